@@ -1,0 +1,56 @@
+package io.jmsbench.broker;
+
+import org.apache.activemq.broker.BrokerService;
+import org.apache.activemq.broker.TransportConnector;
+import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
+
+import java.io.File;
+import java.net.URI;
+import java.nio.file.Path;
+
+/**
+ * ActiveMQ Classic configured for a benchmark: an OpenWire and an AMQP connector on free ports of
+ * {@code host}, JMX off, KahaDB under {@code dataDirectory} when persistent.
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+
+    private final BrokerService service;
+    private final TransportConnector openwire;
+    private final TransportConnector amqp;
+
+    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent) throws Exception {
+        service = new BrokerService();
+        service.setBrokerName("jmsbench");
+        service.setUseJmx(false);
+        service.setUseShutdownHook(false);
+        service.setSchedulerSupport(false);
+        service.setDataDirectoryFile(dataDirectory.toFile());
+        service.setTmpDataDirectory(dataDirectory.resolve("tmp").toFile());
+        service.setPersistent(persistent);
+        if (persistent) {
+            KahaDBPersistenceAdapter kahaDb = new KahaDBPersistenceAdapter();
+            kahaDb.setDirectory(new File(dataDirectory.toFile(), "kahadb"));
+            service.setPersistenceAdapter(kahaDb);
+        }
+        openwire = service.addConnector("tcp://" + host + ":0");
+        amqp = service.addConnector("amqp://" + host + ":0");
+        service.start();
+        if (!service.waitUntilStarted()) {
+            throw new IllegalStateException("the broker did not start");
+        }
+    }
+
+    public URI openwireUrl() throws Exception {
+        return openwire.getConnectUri();
+    }
+
+    public URI amqpUrl() throws Exception {
+        return amqp.getConnectUri();
+    }
+
+    @Override
+    public void close() throws Exception {
+        service.stop();
+        service.waitUntilStopped();
+    }
+}

@@ -1,0 +1,57 @@
+package io.jmsbench.broker;
+
+import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.scenario.Provider;
+import jakarta.jms.Connection;
+import jakarta.jms.Session;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Checks that an external broker answers: connect, create a temporary queue, close; all within a bound. */
+public final class ExternalBrokerProbe {
+
+    public static final Duration TIMEOUT = Duration.ofSeconds(12);
+
+    private ExternalBrokerProbe() {
+    }
+
+    public static void probe(Provider provider, String url) throws BrokerUnavailable {
+        CompletableFuture<Void> attempt = CompletableFuture.runAsync(() -> {
+            try (Connection connection = ConnectionFactories.create(provider, url).createConnection()) {
+                connection.start();
+                try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE)) {
+                    session.createTemporaryQueue().delete();
+                }
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, runnable -> {
+            Thread t = new Thread(runnable, "broker-probe");
+            t.setDaemon(true);
+            t.start();
+        });
+        try {
+            attempt.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new BrokerUnavailable("the broker at " + url + " did not answer within " + TIMEOUT.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw new BrokerUnavailable("the broker at " + url + " is unreachable: " + rootMessage(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrokerUnavailable("interrupted while probing the broker at " + url);
+        }
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return message == null ? root.getClass().getSimpleName() : message;
+    }
+}

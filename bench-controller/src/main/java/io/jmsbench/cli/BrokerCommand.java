@@ -1,0 +1,73 @@
+package io.jmsbench.cli;
+
+import io.jmsbench.Versions;
+import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.broker.BrokerUrls;
+import io.jmsbench.broker.EmbeddedBroker;
+import io.jmsbench.protocol.Json;
+import io.jmsbench.run.ParentWatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+@Command(name = "broker", mixinStandardHelpOptions = true,
+        description = {"Serve an ActiveMQ Classic broker with an OpenWire and an AMQP connector on free ports.",
+                "Prints its URLs as one JSON line, stops cleanly on SIGTERM."})
+final class BrokerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--listen", defaultValue = "127.0.0.1", paramLabel = "HOST",
+            description = "Address the connectors bind (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--data-dir", defaultValue = "jmsbench-broker-data", paramLabel = "DIR",
+            description = "Broker data directory, KahaDB when persistent (default: ${DEFAULT-VALUE}).")
+    Path dataDirectory;
+
+    @Option(names = "--persistent", description = "Use a KahaDB store (default: memory only).")
+    boolean persistent;
+
+    @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the URLs here once serving.")
+    Path readyFile;
+
+    @Option(names = "--managed", hidden = true, description = "Started by a controller: exit when its stdin closes.")
+    boolean managed;
+
+    @Override
+    public Integer call() throws Exception {
+        CountDownLatch stop = new CountDownLatch(1);
+        if (managed) {
+            ParentWatch.start(stop);
+        }
+        EmbeddedBroker broker;
+        try {
+            broker = new EmbeddedBroker(host, dataDirectory, persistent);
+        } catch (Exception e) {
+            spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
+            return ExitCodes.RUN_FAILED;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                broker.close();
+            } catch (Exception e) {
+                System.err.println("jmsbench broker: stop failed: " + e);
+            }
+        }, "broker-stop"));
+        BrokerUrls urls = new BrokerUrls(broker.openwireUrl().toString(), broker.amqpUrl().toString(),
+                ProcessHandle.current().pid(), Versions.ACTIVEMQ, io.jmsbench.system.Facts.jvm());
+        spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls));
+        spec.commandLine().getOut().flush();
+        if (readyFile != null) {
+            ReadyFile.write(readyFile, urls);
+        }
+        stop.await();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,17 @@
+package io.jmsbench.cli;
+
+/** The process exit codes of every command (DESIGN.md). */
+public final class ExitCodes {
+
+    /** The command did its job; a run completed (invalid points are reported, not failed). */
+    public static final int OK = 0;
+    /** An unexpected failure inside jmsbench. */
+    public static final int INTERNAL = 1;
+    /** Bad input: scenario, options or files. Also picocli's usage-error code. */
+    public static final int BAD_INPUT = 2;
+    /** The run could not start or was aborted: broker down, agent lost, Ctrl-C. */
+    public static final int RUN_FAILED = 3;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,86 @@
+package io.jmsbench.cli;
+
+import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.report.Report;
+import io.jmsbench.run.BenchmarkRun;
+import io.jmsbench.run.RunSignal;
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioException;
+import io.jmsbench.scenario.ScenarioLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run a scenario: start the broker (embedded) or probe it (url), start the agents, drive the",
+                "phases and write results/<scenario>/<run-id>/ (report.json, report.md, samples.jsonl, logs/)."})
+final class RunCommand implements java.util.concurrent.Callable<Integer> {
+
+    /** How long Ctrl-C waits for the run to stop its JVMs and write its report before exiting anyway. */
+    private static final long ABORT_GRACE_SECONDS = 45;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "SCENARIO", description = "Scenario YAML file.")
+    Path file;
+
+    @Option(names = "--out", defaultValue = "results", paramLabel = "DIR",
+            description = "Directory for results (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Override a scenario field, e.g. --set publishers.clients=4 --set phases.measure=30s.")
+    List<String> overrides = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        Scenario scenario;
+        try {
+            scenario = ScenarioLoader.load(file, overrides);
+        } catch (ScenarioException e) {
+            e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
+            return ExitCodes.BAD_INPUT;
+        }
+        PrintStream console = System.out;
+        RunSignal signal = new RunSignal();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onSignal = new Thread(() -> {
+            signal.abort("interrupted by a signal (Ctrl-C or SIGTERM)");
+            try {
+                finished.await(ABORT_GRACE_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+            console.flush();
+            Runtime.getRuntime().halt(ExitCodes.RUN_FAILED);
+        }, "run-abort");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        try {
+            Report report = BenchmarkRun.execute(scenario, file, out, signal, console);
+            Summary.print(report, out, console);
+            return Report.COMPLETED.equals(report.status()) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+        } catch (BrokerUnavailable e) {
+            spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
+            return ExitCodes.RUN_FAILED;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it exits with RUN_FAILED once it sees finished
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.jmsbench.cli;
+
+import io.jmsbench.report.Figures;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.Report;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The summary printed when a run ends: the figures, whether they are valid, and where the report is. */
+final class Summary {
+
+    private Summary() {
+    }
+
+    static void print(Report report, Path out, PrintStream console) {
+        console.println();
+        console.println("jmsbench: " + report.scenario().name() + " " + report.status()
+                + (report.abortReason() != null ? " (" + report.abortReason() + ")" : "")
+                + ", " + (report.valid() ? "VALID" : "INVALID"));
+        for (PointResult p : report.points()) {
+            console.printf(Locale.ROOT, "  received   %12s msgs/s  (%s messages in %.1f s)%n",
+                    Figures.rate(p.received().rate()), Figures.count(p.received().messages()), p.received().seconds());
+            console.printf(Locale.ROOT, "  dispatched %12s msgs/s  (%s messages)%n",
+                    Figures.rate(p.dispatched().rate()), Figures.count(p.dispatched().messages()));
+            console.printf(Locale.ROOT, "  overall    %12s msgs/s%n", Figures.rate(p.overallRate()));
+            console.printf(Locale.ROOT, "  replication grade expected %s, measured %s; filters %d; drain %s%n",
+                    Figures.grade(p.replicationGrade().expected()), Figures.grade(p.replicationGrade().measured()),
+                    p.filters(), p.drain().outcome());
+            console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s; host busy %s%n",
+                    p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),
+                    Figures.cores(p.cpu().subscriberCores()), Figures.percent(p.cpu().hostBusy()));
+            for (String reason : p.invalidReasons()) {
+                console.println("  INVALID: " + reason);
+            }
+            for (String label : p.labels()) {
+                console.println("  note: " + label);
+            }
+        }
+        console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
+    }
+}

@@ -1,0 +1,45 @@
+package io.jmsbench.cli;
+
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioException;
+import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.workload.ExpectedReplication;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Check scenario files without running them: one line per mistake, exit code 2 if any.")
+final class ValidateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "SCENARIO", arity = "1..*", description = "Scenario YAML files.")
+    List<Path> files;
+
+    @Override
+    public Integer call() {
+        int exit = ExitCodes.OK;
+        for (Path file : files) {
+            try {
+                Scenario s = ScenarioLoader.load(file);
+                spec.commandLine().getOut().printf(Locale.ROOT, "%s: ok: %s, %s, %d publishers, %d subscribers, "
+                                + "%d filters, expected replication grade %.2f%n", file, s.name(),
+                        s.provider().yamlName(), s.publishers().clients(), s.subscriberClients(), s.filters(),
+                        ExpectedReplication.of(s));
+            } catch (ScenarioException e) {
+                e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
+                exit = ExitCodes.BAD_INPUT;
+            }
+        }
+        return exit;
+    }
+}

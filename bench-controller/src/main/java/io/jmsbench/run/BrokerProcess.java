@@ -1,0 +1,44 @@
+package io.jmsbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.broker.BrokerUrls;
+import io.jmsbench.protocol.Json;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Starts {@code jmsbench broker} in its own JVM for a run and waits until it serves. */
+final class BrokerProcess {
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    static final List<String> JVM_FLAGS = List.of("-Xms1g", "-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
+            "-Dorg.slf4j.simpleLogger.showDateTime=true");
+
+    private BrokerProcess() {
+    }
+
+    static BrokerUrls start(Children children, Path runDirectory, boolean persistent, RunSignal signal)
+            throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
+        Path ready = runDirectory.resolve(".broker.ready");
+        List<String> args = new ArrayList<>(List.of("broker", "--managed", "--listen", "127.0.0.1",
+                "--data-dir", runDirectory.resolve("broker-data").toString(), "--ready-file", ready.toString()));
+        if (persistent) {
+            args.add("--persistent");
+        }
+        ChildJvm broker = children.addServer(ChildJvm.start("broker", JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of()));
+        JsonNode urls = ReadyFile.await(ready, READY_TIMEOUT, () -> broker.isAlive() && signal.abortReason() == null);
+        signal.check();
+        if (urls == null) {
+            throw new BrokerUnavailable("the embedded broker did not start within " + READY_TIMEOUT.toSeconds()
+                    + " s; its log " + broker.log() + " ends with:\n" + broker.logTail(5));
+        }
+        java.nio.file.Files.deleteIfExists(ready);
+        return Json.MAPPER.treeToValue(urls, BrokerUrls.class);
+    }
+}

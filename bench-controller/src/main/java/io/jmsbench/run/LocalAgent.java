@@ -1,0 +1,55 @@
+package io.jmsbench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.agent.AgentClient;
+import io.jmsbench.agent.ReadyFile;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** An agent JVM the controller starts on this machine, on a free loopback port. */
+final class LocalAgent {
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    static final List<String> JVM_FLAGS = List.of("-Xms512m", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+
+    private final ChildJvm jvm;
+    private final Path ready;
+    private final String name;
+
+    private LocalAgent(String name, ChildJvm jvm, Path ready) {
+        this.name = name;
+        this.jvm = jvm;
+        this.ready = ready;
+    }
+
+    /** Starts the JVM and returns at once, so several agents boot side by side. */
+    static LocalAgent spawn(Children children, String name, String role, Path runDirectory, String token)
+            throws IOException {
+        Path ready = runDirectory.resolve("." + name + ".ready");
+        ChildJvm jvm = children.add(ChildJvm.start(name, JVM_FLAGS,
+                List.of("agent", "--managed", "--role", role, "--ready-file", ready.toString()),
+                runDirectory.resolve("logs"), Map.of("JMSBENCH_TOKEN", token)));
+        return new LocalAgent(name, jvm, ready);
+    }
+
+    /** Waits until the agent serves and returns its client. */
+    AgentClient await(String token, RunSignal signal) throws IOException, InterruptedException, RunFailure, RunAborted {
+        JsonNode node = ReadyFile.await(ready, READY_TIMEOUT, () -> jvm.isAlive() && signal.abortReason() == null);
+        signal.check();
+        if (node == null) {
+            throw new RunFailure("the " + name + " did not start within " + READY_TIMEOUT.toSeconds()
+                    + " s; its log " + jvm.log() + " ends with:\n" + jvm.logTail(5));
+        }
+        java.nio.file.Files.deleteIfExists(ready);
+        return new AgentClient(name, URI.create(node.get("url").asText()), token);
+    }
+
+    ChildJvm jvm() {
+        return jvm;
+    }
+}

@@ -1,0 +1,157 @@
+package io.jmsbench.run;
+
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.IntervalSample;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.ClientSpread;
+import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.report.PointResult.ReplicationGrade;
+import io.jmsbench.report.PointResult.Totals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one point measured, filled in as the run goes and turned into a {@link PointResult} at the
+ * end, also when the run was aborted halfway: whatever was measured is kept, and judged invalid.
+ */
+final class PointRecorder {
+
+    private final double expectedGrade;
+    private final int filters;
+    private final int hostCores;
+    private final List<IntervalSample> samples = new ArrayList<>();
+    final List<String> labels = new ArrayList<>();
+    final Map<String, String> times = new HashMap<>();
+    Snapshot windowStart;
+    Snapshot windowEnd;
+    Counters publishersFinal;
+    Counters subscribersFinal;
+    Drain drain;
+
+    PointRecorder(double expectedGrade, int filters, int hostCores) {
+        this.expectedGrade = expectedGrade;
+        this.filters = filters;
+        this.hostCores = hostCores;
+    }
+
+    void mark(String phaseEdge) {
+        times.put(phaseEdge, java.time.Instant.now().toString());
+    }
+
+    IntervalSample sample(Snapshot from, Snapshot to, double secondsSinceStart, String phase) {
+        long sent = to.publishers().messages() - from.publishers().messages();
+        long received = to.subscribers().messages() - from.subscribers().messages();
+        IntervalSample s = new IntervalSample(secondsSinceStart, phase, sent,
+                perSecond(sent, to.publishers().monotonicNanos() - from.publishers().monotonicNanos()), received,
+                perSecond(received, to.subscribers().monotonicNanos() - from.subscribers().monotonicNanos()),
+                cores(from.brokerCpuNanos(), to.brokerCpuNanos(), to.nanos() - from.nanos()),
+                agentCores(from.publishers(), to.publishers()), agentCores(from.subscribers(), to.subscribers()),
+                to.host().utilisationSince(from.host()));
+        samples.add(s);
+        return s;
+    }
+
+    PointResult result(String abortReason) {
+        List<String> invalid = new ArrayList<>();
+        if (abortReason != null) {
+            invalid.add("aborted: " + abortReason);
+        }
+        RateFigure received = new RateFigure(0, Double.NaN, 0);
+        RateFigure dispatched = new RateFigure(0, Double.NaN, 0);
+        CpuFigures cpu = new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        ClientSpread spread = new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        if (windowStart != null && windowEnd != null) {
+            received = window(windowStart.publishers(), windowEnd.publishers());
+            dispatched = window(windowStart.subscribers(), windowEnd.subscribers());
+            cpu = new CpuFigures(hostCores,
+                    cores(windowStart.brokerCpuNanos(), windowEnd.brokerCpuNanos(), windowEnd.nanos() - windowStart.nanos()),
+                    agentCores(windowStart.publishers(), windowEnd.publishers()),
+                    agentCores(windowStart.subscribers(), windowEnd.subscribers()),
+                    windowEnd.host().utilisationSince(windowStart.host()));
+            double[] pub = clientRates(windowStart.publishers(), windowEnd.publishers());
+            double[] sub = clientRates(windowStart.subscribers(), windowEnd.subscribers());
+            spread = new ClientSpread(pub[0], pub[1], sub[0], sub[1]);
+            if (received.messages() == 0) {
+                invalid.add("no message was sent during the measurement window");
+            }
+        } else if (abortReason == null) {
+            invalid.add("the measurement window was never completed");
+        }
+        long sent = publishersFinal == null ? 0 : publishersFinal.messages();
+        long got = subscribersFinal == null ? 0 : subscribersFinal.messages();
+        long sendErrors = publishersFinal == null ? 0 : publishersFinal.errors();
+        long receiveErrors = subscribersFinal == null ? 0 : subscribersFinal.errors();
+        double measuredGrade = sent == 0 ? Double.NaN : (double) got / sent;
+        if (sendErrors > 0) {
+            invalid.add(sendErrors + " send errors (last: " + lastError(publishersFinal) + ")");
+        }
+        if (receiveErrors > 0) {
+            invalid.add(receiveErrors + " receive errors (last: " + lastError(subscribersFinal) + ")");
+        }
+        if (drain != null && !"complete".equals(drain.outcome())) {
+            invalid.add("drain ended " + drain.outcome() + " with " + (drain.expectedMessages() - drain.receivedMessages())
+                    + " of " + drain.expectedMessages() + " expected receipts missing");
+        }
+        if (sent > 0 && Math.abs(measuredGrade - expectedGrade) > 0.02 * Math.max(expectedGrade, 1e-9)) {
+            invalid.add(String.format(java.util.Locale.ROOT,
+                    "measured replication grade %.4f differs from the expected %.4f by more than 2%%",
+                    measuredGrade, expectedGrade));
+        }
+        double overall = received.rate() + dispatched.rate();
+        PhaseTimes phases = new PhaseTimes(times.get("clientsReady"), times.get("publishStart"),
+                times.get("measureStart"), times.get("measureEnd"), times.get("publishStop"), times.get("drainEnd"));
+        return new PointResult(Map.of(), 1, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
+                new ReplicationGrade(expectedGrade, measuredGrade), filters,
+                new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal)),
+                drain == null ? new Drain("not reached", 0, 0, got) : drain, cpu, spread, samples);
+    }
+
+    private static RateFigure window(Counters start, Counters end) {
+        long messages = end.messages() - start.messages();
+        double seconds = (end.monotonicNanos() - start.monotonicNanos()) / 1e9;
+        return new RateFigure(messages, seconds > 0 ? messages / seconds : Double.NaN, seconds);
+    }
+
+    private static double[] clientRates(Counters start, Counters end) {
+        Map<String, Long> before = new HashMap<>();
+        for (ClientCount c : start.clients()) {
+            before.put(c.client(), c.messages());
+        }
+        double seconds = (end.monotonicNanos() - start.monotonicNanos()) / 1e9;
+        double min = Double.NaN;
+        double max = Double.NaN;
+        for (ClientCount c : end.clients()) {
+            double rate = (c.messages() - before.getOrDefault(c.client(), 0L)) / seconds;
+            min = Double.isNaN(min) ? rate : Math.min(min, rate);
+            max = Double.isNaN(max) ? rate : Math.max(max, rate);
+        }
+        return new double[] {min, max};
+    }
+
+    private static String lastError(Counters counters) {
+        if (counters == null) {
+            return null;
+        }
+        return counters.clients().stream().map(ClientCount::lastError).filter(e -> e != null).reduce((a, b) -> b)
+                .orElse(null);
+    }
+
+    private static double perSecond(long count, long nanos) {
+        return nanos <= 0 ? Double.NaN : count * 1e9 / nanos;
+    }
+
+    private static double cores(long cpuFrom, long cpuTo, long wallNanos) {
+        return cpuFrom < 0 || cpuTo < 0 || wallNanos <= 0 ? Double.NaN : (double) (cpuTo - cpuFrom) / wallNanos;
+    }
+
+    private static double agentCores(Counters from, Counters to) {
+        return cores(from.processCpuNanos(), to.processCpuNanos(), to.monotonicNanos() - from.monotonicNanos());
+    }
+}

@@ -1,0 +1,102 @@
+package io.jmsbench.agent;
+
+import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.ErrorBody;
+import io.jmsbench.protocol.Json;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.PrepareResult;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+
+/** The controller end of the control channel to one agent. Every call has a timeout. */
+public final class AgentClient {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+
+    private final String name;
+    private final URI base;
+    private final String token;
+    private final HttpClient http;
+
+    public AgentClient(String name, URI base, String token) {
+        this.name = name;
+        this.base = base;
+        this.token = token;
+        this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public AgentInfo info() throws AgentException {
+        return call("GET", "/info", null, AgentInfo.class, CALL_TIMEOUT);
+    }
+
+    public PrepareResult prepare(PoolPlan plan) throws AgentException {
+        return call("POST", "/prepare", plan, PrepareResult.class, AgentServer.PREPARE_TIMEOUT.plusSeconds(10));
+    }
+
+    public void start() throws AgentException {
+        call("POST", "/start", null, Void.class, CALL_TIMEOUT);
+    }
+
+    public Counters counters(Duration timeout) throws AgentException {
+        return call("GET", "/counters", null, Counters.class, timeout);
+    }
+
+    public Counters stop() throws AgentException {
+        return call("POST", "/stop", null, Counters.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+    }
+
+    public void close() throws AgentException {
+        call("POST", "/close", null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+    }
+
+    public void shutdown() throws AgentException {
+        call("POST", "/shutdown", null, Void.class, Duration.ofSeconds(3));
+    }
+
+    private <T> T call(String method, String path, Object body, Class<T> type, Duration timeout) throws AgentException {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                    .timeout(timeout)
+                    .header("Authorization", "Bearer " + token);
+            if (body != null) {
+                request.header("Content-Type", "application/json")
+                        .method(method, HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body)));
+            } else {
+                request.method(method, HttpRequest.BodyPublishers.noBody());
+            }
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() / 100 != 2) {
+                String why;
+                try {
+                    why = Json.MAPPER.readValue(response.body(), ErrorBody.class).error();
+                } catch (IOException e) {
+                    why = "HTTP " + response.statusCode();
+                }
+                throw new AgentException(name + " refused " + method + " " + path + ": " + why);
+            }
+            if (type == Void.class || response.body().length == 0) {
+                return null;
+            }
+            return Json.MAPPER.readValue(response.body(), type);
+        } catch (HttpTimeoutException e) {
+            throw new AgentException(name + " did not answer " + method + " " + path + " within " + timeout.toMillis() + " ms");
+        } catch (IOException e) {
+            throw new AgentException(name + " at " + base + " is unreachable (" + method + " " + path + "): " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentException(name + ": interrupted during " + method + " " + path);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.jmsbench.agent;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.ErrorBody;
+import io.jmsbench.protocol.Json;
+import io.jmsbench.protocol.PoolPlan;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The agent end of the control channel: a small HTTP/1.1 + JSON server in front of a
+ * {@link ClientPool}. Every request must carry {@code Authorization: Bearer <token>}; an unknown
+ * or malformed request gets a 4xx with one sentence, a failure a 500 with one sentence.
+ *
+ * <pre>
+ * GET  /info      AgentInfo
+ * POST /prepare   PoolPlan -> PrepareResult
+ * POST /start     -> 204
+ * GET  /counters  Counters
+ * POST /stop      -> Counters (final)
+ * POST /close     -> 204
+ * POST /shutdown  -> 204, then the agent exits
+ * </pre>
+ */
+public final class AgentServer implements AutoCloseable {
+
+    static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    private static final int MAX_BODY = 4 << 20;
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final byte[] expectedAuthorization;
+    private final ClientPool pool;
+    private final AgentInfo info;
+    private final CountDownLatch shutdown = new CountDownLatch(1);
+
+    public AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info) throws IOException {
+        this.expectedAuthorization = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+        this.pool = pool;
+        this.info = info;
+        this.server = HttpServer.create(bind, 16);
+        this.executor = Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "agent-http");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    /** Blocks until a {@code POST /shutdown} arrives. */
+    public void awaitShutdown() throws InterruptedException {
+        shutdown.await();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+            if (authorization == null || !MessageDigest.isEqual(expectedAuthorization,
+                    authorization.getBytes(StandardCharsets.UTF_8))) {
+                send(exchange, 401, new ErrorBody("missing or wrong bearer token"));
+                return;
+            }
+            String route = exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath();
+            switch (route) {
+                case "GET /info" -> send(exchange, 200, info);
+                case "POST /prepare" -> {
+                    PoolPlan plan = read(exchange, PoolPlan.class);
+                    if (plan != null) {
+                        send(exchange, 200, pool.prepare(plan, PREPARE_TIMEOUT));
+                    }
+                }
+                case "POST /start" -> {
+                    pool.start();
+                    send(exchange, 204, null);
+                }
+                case "GET /counters" -> send(exchange, 200, pool.counters());
+                case "POST /stop" -> send(exchange, 200, pool.stop(STOP_TIMEOUT));
+                case "POST /close" -> {
+                    pool.close(STOP_TIMEOUT);
+                    send(exchange, 204, null);
+                }
+                case "POST /shutdown" -> {
+                    send(exchange, 204, null);
+                    shutdown.countDown();
+                }
+                default -> send(exchange, 404, new ErrorBody("no such request: " + route));
+            }
+        } catch (RuntimeException e) {
+            send(exchange, 500, new ErrorBody(e.getClass().getSimpleName() + ": " + e.getMessage()));
+        }
+    }
+
+    private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes(MAX_BODY + 1);
+            if (body.length > MAX_BODY) {
+                send(exchange, 413, new ErrorBody("request body larger than " + MAX_BODY + " bytes"));
+                return null;
+            }
+            return Json.MAPPER.readValue(body, type);
+        } catch (JsonProcessingException e) {
+            send(exchange, 400, new ErrorBody("malformed " + type.getSimpleName() + ": " + e.getOriginalMessage()));
+            return null;
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, Object body) throws IOException {
+        if (body == null) {
+            exchange.sendResponseHeaders(status, -1);
+            return;
+        }
+        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.jmsbench.agent;
+
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.PrepareResult;
+
+import java.time.Duration;
+
+/**
+ * The clients of one agent, driven through the phases by the controller. Implementations keep
+ * each client's connection, session and producer or consumer on the client's own thread.
+ */
+public interface ClientPool {
+
+    /** Connects every client of the plan (subscribers also start consuming); returns within {@code timeout}. */
+    PrepareResult prepare(PoolPlan plan, Duration timeout);
+
+    /** Starts the load (publishers); nothing for subscribers, which consume from {@link #prepare}. */
+    void start();
+
+    /** Cumulative counts of every client, now. */
+    Counters counters();
+
+    /** Stops the load and waits up to {@code timeout} for the clients to stop; returns the final counts. */
+    Counters stop(Duration timeout);
+
+    /** Closes every connection, waiting at most {@code timeout}; the pool can be prepared again. */
+    void close(Duration timeout);
+}

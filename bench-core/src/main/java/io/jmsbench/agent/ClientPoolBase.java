@@ -1,0 +1,60 @@
+package io.jmsbench.agent;
+
+import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.PrepareResult.ClientFailure;
+import io.jmsbench.system.Facts;
+import jakarta.jms.ConnectionFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What publisher and subscriber pools share: connecting, counting and closing their clients. */
+public abstract class ClientPoolBase<C extends PooledClient> implements ClientPool {
+
+    private volatile List<C> clients = List.of();
+
+    /** Creates (does not connect) the client described by {@code client}. */
+    protected abstract C newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory);
+
+    protected final List<C> clients() {
+        return clients;
+    }
+
+    @Override
+    public synchronized PrepareResult prepare(PoolPlan plan, Duration timeout) {
+        close(timeout);
+        ConnectionFactory factory = ConnectionFactories.create(plan.provider(), plan.brokerUrl());
+        List<C> created = new ArrayList<>();
+        for (ClientPlan c : plan.clients()) {
+            created.add(newClient(plan, c, factory));
+        }
+        clients = List.copyOf(created);
+        List<ClientFailure> failures = new ArrayList<>();
+        for (String failure : Parallel.forEach(created, timeout, "connect", PooledClient::connect)) {
+            int colon = failure.indexOf(": ");
+            failures.add(new ClientFailure(failure.substring(0, colon), failure.substring(colon + 2)));
+        }
+        return new PrepareResult(created.size() - failures.size(), failures,
+                ConnectionFactories.settings(plan.provider(), plan.delivery()));
+    }
+
+    @Override
+    public Counters counters() {
+        List<ClientCount> counts = new ArrayList<>();
+        for (C client : clients) {
+            counts.add(client.count());
+        }
+        return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(), counts);
+    }
+
+    @Override
+    public synchronized void close(Duration timeout) {
+        Parallel.forEach(clients, timeout, "close", PooledClient::close);
+    }
+}

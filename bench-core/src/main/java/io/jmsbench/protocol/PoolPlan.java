@@ -1,0 +1,17 @@
+package io.jmsbench.protocol;
+
+import io.jmsbench.scenario.DeliverySpec;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.Provider;
+
+import java.util.List;
+
+/** {@code POST /prepare}: the clients an agent connects, and everything they need to know. */
+public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationSpec destination,
+                       MessageSpec message, DeliverySpec delivery, List<ClientPlan> clients) {
+
+    public PoolPlan {
+        clients = List.copyOf(clients);
+    }
+}

@@ -1,0 +1,23 @@
+package io.jmsbench.report;
+
+import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.HostFacts;
+import io.jmsbench.protocol.JvmFacts;
+
+import java.util.List;
+import java.util.Map;
+
+/** Versions, hosts and JVMs of everything that took part in the run. */
+public record Environment(String jmsbench, String activemqClient, String qpidJmsClient, BrokerFacts broker,
+                          HostFacts controllerHost, JvmFacts controllerJvm, List<AgentFacts> agents,
+                          Map<String, String> providerSettings) {
+
+    /** The broker: {@code embedded activemq} (with its JVM) or {@code external} (JVM unknown, {@code null}). */
+    public record BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
+                              JvmFacts jvm) {
+    }
+
+    /** One agent JVM: where it ran, which role and how many clients it held. */
+    public record AgentFacts(String name, String address, int clients, AgentInfo info) {
+    }
+}

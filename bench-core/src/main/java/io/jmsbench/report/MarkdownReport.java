@@ -1,0 +1,148 @@
+package io.jmsbench.report;
+
+import io.jmsbench.report.Environment.AgentFacts;
+import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.scenario.Durations;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.SubscriberGroup;
+
+import java.util.Locale;
+
+/** {@code report.md}: the report a person reads, rendered from the {@link Report} alone. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(Report report) {
+        StringBuilder md = new StringBuilder();
+        Scenario s = report.scenario();
+        md.append("# jmsbench report: ").append(s.name()).append("\n\n");
+        if (!s.description().isBlank()) {
+            md.append(s.description().strip()).append("\n\n");
+        }
+        md.append("- run: `").append(report.runId()).append("`, ").append(report.startedAt()).append(" to ")
+                .append(report.finishedAt()).append('\n');
+        md.append("- status: **").append(report.status()).append("**");
+        if (report.abortReason() != null) {
+            md.append(" (").append(report.abortReason()).append(')');
+        }
+        md.append('\n');
+        md.append("- valid: **").append(report.valid() ? "yes" : "NO").append("**\n\n");
+
+        for (PointResult p : report.points()) {
+            point(md, p);
+        }
+        configuration(md, report);
+        environment(md, report.environment());
+        return md.toString();
+    }
+
+    static void point(StringBuilder md, PointResult p) {
+        md.append("## Result");
+        if (!p.parameters().isEmpty()) {
+            md.append(' ').append(p.parameters());
+        }
+        md.append("\n\n");
+        if (!p.valid()) {
+            md.append("**Invalid:** ").append(String.join("; ", p.invalidReasons())).append("\n\n");
+        }
+        for (String label : p.labels()) {
+            md.append("> ").append(label).append('\n');
+        }
+        if (!p.labels().isEmpty()) {
+            md.append('\n');
+        }
+        md.append("| figure | messages | msgs/s |\n|---|---:|---:|\n");
+        md.append("| received (publishers sent) | ").append(Figures.count(p.received().messages())).append(" | ")
+                .append(Figures.rate(p.received().rate())).append(" |\n");
+        md.append("| dispatched (subscribers got) | ").append(Figures.count(p.dispatched().messages())).append(" | ")
+                .append(Figures.rate(p.dispatched().rate())).append(" |\n");
+        md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.overallRate())).append(" |\n\n");
+        md.append(String.format(Locale.ROOT, "Measurement window %.1f s. Replication grade: expected %s, measured %s "
+                        + "(whole run, after drain). Filters installed (n_fltr): %d.%n%n",
+                p.received().seconds(), Figures.grade(p.replicationGrade().expected()),
+                Figures.grade(p.replicationGrade().measured()), p.filters()));
+        md.append(String.format(Locale.ROOT, "Whole run: %s sent, %s received, %s send errors, %s receive errors. "
+                        + "Drain: %s after %.1f s (%s of %s expected receipts).%n%n",
+                Figures.count(p.totals().sent()), Figures.count(p.totals().received()),
+                Figures.count(p.totals().sendErrors()), Figures.count(p.totals().receiveErrors()),
+                p.drain().outcome(), p.drain().seconds(), Figures.count(p.drain().receivedMessages()),
+                Figures.count(p.drain().expectedMessages())));
+        CpuFigures cpu = p.cpu();
+        md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
+                .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")
+                .append(Figures.cores(cpu.publisherCores())).append(", subscriber agents ")
+                .append(Figures.cores(cpu.subscriberCores())).append("; host busy ")
+                .append(Figures.percent(cpu.hostBusy())).append(".\n\n");
+        md.append("Per client over the window, msgs/s: publishers ").append(Figures.rate(p.clients().publisherMinRate()))
+                .append(" to ").append(Figures.rate(p.clients().publisherMaxRate())).append(", subscribers ")
+                .append(Figures.rate(p.clients().subscriberMinRate())).append(" to ")
+                .append(Figures.rate(p.clients().subscriberMaxRate())).append(".\n\n");
+        if (!p.samples().isEmpty()) {
+            md.append("| t (s) | phase | received msgs/s | dispatched msgs/s | broker cores | host busy |\n");
+            md.append("|---:|---|---:|---:|---:|---:|\n");
+            for (IntervalSample x : p.samples()) {
+                md.append(String.format(Locale.ROOT, "| %.1f | %s | %s | %s | %s | %s |%n", x.t(), x.phase(),
+                        Figures.rate(x.sendRate()), Figures.rate(x.receiveRate()), Figures.cores(x.brokerCores()),
+                        Figures.percent(x.hostBusy())));
+            }
+            md.append('\n');
+        }
+    }
+
+    private static void configuration(StringBuilder md, Report report) {
+        Scenario s = report.scenario();
+        md.append("## Configuration\n\n");
+        md.append("- scenario file: `").append(report.scenarioFile()).append("`\n");
+        md.append("- broker: ").append(s.broker().isEmbedded()
+                ? "embedded " + s.broker().embedded() + ", persistent store " + s.broker().persistent()
+                : "external " + s.broker().url()).append('\n');
+        md.append("- provider: ").append(s.provider().yamlName()).append('\n');
+        md.append("- destination: ").append(s.destination().type().yamlName()).append(' ')
+                .append(s.destination().name()).append('\n');
+        md.append("- message: ").append(s.message().type().yamlName()).append(", ").append(s.message().size())
+                .append(" bytes, ").append(s.message().properties()).append(" properties = \"")
+                .append(s.message().values()).append("\"\n");
+        md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
+                .append(s.publishers().rate()).append('\n');
+        for (int i = 0; i < s.subscribers().size(); i++) {
+            SubscriberGroup g = s.subscribers().get(i);
+            md.append("- subscribers[").append(i).append("]: ").append(g.clients()).append(" clients, selector ")
+                    .append(g.selector() == null ? "none" : "`" + g.selector() + "`").append('\n');
+        }
+        md.append("- delivery: ").append(s.delivery().persistent() ? "persistent" : "non-persistent")
+                .append(", ack ").append(s.delivery().ack().yamlName()).append('\n');
+        md.append("- phases: warm-up ").append(Durations.format(s.phases().warmup())).append(", measure ")
+                .append(Durations.format(s.phases().measure())).append(", drain up to ")
+                .append(Durations.format(s.phases().drain())).append("\n\n");
+    }
+
+    private static void environment(StringBuilder md, Environment e) {
+        md.append("## Environment\n\n");
+        md.append("- jmsbench ").append(e.jmsbench()).append(", activemq-client ").append(e.activemqClient())
+                .append(", qpid-jms-client ").append(e.qpidJmsClient()).append('\n');
+        md.append("- controller host: ").append(e.controllerHost().hostname()).append(", ")
+                .append(e.controllerHost().cores()).append(" cores (").append(e.controllerHost().cpuModel())
+                .append("), ").append(Figures.bytes(e.controllerHost().memoryBytes())).append(", ")
+                .append(e.controllerHost().os()).append(' ').append(e.controllerHost().osVersion()).append('\n');
+        md.append("- controller JVM: Java ").append(e.controllerJvm().javaVersion()).append(" (")
+                .append(e.controllerJvm().vmVendor()).append(")\n");
+        if (e.broker() != null) {
+            md.append("- broker: ").append(e.broker().kind()).append(' ').append(e.broker().version()).append(" at ")
+                    .append(e.broker().url());
+            if (e.broker().jvm() != null) {
+                md.append(", JVM flags ").append(e.broker().jvm().flags());
+            }
+            md.append('\n');
+        }
+        for (AgentFacts a : e.agents()) {
+            md.append("- ").append(a.name()).append(": ").append(a.clients()).append(" clients on ")
+                    .append(a.info().host().hostname()).append(", Java ").append(a.info().jvm().javaVersion())
+                    .append(", JVM flags ").append(a.info().jvm().flags()).append('\n');
+        }
+        if (!e.providerSettings().isEmpty()) {
+            md.append("- provider settings: ").append(e.providerSettings()).append('\n');
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.jmsbench.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One measured point. Rates are over the measurement window only (warm-up and drain excluded);
+ * the replication grade is measured over the whole run once drained, so no message in flight at a
+ * window edge skews it.
+ */
+public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
+                          List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
+                          double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
+                          Drain drain, CpuFigures cpu, ClientSpread clients, List<IntervalSample> samples) {
+
+    /** Messages counted in the measurement window and their rate over its length in seconds. */
+    public record RateFigure(long messages, double rate, double seconds) {
+    }
+
+    /** Expected from the scenario's selectors; measured as dispatched / received over the whole run. */
+    public record ReplicationGrade(double expected, double measured) {
+    }
+
+    /** Whole-run counts: sends and receipts in every phase, and errors on each side. */
+    public record Totals(long sent, long received, long sendErrors, long receiveErrors, String lastSendError,
+                         String lastReceiveError) {
+    }
+
+    /** How the drain ended: {@code complete}, {@code quiet} (no progress) or {@code timeout}. */
+    public record Drain(String outcome, double seconds, long expectedMessages, long receivedMessages) {
+    }
+
+    /** Cores used on average over the measurement window ({@code NaN} when unknown) and the host's busy share. */
+    public record CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
+                             double hostBusy) {
+    }
+
+    /** Slowest and fastest client of each role over the measurement window, msgs/s. */
+    public record ClientSpread(double publisherMinRate, double publisherMaxRate, double subscriberMinRate,
+                               double subscriberMaxRate) {
+    }
+
+    /** Wall-clock instants (ISO-8601 UTC) of the phase edges; {@code null} for a phase never reached. */
+    public record PhaseTimes(String clientsReady, String publishStart, String measureStart, String measureEnd,
+                             String publishStop, String drainEnd) {
+    }
+}

@@ -1,0 +1,37 @@
+package io.jmsbench.scenario;
+
+import java.time.Duration;
+
+/** Every default value of a scenario, in one place. */
+public final class Defaults {
+
+    public static final String EMBEDDED_BROKER = BrokerSpec.ACTIVEMQ;
+    public static final boolean BROKER_PERSISTENT = false;
+    public static final Provider PROVIDER = Provider.OPENWIRE;
+    public static final DestinationSpec.DestinationType DESTINATION_TYPE = DestinationSpec.DestinationType.TOPIC;
+    public static final String DESTINATION_NAME = "jmsbench";
+    public static final MessageSpec.MessageType MESSAGE_TYPE = MessageSpec.MessageType.BYTES;
+    public static final int MESSAGE_SIZE = 1024;
+    public static final int MESSAGE_PROPERTIES = 0;
+    public static final String PROPERTY_VALUE = "#0";
+    public static final int PUBLISHER_CLIENTS = 1;
+    public static final String PUBLISH_RATE = PublisherSpec.MAX_RATE;
+    public static final int SUBSCRIBER_CLIENTS = 1;
+    public static final boolean DELIVERY_PERSISTENT = false;
+    public static final DeliverySpec.AckMode ACK = DeliverySpec.AckMode.AUTO;
+    /** Throughput on two cores still climbs 20-25 s into a run: capacity runs warm up at least this long. */
+    public static final Duration WARMUP = Duration.ofSeconds(20);
+    public static final Duration MEASURE = Duration.ofSeconds(60);
+    public static final Duration DRAIN = Duration.ofSeconds(10);
+
+    /** A warm-up shorter than this makes the report say the point was not warmed up. */
+    public static final Duration MIN_WARMED_UP = Duration.ofSeconds(20);
+
+    /** Largest message payload accepted, to keep a typo from asking for gigabytes per client. */
+    public static final int MAX_MESSAGE_SIZE = 64 * 1024 * 1024;
+    public static final int MAX_PROPERTIES = 1000;
+    public static final int MAX_CLIENTS_PER_GROUP = 100_000;
+
+    private Defaults() {
+    }
+}

@@ -1,0 +1,256 @@
+package io.jmsbench.scenario;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the fields of one YAML mapping, checking each against what it should be, and collects a
+ * {@link Problem} (with the value's file position) for every mistake instead of stopping at the first.
+ * {@link #finish()} reports the fields nobody asked for as unknown, with the nearest valid name.
+ */
+final class Fields {
+
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,9})\\s*(ms|s|m|h)");
+
+    private final YamlTree tree;
+    private final String pointer;
+    private final JsonNode node;
+    private final List<Problem> problems;
+    private final Set<String> known = new LinkedHashSet<>();
+
+    Fields(YamlTree tree, String pointer, JsonNode node, List<Problem> problems) {
+        this.tree = tree;
+        this.pointer = pointer;
+        this.node = node;
+        this.problems = problems;
+    }
+
+    static Fields root(YamlTree tree, List<Problem> problems) {
+        return new Fields(tree, "", tree.root, problems);
+    }
+
+    String path() {
+        return Kinds.fieldPath(pointer);
+    }
+
+    boolean has(String key) {
+        known.add(key);
+        JsonNode value = node.get(key);
+        return value != null && !value.isNull();
+    }
+
+    String string(String key, String fallback) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.isTextual() && !value.isNumber() && !value.isBoolean()) {
+            problem(key, "expected a text, found " + Kinds.of(value));
+            return fallback;
+        }
+        return value.asText();
+    }
+
+    /** A text matching {@code pattern}; {@code expected} says in words what it must look like. */
+    String string(String key, String fallback, Pattern pattern, String expected) {
+        String value = string(key, null);
+        if (value == null) {
+            return fallback;
+        }
+        if (!pattern.matcher(value).matches()) {
+            problem(key, "expected " + expected + ", found " + Kinds.of(node.get(key)));
+            return fallback;
+        }
+        return value;
+    }
+
+    boolean bool(String key, boolean fallback) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.isBoolean()) {
+            problem(key, "expected true or false, found " + Kinds.of(value));
+            return fallback;
+        }
+        return value.booleanValue();
+    }
+
+    int integer(String key, int fallback, int min, int max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.isIntegralNumber()) {
+            problem(key, "expected a whole number from " + min + " to " + max + ", found " + Kinds.of(value));
+            return fallback;
+        }
+        if (!value.canConvertToLong() || value.longValue() < min || value.longValue() > max) {
+            problem(key, "expected a whole number from " + min + " to " + max + ", found " + value.asText());
+            return fallback;
+        }
+        return value.intValue();
+    }
+
+    <E extends Enum<E>> E choice(String key, E fallback, Class<E> type, Function<E, String> yamlName) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        List<String> names = new ArrayList<>();
+        for (E constant : type.getEnumConstants()) {
+            names.add(yamlName.apply(constant));
+            if (value.isTextual() && yamlName.apply(constant).equals(value.asText().toLowerCase(Locale.ROOT))) {
+                return constant;
+            }
+        }
+        problem(key, "expected one of " + String.join(", ", names) + ", found " + Kinds.of(value));
+        return fallback;
+    }
+
+    /** A duration such as {@code 10s}, {@code 500ms}, {@code 2m}; at least {@code min}. */
+    Duration duration(String key, Duration fallback, Duration min) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        Matcher m = value.isTextual() ? DURATION.matcher(value.asText().strip()) : null;
+        if (m == null || !m.matches()) {
+            String hint = value.isNumber() ? " (a number needs a unit)" : "";
+            problem(key, "expected a duration with a unit such as 10s, 500ms or 2m, found " + Kinds.of(value) + hint);
+            return fallback;
+        }
+        long amount = Long.parseLong(m.group(1));
+        Duration parsed = switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofHours(amount);
+        };
+        if (parsed.compareTo(min) < 0) {
+            problem(key, "expected a duration of at least " + Durations.format(min) + ", found " + value.asText());
+            return fallback;
+        }
+        return parsed;
+    }
+
+    /** The nested mapping at {@code key}; an absent one reads as empty, so its defaults apply. */
+    Fields mapping(String key) {
+        JsonNode value = take(key);
+        String child = pointer + "/" + key;
+        if (value == null) {
+            return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+                    problems);
+        }
+        if (!value.isObject()) {
+            problem(key, "expected a mapping of fields, found " + Kinds.of(value));
+            return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+                    new ArrayList<>());
+        }
+        return new Fields(tree, child, value, problems);
+    }
+
+    /** The mappings of the list at {@code key}; {@code null} when absent. */
+    List<Fields> mappings(String key) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isArray()) {
+            problem(key, "expected a list of mappings, found " + Kinds.of(value));
+            return List.of();
+        }
+        List<Fields> items = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            String child = pointer + "/" + key + "/" + i;
+            JsonNode item = value.get(i);
+            if (item.isObject()) {
+                items.add(new Fields(tree, child, item, problems));
+            } else {
+                at(child, tree.valueAt(child), "expected a mapping of fields, found " + Kinds.of(item));
+            }
+        }
+        return items;
+    }
+
+    /** Reports a problem with the value of {@code key}. */
+    void problem(String key, String message) {
+        String child = pointer + "/" + key;
+        at(child, tree.valueAt(child), message);
+    }
+
+    /** Reports a problem with this mapping as a whole. */
+    void problem(String message) {
+        at(pointer, tree.valueAt(pointer), message);
+    }
+
+    /** Reports every field of this mapping that no reader asked for. */
+    void finish() {
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (known.contains(name)) {
+                continue;
+            }
+            String child = pointer + "/" + name;
+            String nearest = nearest(name);
+            String hint = nearest == null ? "" : "; did you mean '" + nearest + "'?";
+            at(child, tree.keyAt(child), "unknown field, expected one of " + String.join(", ", known) + hint);
+        }
+    }
+
+    private JsonNode take(String key) {
+        known.add(key);
+        JsonNode value = node.get(key);
+        return value == null || value.isNull() ? null : value;
+    }
+
+    private void at(String childPointer, JsonLocation location, String message) {
+        if (tree.isOverridden(childPointer)) {
+            problems.add(new Problem(SetOverrides.SOURCE, 0, 0, Kinds.fieldPath(childPointer), message));
+            return;
+        }
+        int line = location == null ? 0 : location.getLineNr();
+        int column = location == null ? 0 : location.getColumnNr();
+        problems.add(new Problem(tree.source(), line, column, Kinds.fieldPath(childPointer), message));
+    }
+
+    private String nearest(String name) {
+        return known.stream()
+                .filter(k -> distance(k.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT)) <= Math.max(2, k.length() / 3))
+                .min(Comparator.comparingInt(k -> distance(k.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT))))
+                .orElse(null);
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

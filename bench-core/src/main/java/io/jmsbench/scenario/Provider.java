@@ -1,0 +1,14 @@
+package io.jmsbench.scenario;
+
+/** The JMS client library and wire protocol the clients use. */
+public enum Provider {
+    /** ActiveMQ Classic's own client, OpenWire protocol. */
+    OPENWIRE,
+    /** Qpid JMS, AMQP 1.0. */
+    AMQP;
+
+    @com.fasterxml.jackson.annotation.JsonValue
+    public String yamlName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

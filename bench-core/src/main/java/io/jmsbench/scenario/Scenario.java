@@ -1,0 +1,33 @@
+package io.jmsbench.scenario;
+
+import java.util.List;
+
+/**
+ * One benchmark scenario, resolved and validated: every field holds a value (defaults filled in).
+ * Built only by {@link ScenarioLoader}, which reports every mistake with its file position.
+ */
+public record Scenario(
+        String name,
+        String description,
+        BrokerSpec broker,
+        Provider provider,
+        DestinationSpec destination,
+        MessageSpec message,
+        PublisherSpec publishers,
+        List<SubscriberGroup> subscribers,
+        DeliverySpec delivery,
+        Phases phases) {
+
+    public Scenario {
+        subscribers = List.copyOf(subscribers);
+    }
+
+    public int subscriberClients() {
+        return subscribers.stream().mapToInt(SubscriberGroup::clients).sum();
+    }
+
+    /** n_fltr: the number of installed filters, i.e. subscriber clients that carry a selector. */
+    public int filters() {
+        return subscribers.stream().filter(g -> g.selector() != null).mapToInt(SubscriberGroup::clients).sum();
+    }
+}

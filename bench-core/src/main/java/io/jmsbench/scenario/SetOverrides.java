@@ -1,0 +1,117 @@
+package io.jmsbench.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Applies {@code --set key=value} overrides to a parsed scenario before it is read, so they are
+ * validated exactly like the file. Keys are field paths: {@code publishers.clients},
+ * {@code subscribers[1].selector}; values are YAML scalars ({@code 4}, {@code true}, {@code 10s}).
+ */
+final class SetOverrides {
+
+    static final String SOURCE = "--set";
+    private static final Pattern PART = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)((?:\\[\\d{1,6}])*)");
+    private static final Pattern INDEX = Pattern.compile("\\[(\\d+)]");
+
+    private SetOverrides() {
+    }
+
+    static void apply(YamlTree tree, List<String> assignments, List<Problem> problems) {
+        for (String assignment : assignments) {
+            int eq = assignment.indexOf('=');
+            if (eq <= 0) {
+                problems.add(new Problem(SOURCE, 0, 0, assignment,
+                        "expected key=value such as publishers.clients=4, found no '='"));
+                continue;
+            }
+            String key = assignment.substring(0, eq).strip();
+            String text = assignment.substring(eq + 1);
+            List<Object> path = parsePath(key);
+            if (path == null) {
+                problems.add(new Problem(SOURCE, 0, 0, key,
+                        "expected a field path such as publishers.clients or subscribers[0].selector"));
+                continue;
+            }
+            String error = set(tree, path, scalar(text));
+            if (error != null) {
+                problems.add(new Problem(SOURCE, 0, 0, key, error));
+            }
+        }
+    }
+
+    private static List<Object> parsePath(String key) {
+        List<Object> path = new ArrayList<>();
+        for (String part : key.split("\\.", -1)) {
+            Matcher m = PART.matcher(part);
+            if (!m.matches()) {
+                return null;
+            }
+            path.add(m.group(1));
+            Matcher index = INDEX.matcher(m.group(2));
+            while (index.find()) {
+                path.add(Integer.parseInt(index.group(1)));
+            }
+        }
+        return path;
+    }
+
+    private static String set(YamlTree tree, List<Object> path, JsonNode value) {
+        JsonNode current = tree.root;
+        StringBuilder pointer = new StringBuilder();
+        for (int i = 0; i < path.size(); i++) {
+            Object step = path.get(i);
+            boolean last = i == path.size() - 1;
+            pointer.append('/').append(step);
+            if (step instanceof String name) {
+                if (!(current instanceof ObjectNode object)) {
+                    return "expected a mapping at " + Kinds.fieldPath(pointer.substring(0, pointer.lastIndexOf("/")))
+                            + ", found " + Kinds.of(current);
+                }
+                if (last) {
+                    object.set(name, value);
+                } else if (!object.has(name) || object.get(name).isNull()) {
+                    object.set(name, path.get(i + 1) instanceof Integer
+                            ? JsonNodeFactory.instance.arrayNode() : JsonNodeFactory.instance.objectNode());
+                }
+                current = object.get(name);
+            } else {
+                int index = (Integer) step;
+                if (!(current instanceof ArrayNode array) || index >= array.size()) {
+                    return "expected an index of an existing list entry, found " + index;
+                }
+                if (last) {
+                    array.set(index, value);
+                }
+                current = array.get(index);
+            }
+        }
+        tree.markOverridden(pointer.toString());
+        return null;
+    }
+
+    private static JsonNode scalar(String text) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        String t = text.strip();
+        if (t.equals("true") || t.equals("false")) {
+            return nodes.booleanNode(Boolean.parseBoolean(t));
+        }
+        if (t.matches("-?\\d{1,18}")) {
+            return nodes.numberNode(Long.parseLong(t));
+        }
+        if (t.matches("-?\\d+\\.\\d+")) {
+            return nodes.numberNode(new java.math.BigDecimal(t));
+        }
+        if (t.equals("null") || t.equals("~")) {
+            return nodes.nullNode();
+        }
+        return nodes.textNode(text);
+    }
+}

@@ -1,0 +1,185 @@
+package io.jmsbench.scenario;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.yaml.snakeyaml.LoaderOptions;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A YAML document parsed into a Jackson tree that remembers where every value and every key stood,
+ * since Jackson's own tree keeps no locations. Keys are JSON pointers ({@code /subscribers/0/clients}).
+ * Duplicate keys and more than one document are reported as problems, not silently merged.
+ */
+final class YamlTree {
+
+    private static final YAMLFactory FACTORY = YAMLFactory.builder().loaderOptions(loaderOptions()).build();
+    static final int MAX_BYTES = 1 << 20;
+
+    final JsonNode root;
+    private final String source;
+    private final Map<String, JsonLocation> valueLocations;
+    private final Map<String, JsonLocation> keyLocations;
+    private final java.util.Set<String> overridden = new java.util.HashSet<>();
+
+    private YamlTree(JsonNode root, String source, Map<String, JsonLocation> values, Map<String, JsonLocation> keys) {
+        this.root = root;
+        this.source = source;
+        this.valueLocations = values;
+        this.keyLocations = keys;
+    }
+
+    private static LoaderOptions loaderOptions() {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(true); // we report duplicates ourselves, with their position
+        options.setMaxAliasesForCollections(20);
+        options.setNestingDepthLimit(40);
+        options.setCodePointLimit(MAX_BYTES);
+        return options;
+    }
+
+    /** Parses {@code text}; a document that is not YAML or not one mapping becomes a problem. */
+    static YamlTree parse(String text, String source, List<Problem> problems) {
+        Map<String, JsonLocation> values = new HashMap<>();
+        Map<String, JsonLocation> keys = new HashMap<>();
+        try (JsonParser parser = FACTORY.createParser(text)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                problems.add(new Problem(source, 1, 1, "(document)",
+                        "expected a YAML mapping with the scenario's fields, found an empty file"));
+                return null;
+            }
+            Builder builder = new Builder(parser, source, values, keys, problems);
+            JsonNode root = builder.value("");
+            if (parser.nextToken() != null) {
+                JsonLocation at = parser.currentTokenLocation();
+                problems.add(new Problem(source, at.getLineNr(), at.getColumnNr(), "(document)",
+                        "expected one YAML document, found a second one"));
+            }
+            if (!root.isObject()) {
+                problems.add(new Problem(source, 1, 1, "(document)",
+                        "expected a YAML mapping with the scenario's fields, found " + Kinds.of(root)));
+                return null;
+            }
+            return new YamlTree(root, source, values, keys);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String why = e.getOriginalMessage().lines().findFirst().orElse("unreadable").strip();
+            problems.add(new Problem(source, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
+                    "(document)", "expected valid YAML, found a syntax error: " + why));
+            return null;
+        } catch (IOException e) {
+            problems.add(new Problem(source, 0, 0, "(document)", "could not be read: " + e.getMessage()));
+            return null;
+        }
+    }
+
+    /** Marks the value at {@code pointer} as given by {@code --set}: its problems name that, not the file. */
+    void markOverridden(String pointer) {
+        overridden.add(pointer);
+    }
+
+    boolean isOverridden(String pointer) {
+        for (String p : overridden) {
+            if (pointer.equals(p) || pointer.startsWith(p + "/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    String source() {
+        return source;
+    }
+
+    JsonLocation valueAt(String pointer) {
+        return valueLocations.get(pointer);
+    }
+
+    JsonLocation keyAt(String pointer) {
+        JsonLocation key = keyLocations.get(pointer);
+        return key != null ? key : valueLocations.get(pointer);
+    }
+
+    private static final class Builder {
+        private final JsonParser parser;
+        private final String source;
+        private final Map<String, JsonLocation> values;
+        private final Map<String, JsonLocation> keys;
+        private final List<Problem> problems;
+
+        Builder(JsonParser parser, String source, Map<String, JsonLocation> values, Map<String, JsonLocation> keys,
+                List<Problem> problems) {
+            this.parser = parser;
+            this.source = source;
+            this.values = values;
+            this.keys = keys;
+            this.problems = problems;
+        }
+
+        /** Builds the value whose first token is the parser's current token. */
+        JsonNode value(String pointer) throws IOException {
+            values.put(pointer, parser.currentTokenLocation());
+            JsonNodeFactory nodes = JsonNodeFactory.instance;
+            switch (parser.currentToken()) {
+                case START_OBJECT -> {
+                    ObjectNode object = nodes.objectNode();
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        String name = parser.currentName();
+                        String child = pointer + "/" + escape(name);
+                        JsonLocation keyLocation = parser.currentTokenLocation();
+                        parser.nextToken();
+                        if (object.has(name)) {
+                            problems.add(new Problem(source, keyLocation.getLineNr(), keyLocation.getColumnNr(),
+                                    Kinds.fieldPath(child), "duplicate field, it is already set above at line "
+                                            + keys.get(child).getLineNr()));
+                            parser.skipChildren();
+                            continue;
+                        }
+                        keys.put(child, keyLocation);
+                        object.set(name, value(child));
+                    }
+                    return object;
+                }
+                case START_ARRAY -> {
+                    ArrayNode array = nodes.arrayNode();
+                    int index = 0;
+                    while (parser.nextToken() != JsonToken.END_ARRAY) {
+                        array.add(value(pointer + "/" + index++));
+                    }
+                    return array;
+                }
+                case VALUE_STRING -> {
+                    return nodes.textNode(parser.getText());
+                }
+                case VALUE_NUMBER_INT -> {
+                    return nodes.numberNode(parser.getBigIntegerValue());
+                }
+                case VALUE_NUMBER_FLOAT -> {
+                    return nodes.numberNode(parser.getDecimalValue());
+                }
+                case VALUE_TRUE, VALUE_FALSE -> {
+                    return nodes.booleanNode(parser.getBooleanValue());
+                }
+                case VALUE_NULL -> {
+                    return nodes.nullNode();
+                }
+                default -> throw new IllegalStateException("unexpected YAML token " + parser.currentToken());
+            }
+        }
+
+        private static String escape(String name) {
+            return name.replace("~", "~0").replace("/", "~1");
+        }
+    }
+}

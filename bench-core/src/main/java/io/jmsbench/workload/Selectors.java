@@ -1,0 +1,29 @@
+package io.jmsbench.workload;
+
+import jakarta.jms.InvalidSelectorException;
+import org.apache.activemq.filter.BooleanExpression;
+import org.apache.activemq.selector.SelectorParser;
+
+/** JMS selectors parsed with ActiveMQ's own selector grammar, the one the broker under test applies. */
+public final class Selectors {
+
+    private Selectors() {
+    }
+
+    /** The parsed selector; the exception's message is one line saying what the parser rejected. */
+    public static BooleanExpression parse(String selector) throws InvalidSelectorException {
+        try {
+            return SelectorParser.parse(selector);
+        } catch (InvalidSelectorException e) {
+            throw new InvalidSelectorException(oneLine(e.getMessage()));
+        } catch (RuntimeException e) {
+            throw new InvalidSelectorException(oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    private static String oneLine(String message) {
+        String first = message == null ? "rejected by the selector parser"
+                : message.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> a + " " + b).orElse("");
+        return first.length() > 200 ? first.substring(0, 197) + "..." : first;
+    }
+}

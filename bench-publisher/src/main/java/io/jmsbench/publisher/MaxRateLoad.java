@@ -1,0 +1,111 @@
+package io.jmsbench.publisher;
+
+import io.jmsbench.agent.PooledClient;
+import io.jmsbench.metrics.ClientCounter;
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.workload.MessageTemplate;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+
+/**
+ * A saturated publisher (the paper's design): one connection, one session, one producer, sending
+ * the same prepared message as fast as {@code send()} returns until asked to stop.
+ */
+final class MaxRateLoad implements PooledClient, Runnable {
+
+    private static final long ERROR_PAUSE_MS = 100;
+
+    private final String id;
+    private final ConnectionFactory factory;
+    private final PoolPlan plan;
+    private final ClientCounter counter;
+    private volatile boolean running = true;
+    private volatile Connection connection;
+    private MessageProducer producer;
+    private Message message;
+
+    MaxRateLoad(String id, ConnectionFactory factory, PoolPlan plan) {
+        this.id = id;
+        this.factory = factory;
+        this.plan = plan;
+        this.counter = new ClientCounter(id);
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public void connect() throws JMSException {
+        Connection c = factory.createConnection();
+        connection = c;
+        c.setExceptionListener(counter::error);
+        Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        Destination destination = plan.destination().type() == DestinationType.TOPIC
+                ? session.createTopic(plan.destination().name())
+                : session.createQueue(plan.destination().name());
+        producer = session.createProducer(destination);
+        producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+        message = MessageTemplate.create(session, plan.message());
+    }
+
+    boolean isConnected() {
+        return producer != null;
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            try {
+                producer.send(message);
+                counter.message();
+            } catch (JMSException | RuntimeException e) {
+                if (!running) {
+                    break;
+                }
+                counter.error(e);
+                pause();
+            }
+        }
+    }
+
+    void requestStop() {
+        running = false;
+    }
+
+    @Override
+    public ClientCount count() {
+        return counter.snapshot();
+    }
+
+    @Override
+    public void close() throws JMSException {
+        running = false;
+        Connection c = connection;
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(ERROR_PAUSE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

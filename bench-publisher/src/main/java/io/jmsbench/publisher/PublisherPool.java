@@ -1,0 +1,51 @@
+package io.jmsbench.publisher;
+
+import io.jmsbench.agent.ClientPoolBase;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.PoolPlan;
+import jakarta.jms.ConnectionFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The publisher agent's clients: each sends saturated on its own thread, connection and session. */
+public final class PublisherPool extends ClientPoolBase<MaxRateLoad> {
+
+    private final List<Thread> threads = new ArrayList<>();
+
+    @Override
+    protected MaxRateLoad newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
+        return new MaxRateLoad(client.id(), factory, plan);
+    }
+
+    @Override
+    public synchronized void start() {
+        for (MaxRateLoad client : clients()) {
+            if (client.isConnected()) {
+                Thread thread = new Thread(client, "publisher-" + client.id());
+                thread.setDaemon(true);
+                threads.add(thread);
+                thread.start();
+            }
+        }
+    }
+
+    @Override
+    public synchronized Counters stop(Duration timeout) {
+        clients().forEach(MaxRateLoad::requestStop);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Thread thread : threads) {
+            try {
+                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        threads.clear();
+        // a client blocked in send() (producer flow control) is released when close() closes its connection
+        return counters();
+    }
+}

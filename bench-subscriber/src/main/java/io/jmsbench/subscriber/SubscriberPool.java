@@ -1,0 +1,28 @@
+package io.jmsbench.subscriber;
+
+import io.jmsbench.agent.ClientPoolBase;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.PoolPlan;
+import jakarta.jms.ConnectionFactory;
+
+import java.time.Duration;
+
+/** The subscriber agent's clients: each consumes from the moment it is prepared until closed. */
+public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
+
+    @Override
+    protected CountingSubscriber newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
+        return new CountingSubscriber(client.id(), client.selector(), factory, plan);
+    }
+
+    @Override
+    public void start() {
+        // subscribers consume from prepare on, so that none misses the first message
+    }
+
+    @Override
+    public Counters stop(Duration timeout) {
+        return counters();
+    }
+}
