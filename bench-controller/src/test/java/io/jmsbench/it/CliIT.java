@@ -1,0 +1,54 @@
+package io.jmsbench.it;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shaded jar's command line: versions, help, and bad input answered by the real executable. */
+@Timeout(60)
+class CliIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void versionNamesJmsbenchJavaActiveMqAndQpidJms() throws Exception {
+        Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), "--version");
+        assertEquals(0, r.exit());
+        assertTrue(r.stdout().startsWith("jmsbench "), r.stdout());
+        assertTrue(r.stdout().contains("\nJava "), r.stdout());
+        assertTrue(r.stdout().contains("ActiveMQ Classic 6.3.1"), r.stdout());
+        assertTrue(r.stdout().contains("Qpid JMS 2."), r.stdout());
+    }
+
+    @Test
+    void everyCommandHasHelp() throws Exception {
+        for (String command : new String[] {"run", "validate", "broker", "agent"}) {
+            Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), command, "--help");
+            assertEquals(0, r.exit(), command);
+            assertTrue(r.stdout().startsWith("Usage: jmsbench " + command), r.stdout());
+        }
+    }
+
+    @Test
+    void missingScenarioFileIsBadInput() throws Exception {
+        Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), "run", "nope.yaml");
+        assertEquals(2, r.exit());
+        assertEquals("nope.yaml: (file): no such file", r.stderr().strip());
+    }
+
+    @Test
+    void shippedScenariosAreValid() throws Exception {
+        Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), "validate",
+                Jmsbench.scenario("smoke.yaml").toString(), Jmsbench.scenario("quickstart.yaml").toString(),
+                Jmsbench.scenario("selectors.yaml").toString(), Jmsbench.scenario("amqp.yaml").toString());
+        assertEquals(0, r.exit(), r.stderr());
+        assertTrue(r.stdout().contains("expected replication grade 2.00"), "selectors.yaml: 2 of 8 match\n" + r.stdout());
+    }
+}

@@ -1,0 +1,94 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs that cannot start or are stopped halfway: clear words, the right exit code, no JVM left behind. */
+@Timeout(180)
+class FaultIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void brokerThatRefusesConnectionsGivesOneSentenceAndExitThree() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Path scenario = work.resolve("down.yaml");
+        Files.writeString(scenario, "name: down\nbroker: {url: tcp://127.0.0.1:" + port + "}\n"
+                + "phases: {warmup: 1s, measure: 2s, drain: 1s}\n");
+        Path out = work.resolve("results");
+
+        Jmsbench.Result result = Jmsbench.run(work, Duration.ofSeconds(60), "run", scenario.toString(), "--out", out.toString());
+
+        assertEquals(3, result.exit(), result.stdout() + result.stderr());
+        assertTrue(result.took().compareTo(Duration.ofSeconds(15)) < 0, "took " + result.took());
+        List<String> lines = result.stderr().strip().lines().toList();
+        assertEquals(1, lines.size(), "one sentence: " + result.stderr());
+        assertTrue(lines.get(0).startsWith("jmsbench: the broker at tcp://127.0.0.1:" + port + " is unreachable: "),
+                lines.get(0));
+        assertFalse(result.stderr().contains("\tat "), "no stack trace");
+        assertFalse(Files.exists(out), "nothing written under results/");
+    }
+
+    @Test
+    void ctrlCDuringTheMeasurementStopsEveryJvmAndMarksTheReportAborted() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Running run = Jmsbench.start(work, "run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
+                out.toString(), "--set", "phases.measure=60s", "--set", "phases.warmup=1s");
+        run.awaitOutput(" measure ", Duration.ofSeconds(60));
+        List<ProcessHandle> children = run.process().descendants().toList();
+        assertEquals(3, children.size(), "broker, publisher agent and subscriber agent JVMs: " + children);
+
+        Jmsbench.interrupt(run.process());
+        Jmsbench.Result result = run.await(Duration.ofSeconds(60));
+
+        assertEquals(3, result.exit(), result.stdout() + result.stderr());
+        assertNoneAlive(children, Duration.ofSeconds(5));
+        JsonNode report = Reports.read(Reports.onlyRunDirectory(out, "smoke"));
+        assertEquals("aborted", report.path("status").asText());
+        assertTrue(report.path("abortReason").asText().contains("signal"), report.path("abortReason").asText());
+        assertFalse(report.path("valid").asBoolean());
+        assertFalse(report.path("points").get(0).path("valid").asBoolean());
+        assertTrue(report.path("points").get(0).path("samples").size() > 0, "what was measured is kept");
+    }
+
+    @Test
+    void killingTheControllerLeavesNoOrphanJvm() throws Exception {
+        Jmsbench.Running run = Jmsbench.start(work, "run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
+                work.resolve("results").toString(), "--set", "phases.measure=60s", "--set", "phases.warmup=1s");
+        run.awaitOutput(" measure ", Duration.ofSeconds(60));
+        List<ProcessHandle> children = run.process().descendants().toList();
+        assertEquals(3, children.size(), "broker, publisher agent and subscriber agent JVMs: " + children);
+
+        run.process().destroyForcibly(); // SIGKILL: no shutdown hook runs
+        run.process().waitFor();
+
+        assertNoneAlive(children, Duration.ofSeconds(20));
+    }
+
+    private static void assertNoneAlive(List<ProcessHandle> processes, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive)) {
+            Thread.sleep(100);
+        }
+        List<ProcessHandle> alive = processes.stream().filter(ProcessHandle::isAlive).toList();
+        alive.forEach(ProcessHandle::destroyForcibly);
+        assertEquals(List.of(), alive.stream().map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList(),
+                "JVMs left behind");
+    }
+}

@@ -1,0 +1,84 @@
+package io.jmsbench.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Starts the shaded jar exactly as {@code ./jmsbench} does: its own JVM, in a working directory of the test's. */
+final class Jmsbench {
+
+    static final Path JAR = Path.of(System.getProperty("jmsbench.jar", "target/jmsbench.jar"));
+    static final Path SCENARIOS = Path.of(System.getProperty("jmsbench.scenarios", "../scenarios"));
+
+    record Result(int exit, String stdout, String stderr, Duration took) {
+    }
+
+    /** A running jmsbench process whose output goes to files in {@code dir}. */
+    record Running(Process process, Path stdout, Path stderr, long startNanos) {
+
+        String out() throws IOException {
+            return Files.readString(stdout);
+        }
+
+        String err() throws IOException {
+            return Files.readString(stderr);
+        }
+
+        /** Waits until stdout contains {@code text}; fails the test after {@code timeout}. */
+        void awaitOutput(String text, Duration timeout) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (out().contains(text)) {
+                    return;
+                }
+                if (!process.isAlive()) {
+                    throw new AssertionError("jmsbench exited with " + process.exitValue() + " before printing '"
+                            + text + "'; stdout:\n" + out() + "\nstderr:\n" + err());
+                }
+                Thread.sleep(50);
+            }
+            throw new AssertionError("no '" + text + "' within " + timeout + "; stdout:\n" + out());
+        }
+
+        Result await(Duration timeout) throws IOException, InterruptedException {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError("jmsbench did not exit within " + timeout + "; stdout:\n" + out());
+            }
+            return new Result(process.exitValue(), out(), err(), Duration.ofNanos(System.nanoTime() - startNanos));
+        }
+    }
+
+    private Jmsbench() {
+    }
+
+    static Running start(Path workDir, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(workDir, "stdout", ".txt");
+        Path err = Files.createTempFile(workDir, "stderr", ".txt");
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new Running(p, out, err, start);
+    }
+
+    static Result run(Path workDir, Duration timeout, String... args) throws IOException, InterruptedException {
+        return start(workDir, args).await(timeout);
+    }
+
+    static Path scenario(String name) {
+        return SCENARIOS.resolve(name).toAbsolutePath();
+    }
+
+    /** Sends SIGINT, as Ctrl-C in a terminal does. */
+    static void interrupt(Process process) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+}

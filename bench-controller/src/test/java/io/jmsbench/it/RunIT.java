@@ -1,0 +1,97 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The smoke scenario end to end: broker and agents in their own JVMs, over loopback, as a user runs it. */
+@Timeout(180)
+class RunIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void smokeOverOpenWireDeliversEveryMessageOnce() throws Exception {
+        JsonNode point = runSmoke(1.0, "--set", "provider=openwire");
+        assertEquals("openwire", point.path("provider").asText());
+    }
+
+    @Test
+    void smokeOverAmqpDeliversEveryMessageOnce() throws Exception {
+        JsonNode point = runSmoke(1.0, "--set", "provider=amqp");
+        assertEquals("amqp", point.path("provider").asText());
+    }
+
+    @Test
+    void threeSubscribersGetThreeCopiesOfEveryMessage() throws Exception {
+        runSmoke(3.0, "--set", "subscribers[0].clients=3");
+    }
+
+    /** Runs smoke.yaml with {@code overrides} and checks what every good run must show; returns the point plus its provider. */
+    private JsonNode runSmoke(double expectedGrade, String... overrides) throws Exception {
+        Path out = work.resolve("results");
+        String[] args = Stream.concat(Stream.of("run", Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString()),
+                Stream.of(overrides)).toArray(String[]::new);
+        Jmsbench.Result result = Jmsbench.run(work, Duration.ofSeconds(120), args);
+        assertEquals(0, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
+        assertEquals("", result.stderr().strip(), "nothing but the harness's own lines on the console");
+
+        Path run = Reports.onlyRunDirectory(out, "smoke");
+        JsonNode report = Reports.read(run);
+        assertEquals("jmsbench.report/1", report.path("schema").asText());
+        assertEquals("completed", report.path("status").asText());
+        JsonNode point = report.path("points").get(0);
+        assertTrue(point.path("received").path("messages").asLong() > 0, "received in the window");
+        assertTrue(point.path("dispatched").path("messages").asLong() > 0, "dispatched in the window");
+        assertTrue(point.path("received").path("rate").asDouble() > 0);
+        assertEquals(point.path("received").path("rate").asDouble() + point.path("dispatched").path("rate").asDouble(),
+                point.path("overallRate").asDouble(), 1e-6);
+        assertEquals(expectedGrade, point.path("replicationGrade").path("expected").asDouble(), 0.0);
+        double measured = point.path("replicationGrade").path("measured").asDouble();
+        assertEquals(expectedGrade, measured, expectedGrade * 0.01,
+                "measured replication grade within 1% once drained; drain " + point.path("drain"));
+        assertEquals("complete", point.path("drain").path("outcome").asText());
+        long sent = point.path("totals").path("sent").asLong();
+        assertEquals(Math.round(sent * expectedGrade), point.path("totals").path("received").asLong(),
+                "no message lost or duplicated on a healthy broker");
+        assertTrue(point.path("valid").asBoolean(), () -> "invalid: " + point.path("invalidReasons"));
+        assertTrue(report.path("valid").asBoolean());
+        assertTrue(point.path("labels").toString().contains("shared host"), "local runs say they share the host");
+
+        JsonNode env = report.path("environment");
+        assertFalse(env.path("jmsbench").asText().isBlank());
+        assertEquals("embedded activemq", env.path("broker").path("kind").asText());
+        assertTrue(env.path("broker").path("jvm").path("flags").isArray(), "broker JVM flags recorded");
+        assertEquals(2, env.path("agents").size(), "one publisher and one subscriber agent");
+        assertTrue(env.path("controllerHost").path("cores").asInt() > 0);
+
+        List<String> samples = Files.readAllLines(run.resolve("samples.jsonl"));
+        assertTrue(samples.size() >= 7, "a sample per second of warm-up and measurement: " + samples.size());
+        ObjectMapper json = new ObjectMapper();
+        for (String line : samples) {
+            assertTrue(json.readTree(line).has("phase"), line);
+        }
+        assertTrue(Files.readString(run.resolve("report.md")).contains("| received (publishers sent) |"));
+        try (Stream<Path> files = Files.list(run)) {
+            assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList(),
+                    "no half-written file left");
+        }
+        assertTrue(result.stdout().contains("VALID"), result.stdout());
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) point.deepCopy())
+                .put("provider", report.path("scenario").path("provider").asText());
+    }
+}
