@@ -10,15 +10,20 @@ import java.nio.file.Path;
 
 /**
  * ActiveMQ Classic configured for a benchmark: an OpenWire and an AMQP connector on free ports of
- * {@code host}, JMX off, KahaDB under {@code dataDirectory} when persistent.
+ * {@code host}, JMX off, KahaDB under {@code dataDirectory} when persistent, and a memory limit
+ * small enough that producer flow control bounds the backlog a saturated run builds up (the
+ * default, 70% of the heap, lets half a million messages pile up before publishers are held back,
+ * which no drain of a few seconds can deliver).
  */
 public final class EmbeddedBroker implements AutoCloseable {
+
+    public static final long DEFAULT_MEMORY_LIMIT_MB = 64;
 
     private final BrokerService service;
     private final TransportConnector openwire;
     private final TransportConnector amqp;
 
-    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent) throws Exception {
+    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, long memoryLimitBytes) throws Exception {
         service = new BrokerService();
         service.setBrokerName("jmsbench");
         service.setUseJmx(false);
@@ -27,6 +32,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         service.setDataDirectoryFile(dataDirectory.toFile());
         service.setTmpDataDirectory(dataDirectory.resolve("tmp").toFile());
         service.setPersistent(persistent);
+        service.getSystemUsage().getMemoryUsage().setLimit(memoryLimitBytes);
         if (persistent) {
             KahaDBPersistenceAdapter kahaDb = new KahaDBPersistenceAdapter();
             kahaDb.setDirectory(new File(dataDirectory.toFile(), "kahadb"));

@@ -34,6 +34,11 @@ final class BrokerCommand implements Callable<Integer> {
     @Option(names = "--persistent", description = "Use a KahaDB store (default: memory only).")
     boolean persistent;
 
+    @Option(names = "--memory-limit-mb", defaultValue = "" + EmbeddedBroker.DEFAULT_MEMORY_LIMIT_MB, paramLabel = "MB",
+            description = "Broker memory limit; producer flow control holds publishers back beyond it "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long memoryLimitMb;
+
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the URLs here once serving.")
     Path readyFile;
 
@@ -48,7 +53,7 @@ final class BrokerCommand implements Callable<Integer> {
         }
         EmbeddedBroker broker;
         try {
-            broker = new EmbeddedBroker(host, dataDirectory, persistent);
+            broker = new EmbeddedBroker(host, dataDirectory, persistent, memoryLimitMb * 1024 * 1024);
         } catch (Exception e) {
             spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
@@ -61,7 +66,7 @@ final class BrokerCommand implements Callable<Integer> {
             }
         }, "broker-stop"));
         BrokerUrls urls = new BrokerUrls(broker.openwireUrl().toString(), broker.amqpUrl().toString(),
-                ProcessHandle.current().pid(), Versions.ACTIVEMQ, io.jmsbench.system.Facts.jvm());
+                ProcessHandle.current().pid(), Versions.ACTIVEMQ, memoryLimitMb, io.jmsbench.system.Facts.jvm());
         spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls));
         spec.commandLine().getOut().flush();
         if (readyFile != null) {

@@ -132,10 +132,10 @@ public final class BenchmarkRun {
             url = scenario.provider() == Provider.AMQP ? urls.amqp() : urls.openwire();
             brokerProcess = ProcessHandle.of(urls.pid()).orElse(null);
             brokerFacts = new BrokerFacts("embedded activemq", urls.version(), url, scenario.broker().persistent(),
-                    directory.path().resolve("broker-data").toString(), urls.jvm());
+                    directory.path().resolve("broker-data").toString(), urls.memoryLimitMb(), urls.jvm());
         } else {
             url = scenario.broker().url();
-            brokerFacts = new BrokerFacts("external", "unknown", url, null, null, null);
+            brokerFacts = new BrokerFacts("external", "unknown", url, null, null, null, null);
         }
         console.println("  broker   " + brokerFacts.kind() + " at " + url);
         AgentClient subscribers = subscriberJvm.await(token, signal);

@@ -144,6 +144,9 @@ final class PointRecorder {
     }
 
     private static double perSecond(long count, long nanos) {
+        if (count == 0) {
+            return 0; // also when nothing was read in between: publishers stopped during the drain
+        }
         return nanos <= 0 ? Double.NaN : count * 1e9 / nanos;
     }
 

@@ -14,7 +14,7 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
 
     /** The broker: {@code embedded activemq} (with its JVM) or {@code external} (JVM unknown, {@code null}). */
     public record BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
-                              JvmFacts jvm) {
+                              Long memoryLimitMb, JvmFacts jvm) {
     }
 
     /** One agent JVM: where it ran, which role and how many clients it held. */

@@ -131,6 +131,9 @@ public final class MarkdownReport {
         if (e.broker() != null) {
             md.append("- broker: ").append(e.broker().kind()).append(' ').append(e.broker().version()).append(" at ")
                     .append(e.broker().url());
+            if (e.broker().memoryLimitMb() != null) {
+                md.append(", memory limit ").append(e.broker().memoryLimitMb()).append(" MB");
+            }
             if (e.broker().jvm() != null) {
                 md.append(", JVM flags ").append(e.broker().jvm().flags());
             }

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  */
 final class Fields {
 
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,9})\\s*(ms|s|m|h)");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+    private static final int MAX_DURATION_DIGITS = 9;
 
     private final YamlTree tree;
     private final String pointer;
@@ -132,6 +133,10 @@ final class Fields {
             problem(key, "expected a duration with a unit such as 10s, 500ms or 2m, found " + Kinds.of(value) + hint);
             return fallback;
         }
+        if (m.group(1).length() > MAX_DURATION_DIGITS) {
+            problem(key, "expected a duration of at most " + MAX_DURATION_DIGITS + " digits, found " + value.asText());
+            return fallback;
+        }
         long amount = Long.parseLong(m.group(1));
         Duration parsed = switch (m.group(2)) {
             case "ms" -> Duration.ofMillis(amount);
@@ -183,6 +188,12 @@ final class Fields {
             }
         }
         return items;
+    }
+
+    /** Entries of the list at {@code key}; -1 when it is absent or not a list. */
+    int listSize(String key) {
+        JsonNode value = node.get(key);
+        return value != null && value.isArray() ? value.size() : -1;
     }
 
     /** Reports a problem with the value of {@code key}. */

@@ -69,9 +69,17 @@ public final class ScenarioLoader {
         SetOverrides.apply(tree, overrides, problems);
         Scenario scenario = read(Fields.root(tree, problems), defaultName);
         if (!problems.isEmpty()) {
-            throw new ScenarioException(problems);
+            throw new ScenarioException(inFileOrder(problems));
         }
         return scenario;
+    }
+
+    /** The file's problems by position, then those of {@code --set} in the order given. */
+    private static List<Problem> inFileOrder(List<Problem> problems) {
+        List<Problem> sorted = new ArrayList<>(problems);
+        sorted.sort(java.util.Comparator.comparing((Problem p) -> p.source().equals(SetOverrides.SOURCE))
+                .thenComparingInt(Problem::line).thenComparingInt(Problem::column));
+        return sorted;
     }
 
     private static ScenarioException problem(String source, String message) {
@@ -111,11 +119,12 @@ public final class ScenarioLoader {
         if (url != null) {
             Pattern expected = provider == Provider.AMQP ? AMQP_URL : OPENWIRE_URL;
             if (!expected.matcher(url).matches()) {
-                f.problem("url", "expected a " + provider.yamlName() + " URL such as "
+                f.problem("url", "expected an " + provider.yamlName() + " URL such as "
                         + (provider == Provider.AMQP ? "amqp://host:5672" : "tcp://host:61616") + ", found '" + url + "'");
             }
             if (f.has("persistent")) {
-                f.problem("persistent", "expected no persistent with an external broker (its own configuration decides)");
+                f.problem("persistent", "expected no persistent field with an external broker (its own configuration "
+                        + "decides persistence), found " + persistent);
             }
         }
         f.finish();
@@ -155,7 +164,7 @@ public final class ScenarioLoader {
         if (groups == null) {
             return List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null));
         }
-        if (groups.isEmpty()) {
+        if (groups.isEmpty() && root.listSize("subscribers") == 0) {
             root.problem("subscribers", "expected at least one subscriber group, found an empty list");
         }
         List<SubscriberGroup> result = new ArrayList<>();
@@ -177,7 +186,7 @@ public final class ScenarioLoader {
             g.finish();
             result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector));
         }
-        return result;
+        return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
     }
 
     private static DeliverySpec delivery(Fields f) {

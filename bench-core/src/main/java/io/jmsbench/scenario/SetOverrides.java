@@ -28,8 +28,8 @@ final class SetOverrides {
         for (String assignment : assignments) {
             int eq = assignment.indexOf('=');
             if (eq <= 0) {
-                problems.add(new Problem(SOURCE, 0, 0, assignment,
-                        "expected key=value such as publishers.clients=4, found no '='"));
+                problems.add(new Problem(SOURCE, 0, 0, assignment, "expected key=value such as publishers.clients=4, "
+                        + (eq < 0 ? "found no '='" : "found no key before '='")));
                 continue;
             }
             String key = assignment.substring(0, eq).strip();
@@ -78,8 +78,11 @@ final class SetOverrides {
                 if (last) {
                     object.set(name, value);
                 } else if (!object.has(name) || object.get(name).isNull()) {
-                    object.set(name, path.get(i + 1) instanceof Integer
-                            ? JsonNodeFactory.instance.arrayNode() : JsonNodeFactory.instance.objectNode());
+                    if (path.get(i + 1) instanceof Integer index) {
+                        return "expected an index of an existing list entry, found " + index
+                                + " (the file has no " + name + " list)";
+                    }
+                    object.set(name, JsonNodeFactory.instance.objectNode());
                 }
                 current = object.get(name);
             } else {

@@ -73,15 +73,31 @@ final class YamlTree {
             }
             return new YamlTree(root, source, values, keys);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String why = e.getOriginalMessage().lines().findFirst().orElse("unreadable").strip();
-            problems.add(new Problem(source, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
-                    "(document)", "expected valid YAML, found a syntax error: " + why));
+            problems.add(syntaxError(e, source));
             return null;
         } catch (IOException e) {
             problems.add(new Problem(source, 0, 0, "(document)", "could not be read: " + e.getMessage()));
             return null;
         }
+    }
+
+    /** SnakeYAML's own problem and position when it has them: they say what is wrong, and where. */
+    private static Problem syntaxError(JsonProcessingException e, String source) {
+        if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked
+                && marked.getProblemMark() != null) {
+            var mark = marked.getProblemMark();
+            String why = marked.getProblem() == null ? "unreadable" : marked.getProblem().strip();
+            String context = marked.getContext() == null ? "" : " (" + marked.getContext().strip() + ")";
+            return new Problem(source, mark.getLine() + 1, mark.getColumn() + 1, "(document)",
+                    "expected valid YAML, found a syntax error: " + why + context);
+        }
+        JsonLocation at = e.getLocation();
+        String why = e.getOriginalMessage().lines().findFirst().orElse("unreadable").strip();
+        if (why.contains("org.yaml.snakeyaml")) {
+            why = "a structure that is not a mapping of fields";
+        }
+        return new Problem(source, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(), "(document)",
+                "expected valid YAML, found a syntax error: " + why);
     }
 
     /** Marks the value at {@code pointer} as given by {@code --set}: its problems name that, not the file. */
@@ -140,9 +156,10 @@ final class YamlTree {
                         JsonLocation keyLocation = parser.currentTokenLocation();
                         parser.nextToken();
                         if (object.has(name)) {
+                            JsonLocation first = keys.get(child);
                             problems.add(new Problem(source, keyLocation.getLineNr(), keyLocation.getColumnNr(),
-                                    Kinds.fieldPath(child), "duplicate field, it is already set above at line "
-                                            + keys.get(child).getLineNr()));
+                                    Kinds.fieldPath(child), "duplicate field, already set at line "
+                                            + first.getLineNr() + ", column " + first.getColumnNr()));
                             parser.skipChildren();
                             continue;
                         }

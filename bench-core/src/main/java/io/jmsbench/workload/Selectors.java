@@ -15,7 +15,9 @@ public final class Selectors {
         try {
             return SelectorParser.parse(selector);
         } catch (InvalidSelectorException e) {
-            throw new InvalidSelectorException(oneLine(e.getMessage()));
+            // ActiveMQ puts the selector in the message and the parser's reason in the cause
+            Throwable reason = e.getCause() != null ? e.getCause() : e;
+            throw new InvalidSelectorException(oneLine(reason.getMessage()));
         } catch (RuntimeException e) {
             throw new InvalidSelectorException(oneLine(String.valueOf(e.getMessage())));
         }

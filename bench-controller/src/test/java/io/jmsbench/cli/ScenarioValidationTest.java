@@ -1,0 +1,318 @@
+package io.jmsbench.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Bad scenarios through the real command line, in-process: each must end with exit code 2, exactly
+ * the expected {@code FILE:LINE:COL: field: message} lines on stderr, no stack trace, and nothing
+ * written to the results directory.
+ */
+@Timeout(60)
+class ScenarioValidationTest {
+
+    /** Stands for the scenario path as given on the command line. */
+    private static final String FILE = "{file}";
+    private static final String ROOT_FIELDS =
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases";
+
+    @TempDir
+    Path dir;
+
+    /** How a case puts its scenario at {@code file}. */
+    @FunctionalInterface
+    interface Setup {
+        void create(Path file) throws IOException;
+    }
+
+    record Case(String name, Setup setup, List<String> sets, List<String> expected) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static Case yaml(String name, String text, String... expected) {
+        return new Case(name, file -> Files.writeString(file, text), List.of(), List.of(expected));
+    }
+
+    private static Case withSet(String name, String text, List<String> sets, String... expected) {
+        return new Case(name, file -> Files.writeString(file, text), sets, List.of(expected));
+    }
+
+    private static Case special(String name, Setup setup, String... expected) {
+        return new Case(name, setup, List.of(), List.of(expected));
+    }
+
+    static Stream<Case> badScenarios() {
+        return Stream.of(
+                yaml("unknown top-level field, with a suggestion",
+                        "name: x\npublisher:\n  clients: 2\n",
+                        FILE + ":2:1: publisher: unknown field, expected one of " + ROOT_FIELDS
+                                + "; did you mean 'publishers'?"),
+                yaml("unknown top-level field, nothing near it",
+                        "name: x\nthroughput: 1000\n",
+                        FILE + ":2:1: throughput: unknown field, expected one of " + ROOT_FIELDS),
+                yaml("unknown nested field",
+                        "name: x\nsubscribers:\n  - clients: 2\n    selektor: \"P1 = 1\"\n",
+                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector;"
+                                + " did you mean 'selector'?"),
+                yaml("clients of the wrong type",
+                        "publishers:\n  clients: \"many\"\n",
+                        FILE + ":2:12: publishers.clients: expected a whole number from 1 to 100000, found 'many'"),
+                yaml("clients not a whole number",
+                        "publishers:\n  clients: 2.5\n",
+                        FILE + ":2:12: publishers.clients: expected a whole number from 1 to 100000, found 2.5"),
+                yaml("zero clients",
+                        "publishers:\n  clients: 0\n",
+                        FILE + ":2:12: publishers.clients: expected a whole number from 1 to 100000, found 0"),
+                yaml("negative clients",
+                        "subscribers:\n  - clients: -3\n",
+                        FILE + ":2:14: subscribers[0].clients: expected a whole number from 1 to 100000, found -3"),
+                yaml("a mapping given as a number",
+                        "publishers: 4\n",
+                        FILE + ":1:13: publishers: expected a mapping of fields, found 4"),
+                yaml("duration without a unit",
+                        "phases:\n  measure: 10\n",
+                        FILE + ":2:12: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                                + " found 10 (a number needs a unit)"),
+                yaml("duration with a bad unit",
+                        "phases:\n  measure: 10sec\n",
+                        FILE + ":2:12: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                                + " found '10sec'"),
+                yaml("measure of zero",
+                        "phases:\n  measure: 0s\n",
+                        FILE + ":2:12: phases.measure: expected a duration of at least 1s, found 0s"),
+                yaml("selector the broker rejects",
+                        "subscribers:\n  - selector: \"P1 = = 'x'\"\n",
+                        FILE + ":2:15: subscribers[0].selector: expected a JMS selector the broker accepts,"
+                                + " found 'P1 = = 'x'': Parse error at line 1, column 6.  Encountered: ="),
+                yaml("empty selector",
+                        "subscribers:\n  - selector: \"\"\n",
+                        FILE + ":2:15: subscribers[0].selector: expected a JMS selector (leave the field out for"
+                                + " no filter), found an empty string"),
+                yaml("no subscriber group",
+                        "subscribers: []\n",
+                        FILE + ":1:14: subscribers: expected at least one subscriber group, found an empty list"),
+                yaml("empty file",
+                        "",
+                        FILE + ":1:1: (document): expected a YAML mapping with the scenario's fields,"
+                                + " found an empty file"),
+                yaml("not YAML: tab garbage",
+                        "name: [x\n\t{{: ]]\n",
+                        FILE + ":2:1: (document): expected valid YAML, found a syntax error:"
+                                + " found character '\\t(TAB)' that cannot start any token. (Do not use \\t(TAB)"
+                                + " for indentation) (while scanning for the next token)"),
+                yaml("not YAML: unbalanced bracket",
+                        "name: x\npublishers: {clients: 2\n",
+                        FILE + ":3:1: (document): expected valid YAML, found a syntax error:"
+                                + " expected ',' or '}', but got <stream end> (while parsing a flow mapping)"),
+                yaml("top-level list instead of a mapping",
+                        "- name: x\n- provider: openwire\n",
+                        FILE + ":1:1: (document): expected a YAML mapping with the scenario's fields, found a list"),
+                yaml("two YAML documents",
+                        "name: x\n---\nname: y\n",
+                        FILE + ":3:1: (document): expected one YAML document, found a second one"),
+                special("missing file",
+                        file -> { },
+                        FILE + ": (file): no such file"),
+                special("a directory instead of a file",
+                        Files::createDirectory,
+                        FILE + ": (file): expected a scenario file, found a directory"),
+                special("not UTF-8",
+                        file -> Files.write(file, new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xff, (byte) 0xfe, '\n'}),
+                        FILE + ": (file): expected a UTF-8 text file, found bytes that are not UTF-8"),
+                yaml("duplicate key",
+                        "name: a\nprovider: openwire\nname: b\n",
+                        FILE + ":3:1: name: duplicate field, already set at line 1, column 1"),
+                yaml("invalid name",
+                        "name: \"bad name!\"\n",
+                        FILE + ":1:7: name: expected a name of letters, digits, '.', '_' or '-'"
+                                + " (it names the results directory), found 'bad name!'"),
+                yaml("unknown provider",
+                        "provider: stomp\n",
+                        FILE + ":1:11: provider: expected one of openwire, amqp, found 'stomp'"),
+                yaml("unknown ack mode",
+                        "delivery: {ack: transacted}\n",
+                        FILE + ":1:17: delivery.ack: expected one of auto, dups_ok, client, found 'transacted'"),
+                yaml("both url and embedded",
+                        "broker:\n  url: tcp://localhost:61616\n  embedded: activemq\n",
+                        FILE + ":2:8: broker.url: expected either url (an external broker) or embedded, found both"),
+                yaml("an embedded broker other than activemq",
+                        "broker: {embedded: artemis}\n",
+                        FILE + ":1:20: broker.embedded: expected activemq (the embedded broker jmsbench starts),"
+                                + " found 'artemis'"),
+                yaml("url scheme of another provider",
+                        "provider: amqp\nbroker:\n  url: tcp://localhost:61616\n",
+                        FILE + ":3:8: broker.url: expected an amqp URL such as amqp://host:5672,"
+                                + " found 'tcp://localhost:61616'"),
+                yaml("persistent with an external broker",
+                        "broker:\n  url: tcp://localhost:61616\n  persistent: true\n",
+                        FILE + ":3:15: broker.persistent: expected no persistent field with an external broker"
+                                + " (its own configuration decides persistence), found true"),
+                yaml("rate other than max",
+                        "publishers:\n  rate: 1000\n",
+                        FILE + ":2:9: publishers.rate: expected max (saturated publishing, the only rate this"
+                                + " version supports), found '1000'"),
+                // Problems come in the loader's reading order (root fields, then unknown fields last), which
+                // is file order here only because the fields are written in that order (see the report).
+                yaml("several mistakes, every one reported in file order",
+                        """
+                        name: "my run"
+                        provider: stomp
+                        publishers:
+                          clients: 0
+                        subscribers:
+                          - {clients: 2, selector: ""}
+                        delivery: {persistent: "yes"}
+                        phases: {warmup: 5, measure: 0s}
+                        """,
+                        FILE + ":1:7: name: expected a name of letters, digits, '.', '_' or '-'"
+                                + " (it names the results directory), found 'my run'",
+                        FILE + ":2:11: provider: expected one of openwire, amqp, found 'stomp'",
+                        FILE + ":4:12: publishers.clients: expected a whole number from 1 to 100000, found 0",
+                        FILE + ":6:28: subscribers[0].selector: expected a JMS selector (leave the field out for"
+                                + " no filter), found an empty string",
+                        FILE + ":7:24: delivery.persistent: expected true or false, found 'yes'",
+                        FILE + ":8:18: phases.warmup: expected a duration with a unit such as 10s, 500ms or 2m,"
+                                + " found 5 (a number needs a unit)",
+                        FILE + ":8:30: phases.measure: expected a duration of at least 1s, found 0s"),
+                withSet("bad --set value",
+                        "name: x\n", List.of("publishers.clients=0"),
+                        "--set: publishers.clients: expected a whole number from 1 to 100000, found 0"),
+                withSet("--set of an unknown field",
+                        "name: x\n", List.of("publishers.clientz=3"),
+                        "--set: publishers.clientz: unknown field, expected one of clients, rate;"
+                                + " did you mean 'clients'?"),
+                withSet("--set without '='",
+                        "name: x\n", List.of("publishers.clients"),
+                        "--set: publishers.clients: expected key=value such as publishers.clients=4, found no '='"),
+                withSet("--set with a malformed path",
+                        "name: x\n", List.of("publishers..clients=3"),
+                        "--set: publishers..clients: expected a field path such as publishers.clients"
+                                + " or subscribers[0].selector"),
+                withSet("--set into a value that is not a mapping",
+                        "name: x\n", List.of("name.x=3"),
+                        "--set: name.x: expected a mapping at name, found 'x'"),
+                withSet("mistakes in the file and in --set",
+                        "name: x\nphases: {measure: 10}\n", List.of("publishers.clients=0"),
+                        FILE + ":2:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                                + " found 10 (a number needs a unit)",
+                        "--set: publishers.clients: expected a whole number from 1 to 100000, found 0"),
+                withSet("--set with no key",
+                        "name: x\n", List.of("=3"),
+                        "--set: =3: expected key=value such as publishers.clients=4, found no key before '='"),
+                withSet("--set into a list the file does not have",
+                        "name: x\n", List.of("subscribers[0].clients=3"),
+                        "--set: subscribers[0].clients: expected an index of an existing list entry, found 0"
+                                + " (the file has no subscribers list)"),
+                yaml("a subscriber group that is not a mapping",
+                        "subscribers:\n  - 3\n",
+                        FILE + ":2:5: subscribers[0]: expected a mapping of fields, found 3"),
+                yaml("mistakes reported in file order",
+                        "phases: {measure: 10}\npublisher: {clients: 2}\n",
+                        FILE + ":1:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                                + " found 10 (a number needs a unit)",
+                        FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
+                                + " destination, message, publishers, subscribers, delivery, phases;"
+                                + " did you mean 'publishers'?"),
+                yaml("a duration too long to be one",
+                        "phases: {measure: 99999999999s}\n",
+                        FILE + ":1:19: phases.measure: expected a duration of at most 9 digits, found 99999999999s"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badScenarios")
+    void runRefusesBadScenario(Case c) throws IOException {
+        Path file = dir.resolve("scenario.yaml");
+        c.setup().create(file);
+        Path out = dir.resolve("results");
+        List<String> args = new ArrayList<>(List.of("run", file.toString(), "--out", out.toString()));
+        for (String set : c.sets()) {
+            args.add("--set");
+            args.add(set);
+        }
+
+        Result result = execute(args.toArray(String[]::new));
+
+        String expected = String.join(System.lineSeparator(), c.expected()).replace(FILE, file.toString())
+                + System.lineSeparator();
+        assertEquals(expected, result.err(), "stderr");
+        assertEquals(ExitCodes.BAD_INPUT, result.exit(), "exit code");
+        assertFalse(result.err().contains("\tat "), "stack trace on stderr");
+        assertFalse(result.err().contains("Exception"), "exception on stderr");
+        assertEquals("", result.out(), "stdout");
+        assertTrue(isAbsentOrEmpty(out), "nothing may be written to " + out);
+    }
+
+    @Test
+    void everyCaseIsDistinct() {
+        List<Case> cases = badScenarios().toList();
+        assertTrue(cases.size() >= 18, "at least 18 cases, found " + cases.size());
+        assertEquals(cases.size(), cases.stream().map(Case::name).distinct().count(), "case names repeat");
+        assertEquals(cases.size(), cases.stream().map(Case::expected).distinct().count(), "expected texts repeat");
+    }
+
+    @Test
+    void validateAcceptsTheSmokeScenario() {
+        Path smoke = Path.of("..", "scenarios", "smoke.yaml");
+
+        Result result = execute("validate", smoke.toString());
+
+        assertEquals("", result.err(), "stderr");
+        assertEquals(ExitCodes.OK, result.exit(), "exit code");
+        assertEquals(smoke + ": ok: smoke, openwire, 1 publishers, 1 subscribers, 0 filters,"
+                + " expected replication grade 1.00" + System.lineSeparator(), result.out());
+    }
+
+    @Test
+    void validateReportsEveryBadFileAndExits2() throws IOException {
+        Path good = Path.of("..", "scenarios", "smoke.yaml");
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "provider: stomp\n");
+
+        Result result = execute("validate", bad.toString(), good.toString());
+
+        assertEquals(bad + ":1:11: provider: expected one of openwire, amqp, found 'stomp'" + System.lineSeparator(),
+                result.err());
+        assertTrue(result.out().startsWith(good + ": ok: smoke, "), result.out());
+        assertEquals(ExitCodes.BAD_INPUT, result.exit(), "exit code");
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result execute(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.commandLine()
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    private static boolean isAbsentOrEmpty(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return true;
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package io.jmsbench.scenario;
+
+import io.jmsbench.scenario.DeliverySpec.AckMode;
+import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.MessageSpec.MessageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(60)
+class ScenarioLoaderTest {
+
+    private static final String FULL = """
+            name: full-run
+            description: every field set, none left to its default
+            broker:
+              embedded: activemq
+              persistent: true
+            provider: amqp
+            destination:
+              type: queue
+              name: bench.full
+            message:
+              type: bytes
+              size: 4096
+              properties: 3
+              values: "#1"
+            publishers:
+              clients: 4
+              rate: max
+            subscribers:
+              - clients: 2
+                selector: "P1 = '#1'"
+              - clients: 5
+            delivery:
+              persistent: true
+              ack: dups_ok
+            phases:
+              warmup: 30s
+              measure: 2m
+              drain: 500ms
+            """;
+
+    @TempDir
+    Path dir;
+
+    private static Scenario parse(String text, String... overrides) throws ScenarioException {
+        return ScenarioLoader.parse(text, "test.yaml", "test", List.of(overrides));
+    }
+
+    private static Scenario defaults(String name) {
+        return new Scenario(name, "",
+                new BrokerSpec(Defaults.EMBEDDED_BROKER, Defaults.BROKER_PERSISTENT, null),
+                Defaults.PROVIDER,
+                new DestinationSpec(Defaults.DESTINATION_TYPE, Defaults.DESTINATION_NAME),
+                new MessageSpec(Defaults.MESSAGE_TYPE, Defaults.MESSAGE_SIZE, Defaults.MESSAGE_PROPERTIES,
+                        Defaults.PROPERTY_VALUE),
+                new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE),
+                List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)),
+                new DeliverySpec(Defaults.DELIVERY_PERSISTENT, Defaults.ACK),
+                new Phases(Defaults.WARMUP, Defaults.MEASURE, Defaults.DRAIN));
+    }
+
+    @Test
+    void fullScenarioMapsToItsRecords() throws ScenarioException {
+        Scenario expected = new Scenario("full-run", "every field set, none left to its default",
+                new BrokerSpec("activemq", true, null),
+                Provider.AMQP,
+                new DestinationSpec(DestinationType.QUEUE, "bench.full"),
+                new MessageSpec(MessageType.BYTES, 4096, 3, "#1"),
+                new PublisherSpec(4, "max"),
+                List.of(new SubscriberGroup(2, "P1 = '#1'"), new SubscriberGroup(5, null)),
+                new DeliverySpec(true, AckMode.DUPS_OK),
+                new Phases(Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMillis(500)));
+
+        Scenario scenario = parse(FULL);
+
+        assertEquals(expected, scenario);
+        assertEquals(7, scenario.subscriberClients());
+        assertEquals(2, scenario.filters());
+        assertTrue(scenario.broker().isEmbedded());
+    }
+
+    @Test
+    void nameOnlyTakesEveryOtherValueFromDefaults() throws ScenarioException {
+        assertEquals(defaults("tiny"), parse("name: tiny\n"));
+    }
+
+    @Test
+    void missingNameIsTheDefaultName() throws ScenarioException {
+        assertEquals(defaults("test"), parse("description:\n"));
+        assertEquals("scenario", ScenarioLoader.parse("provider: openwire\n", "x", "not a name!", List.of()).name());
+    }
+
+    @Test
+    void loadNamesTheScenarioAfterItsFile() throws IOException, ScenarioException {
+        Path file = Files.writeString(dir.resolve("nightly.yaml"), "publishers: {clients: 3}\n");
+
+        Scenario scenario = ScenarioLoader.load(file);
+
+        assertEquals("nightly", scenario.name());
+        assertEquals(new PublisherSpec(3, "max"), scenario.publishers());
+    }
+
+    @Test
+    void flowStyleReadsLikeBlockStyle() throws ScenarioException {
+        Scenario flow = parse("""
+                name: flow
+                broker: {embedded: activemq, persistent: false}
+                message: {size: 10, properties: 1}
+                subscribers:
+                  - {clients: 2, selector: "P1 = '#0'"}
+                  - {clients: 6, selector: "P1 = '#1'"}
+                phases: {warmup: 0s, measure: 1s, drain: 0s}
+                """);
+        Scenario block = parse("""
+                name: flow
+                broker:
+                  embedded: activemq
+                  persistent: false
+                message:
+                  size: 10
+                  properties: 1
+                subscribers:
+                  - clients: 2
+                    selector: "P1 = '#0'"
+                  - clients: 6
+                    selector: "P1 = '#1'"
+                phases:
+                  warmup: 0s
+                  measure: 1s
+                  drain: 0s
+                """);
+
+        assertEquals(List.of(new SubscriberGroup(2, "P1 = '#0'"), new SubscriberGroup(6, "P1 = '#1'")),
+                flow.subscribers());
+        assertEquals(new MessageSpec(MessageType.BYTES, 10, 1, "#0"), flow.message());
+        assertEquals(new Phases(Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO), flow.phases());
+        assertEquals(block, flow);
+    }
+
+    @Test
+    void externalBrokerHasNoEmbeddedOne() throws ScenarioException {
+        Scenario scenario = parse("broker: {url: \"failover:(tcp://a:61616,tcp://b:61616)\"}\n");
+
+        assertEquals(new BrokerSpec(null, false, "failover:(tcp://a:61616,tcp://b:61616)"), scenario.broker());
+        assertFalse(scenario.broker().isEmbedded());
+    }
+
+    @Test
+    void setOverridesNestedFieldsAndListEntries() throws ScenarioException {
+        Scenario scenario = parse(FULL, "publishers.clients=8", "phases.measure=30s", "subscribers[0].clients=3",
+                "subscribers[1].selector=P2 = '#1'", "delivery.persistent=false");
+
+        assertEquals(new PublisherSpec(8, "max"), scenario.publishers());
+        assertEquals(new Phases(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMillis(500)),
+                scenario.phases());
+        assertEquals(List.of(new SubscriberGroup(3, "P1 = '#1'"), new SubscriberGroup(5, "P2 = '#1'")),
+                scenario.subscribers());
+        assertEquals(new DeliverySpec(false, AckMode.DUPS_OK), scenario.delivery());
+    }
+
+    @Test
+    void setCreatesMappingsTheFileLeftOut() throws ScenarioException {
+        Scenario scenario = parse("name: x\n", "message.properties=2", "destination.type=queue");
+
+        assertEquals(new MessageSpec(MessageType.BYTES, Defaults.MESSAGE_SIZE, 2, Defaults.PROPERTY_VALUE),
+                scenario.message());
+        assertEquals(new DestinationSpec(DestinationType.QUEUE, Defaults.DESTINATION_NAME), scenario.destination());
+    }
+
+    @Test
+    void setValuesAreValidatedLikeTheFileAndBlamedOnSet() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> parse("""
+                name: x
+                publishers: {clients: 0}
+                subscribers:
+                  - clients: 1
+                """, "subscribers[0].clients=0", "phases.drain=10"));
+
+        assertEquals(List.of(
+                new Problem("test.yaml", 2, 23, "publishers.clients", "expected a whole number from 1 to 100000, found 0"),
+                new Problem("--set", 0, 0, "subscribers[0].clients", "expected a whole number from 1 to 100000, found 0"),
+                new Problem("--set", 0, 0, "phases.drain",
+                        "expected a duration with a unit such as 10s, 500ms or 2m, found 10 (a number needs a unit)")),
+                e.problems());
+    }
+
+    @Test
+    void problemFormatLeavesOutAnUnknownPosition() {
+        assertEquals("a.yaml:3:7: publishers.clients: found 0",
+                new Problem("a.yaml", 3, 7, "publishers.clients", "found 0").format());
+        assertEquals("--set: publishers.clients: found 0",
+                new Problem("--set", 0, 0, "publishers.clients", "found 0").format());
+    }
+
+    @Test
+    void distanceIsLevenshtein() {
+        assertEquals(0, Fields.distance("", ""));
+        assertEquals(0, Fields.distance("clients", "clients"));
+        assertEquals(3, Fields.distance("", "abc"));
+        assertEquals(3, Fields.distance("abc", ""));
+        assertEquals(1, Fields.distance("publishers", "publisher"));
+        assertEquals(1, Fields.distance("selector", "selektor"));
+        assertEquals(3, Fields.distance("kitten", "sitting"));
+        assertEquals(2, Fields.distance("ab", "ba"));
+        assertEquals(Fields.distance("flaw", "lawn"), Fields.distance("lawn", "flaw"));
+        assertEquals(2, Fields.distance("flaw", "lawn"));
+    }
+
+    @Test
+    void durationsRoundTrip() {
+        for (String text : List.of("0s", "500ms", "10s", "2m", "1h", "90s", "1500ms")) {
+            assertEquals(text, Durations.format(Durations.parse(text)));
+        }
+    }
+}
