@@ -11,6 +11,10 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 2;
     /** The run could not start or was aborted: broker down, agent lost, Ctrl-C. */
     public static final int RUN_FAILED = 3;
+    /** {@code compare} found a regression. */
+    public static final int REGRESSION = 4;
+    /** The run completed, some point is invalid, and {@code --require-valid} was given. */
+    public static final int INVALID_RESULT = 5;
 
     private ExitCodes() {
     }

@@ -5,7 +5,7 @@ import io.jmsbench.report.Report;
 import io.jmsbench.run.BenchmarkRun;
 import io.jmsbench.run.RunSignal;
 import io.jmsbench.scenario.Problem;
-import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
@@ -44,11 +44,14 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             description = "Override a scenario field, e.g. --set publishers.clients=4 --set phases.measure=30s.")
     List<String> overrides = new ArrayList<>();
 
+    @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid (default: report it, exit 0).")
+    boolean requireValid;
+
     @Override
     public Integer call() throws IOException {
-        Scenario scenario;
+        ScenarioPlan plan;
         try {
-            scenario = ScenarioLoader.load(file, overrides);
+            plan = ScenarioLoader.plan(file, overrides);
         } catch (ScenarioException e) {
             e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
             return ExitCodes.BAD_INPUT;
@@ -68,9 +71,12 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
         }, "run-abort");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
-            Report report = BenchmarkRun.execute(scenario, file, out, signal, console);
+            Report report = BenchmarkRun.execute(plan, file, overrides, out, signal, console);
             Summary.print(report, out, console);
-            return Report.COMPLETED.equals(report.status()) ? ExitCodes.OK : ExitCodes.RUN_FAILED;
+            if (!Report.COMPLETED.equals(report.status())) {
+                return ExitCodes.RUN_FAILED;
+            }
+            return requireValid && !report.valid() ? ExitCodes.INVALID_RESULT : ExitCodes.OK;
         } catch (BrokerUnavailable e) {
             spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
             return ExitCodes.RUN_FAILED;

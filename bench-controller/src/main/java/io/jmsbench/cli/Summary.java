@@ -3,6 +3,7 @@ package io.jmsbench.cli;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
+import io.jmsbench.report.SweepTable;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -19,6 +20,14 @@ final class Summary {
         console.println("jmsbench: " + report.scenario().name() + " " + report.status()
                 + (report.abortReason() != null ? " (" + report.abortReason() + ")" : "")
                 + ", " + (report.valid() ? "VALID" : "INVALID"));
+        if (report.points().size() > 1) {
+            console.print(SweepTable.render(report));
+            for (String label : report.points().get(0).labels()) {
+                console.println("  note: " + label);
+            }
+            console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
+            return;
+        }
         for (PointResult p : report.points()) {
             console.printf(Locale.ROOT, "  received   %12s msgs/s  (%s messages in %.1f s)%n",
                     Figures.rate(p.received().rate()), Figures.count(p.received().messages()), p.received().seconds());

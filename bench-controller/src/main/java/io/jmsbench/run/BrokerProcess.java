@@ -23,15 +23,15 @@ final class BrokerProcess {
     private BrokerProcess() {
     }
 
-    static BrokerUrls start(Children children, Path runDirectory, boolean persistent, RunSignal signal)
-            throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
-        Path ready = runDirectory.resolve(".broker.ready");
+    static BrokerUrls start(Children children, Path runDirectory, String name, Path dataDirectory, boolean persistent,
+                            RunSignal signal) throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
+        Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> args = new ArrayList<>(List.of("broker", "--managed", "--listen", "127.0.0.1",
-                "--data-dir", runDirectory.resolve("broker-data").toString(), "--ready-file", ready.toString()));
+                "--data-dir", dataDirectory.toString(), "--ready-file", ready.toString()));
         if (persistent) {
             args.add("--persistent");
         }
-        ChildJvm broker = children.addServer(ChildJvm.start("broker", JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of()));
+        ChildJvm broker = children.addServer(ChildJvm.start(name, JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of()));
         JsonNode urls = ReadyFile.await(ready, READY_TIMEOUT, () -> broker.isAlive() && signal.abortReason() == null);
         signal.check();
         if (urls == null) {

@@ -4,6 +4,7 @@ import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.BrokerResources;
 import io.jmsbench.report.PointResult.ClientSpread;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.report.PointResult.Drain;
@@ -11,6 +12,11 @@ import io.jmsbench.report.PointResult.PhaseTimes;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
+
+import io.jmsbench.scenario.PublisherSpec;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.Validity;
+import io.jmsbench.workload.ExpectedReplication;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +32,8 @@ final class PointRecorder {
     private final double expectedGrade;
     private final int filters;
     private final int hostCores;
+    private final Validity validity;
+    private final boolean capacityRun;
     private final List<IntervalSample> samples = new ArrayList<>();
     final List<String> labels = new ArrayList<>();
     final Map<String, String> times = new HashMap<>();
@@ -35,10 +43,12 @@ final class PointRecorder {
     Counters subscribersFinal;
     Drain drain;
 
-    PointRecorder(double expectedGrade, int filters, int hostCores) {
-        this.expectedGrade = expectedGrade;
-        this.filters = filters;
+    PointRecorder(Scenario scenario, int hostCores) {
+        this.expectedGrade = ExpectedReplication.of(scenario);
+        this.filters = scenario.filters();
         this.hostCores = hostCores;
+        this.validity = scenario.validity();
+        this.capacityRun = PublisherSpec.MAX_RATE.equals(scenario.publishers().rate());
     }
 
     void mark(String phaseEdge) {
@@ -58,23 +68,31 @@ final class PointRecorder {
         return s;
     }
 
-    PointResult result(String abortReason) {
+    PointResult result(String abortReason, Map<String, Object> parameters, int repeat) {
         List<String> invalid = new ArrayList<>();
         if (abortReason != null) {
             invalid.add("aborted: " + abortReason);
         }
         RateFigure received = new RateFigure(0, Double.NaN, 0);
         RateFigure dispatched = new RateFigure(0, Double.NaN, 0);
-        CpuFigures cpu = new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        CpuFigures cpu = new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        BrokerResources broker = new BrokerResources(-1, -1, -1, -1);
         ClientSpread spread = new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         if (windowStart != null && windowEnd != null) {
             received = window(windowStart.publishers(), windowEnd.publishers());
             dispatched = window(windowStart.subscribers(), windowEnd.subscribers());
-            cpu = new CpuFigures(hostCores,
-                    cores(windowStart.brokerCpuNanos(), windowEnd.brokerCpuNanos(), windowEnd.nanos() - windowStart.nanos()),
-                    agentCores(windowStart.publishers(), windowEnd.publishers()),
-                    agentCores(windowStart.subscribers(), windowEnd.subscribers()),
-                    windowEnd.host().utilisationSince(windowStart.host()));
+            double brokerCores = cores(windowStart.brokerCpuNanos(), windowEnd.brokerCpuNanos(),
+                    windowEnd.nanos() - windowStart.nanos());
+            double publisherCores = agentCores(windowStart.publishers(), windowEnd.publishers());
+            double subscriberCores = agentCores(windowStart.subscribers(), windowEnd.subscribers());
+            cpu = new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
+                    windowEnd.host().utilisationSince(windowStart.host()),
+                    brokerCores / (brokerCores + publisherCores + subscriberCores));
+            broker = new BrokerResources(windowEnd.broker().rssBytes(),
+                    delta(windowStart.broker().readBytes(), windowEnd.broker().readBytes()),
+                    delta(windowStart.broker().writeBytes(), windowEnd.broker().writeBytes()),
+                    delta(windowStart.networkBytes(), windowEnd.networkBytes()));
+            invalid.addAll(cpuRules(cpu));
             double[] pub = clientRates(windowStart.publishers(), windowEnd.publishers());
             double[] sub = clientRates(windowStart.subscribers(), windowEnd.subscribers());
             spread = new ClientSpread(pub[0], pub[1], sub[0], sub[1]);
@@ -107,10 +125,38 @@ final class PointRecorder {
         double overall = received.rate() + dispatched.rate();
         PhaseTimes phases = new PhaseTimes(times.get("clientsReady"), times.get("publishStart"),
                 times.get("measureStart"), times.get("measureEnd"), times.get("publishStop"), times.get("drainEnd"));
-        return new PointResult(Map.of(), 1, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
+        return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
                 new ReplicationGrade(expectedGrade, measuredGrade), filters,
                 new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal)),
-                drain == null ? new Drain("not reached", 0, 0, got) : drain, cpu, spread, samples);
+                drain == null ? new Drain("not reached", 0, 0, got) : drain, cpu, broker, spread, samples);
+    }
+
+    /**
+     * The paper's rules (§3.3), applied per JVM since broker and clients share this host: for a
+     * capacity run the host must be saturated (the broker then had all the CPU the clients left
+     * it), and no agent JVM may take more than the client bound of the host's cores.
+     */
+    private List<String> cpuRules(CpuFigures cpu) {
+        List<String> broken = new ArrayList<>();
+        if (capacityRun && !Double.isNaN(cpu.hostBusy()) && cpu.hostBusy() < validity.brokerCpuMin()) {
+            broken.add(String.format(java.util.Locale.ROOT, "broker not saturated: the shared host was %.1f%% busy "
+                    + "(< %.0f%%), so the broker was not the bottleneck", cpu.hostBusy() * 100,
+                    validity.brokerCpuMin() * 100));
+        }
+        double bound = validity.clientCpuMax() * hostCores;
+        if (cpu.publisherCores() > bound) {
+            broken.add(String.format(java.util.Locale.ROOT, "publisher agent used %.2f cores (> %.0f%% of %d cores): "
+                    + "the clients may be the bottleneck", cpu.publisherCores(), validity.clientCpuMax() * 100, hostCores));
+        }
+        if (cpu.subscriberCores() > bound) {
+            broken.add(String.format(java.util.Locale.ROOT, "subscriber agent used %.2f cores (> %.0f%% of %d cores): "
+                    + "the clients may be the bottleneck", cpu.subscriberCores(), validity.clientCpuMax() * 100, hostCores));
+        }
+        return broken;
+    }
+
+    private static long delta(long from, long to) {
+        return from < 0 || to < 0 ? -1 : to - from;
     }
 
     private static RateFigure window(Counters start, Counters end) {

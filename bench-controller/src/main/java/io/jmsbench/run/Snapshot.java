@@ -2,14 +2,24 @@ package io.jmsbench.run;
 
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.system.HostCpu;
+import io.jmsbench.system.NetworkBytes;
+import io.jmsbench.system.ProcessResources;
 
 /**
  * Everything read at one instant of a run: both agents' cumulative counters, the controller's
- * clock, the broker JVM's CPU time so far ({@code -1} unknown) and the host's CPU ticks.
+ * clock, the broker JVM's CPU time ({@code -1} unknown), memory and disk traffic so far, and the
+ * host's CPU ticks and network bytes.
  */
-record Snapshot(long nanos, Counters publishers, Counters subscribers, long brokerCpuNanos, HostCpu host) {
+record Snapshot(long nanos, Counters publishers, Counters subscribers, long brokerCpuNanos,
+                ProcessResources broker, HostCpu host, long networkBytes) {
 
-    static long cpuNanos(ProcessHandle process) {
+    static Snapshot take(Counters publishers, Counters subscribers, ProcessHandle brokerProcess) {
+        return new Snapshot(System.nanoTime(), publishers, subscribers, cpuNanos(brokerProcess),
+                brokerProcess == null ? ProcessResources.UNKNOWN : ProcessResources.read(brokerProcess.pid()),
+                HostCpu.read(), NetworkBytes.read());
+    }
+
+    private static long cpuNanos(ProcessHandle process) {
         if (process == null) {
             return -1;
         }

@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, sweep, repeat";
 
     @TempDir
     Path dir;
@@ -71,7 +71,7 @@ class ScenarioValidationTest {
                         FILE + ":2:1: throughput: unknown field, expected one of " + ROOT_FIELDS),
                 yaml("unknown nested field",
                         "name: x\nsubscribers:\n  - clients: 2\n    selektor: \"P1 = 1\"\n",
-                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector;"
+                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector, filter;"
                                 + " did you mean 'selector'?"),
                 yaml("clients of the wrong type",
                         "publishers:\n  clients: \"many\"\n",
@@ -230,7 +230,7 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases;"
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, sweep, repeat;"
                                 + " did you mean 'publishers'?"),
                 yaml("a duration too long to be one",
                         "phases: {measure: 99999999999s}\n",

@@ -30,6 +30,15 @@ public final class MarkdownReport {
         md.append('\n');
         md.append("- valid: **").append(report.valid() ? "yes" : "NO").append("**\n\n");
 
+        if (report.points().size() > 1) {
+            md.append("## Sweep\n\n").append(report.repeat()).append(" repeat(s) per point; rates are means")
+                    .append(report.repeat() > 1 ? " ± the 95% confidence half-width (Student t)" : "")
+                    .append(" over the measurement window.\n\n");
+            md.append(SweepTable.render(report)).append('\n');
+            if (report.model() != null) {
+                md.append(ModelSection.render(report.model())).append('\n');
+            }
+        }
         for (PointResult p : report.points()) {
             point(md, p);
         }
@@ -41,7 +50,7 @@ public final class MarkdownReport {
     static void point(StringBuilder md, PointResult p) {
         md.append("## Result");
         if (!p.parameters().isEmpty()) {
-            md.append(' ').append(p.parameters());
+            md.append(' ').append(p.parameters()).append(", repeat ").append(p.repeat());
         }
         md.append("\n\n");
         if (!p.valid()) {
@@ -74,7 +83,14 @@ public final class MarkdownReport {
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")
                 .append(Figures.cores(cpu.publisherCores())).append(", subscriber agents ")
                 .append(Figures.cores(cpu.subscriberCores())).append("; host busy ")
-                .append(Figures.percent(cpu.hostBusy())).append(".\n\n");
+                .append(Figures.percent(cpu.hostBusy())).append("; broker's share of the CPU the run used ")
+                .append(Figures.percent(cpu.brokerShare())).append(".\n\n");
+        if (p.broker() != null && p.broker().rssBytes() >= 0) {
+            md.append(String.format(Locale.ROOT, "Broker JVM: %.0f MiB resident at the window's end, %.1f MiB read "
+                            + "and %.1f MiB written to disk in it; host network traffic %.1f MiB.%n%n",
+                    p.broker().rssBytes() / 1048576.0, p.broker().diskReadBytes() / 1048576.0,
+                    p.broker().diskWriteBytes() / 1048576.0, p.broker().networkBytes() / 1048576.0));
+        }
         md.append("Per client over the window, msgs/s: publishers ").append(Figures.rate(p.clients().publisherMinRate()))
                 .append(" to ").append(Figures.rate(p.clients().publisherMaxRate())).append(", subscribers ")
                 .append(Figures.rate(p.clients().subscriberMinRate())).append(" to ")

@@ -11,7 +11,8 @@ import java.util.Map;
 public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
                           List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
-                          Drain drain, CpuFigures cpu, ClientSpread clients, List<IntervalSample> samples) {
+                          Drain drain, CpuFigures cpu, BrokerResources broker, ClientSpread clients,
+                          List<IntervalSample> samples) {
 
     /** Messages counted in the measurement window and their rate over its length in seconds. */
     public record RateFigure(long messages, double rate, double seconds) {
@@ -30,9 +31,16 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
     public record Drain(String outcome, double seconds, long expectedMessages, long receivedMessages) {
     }
 
-    /** Cores used on average over the measurement window ({@code NaN} when unknown) and the host's busy share. */
+    /**
+     * Cores used on average over the measurement window ({@code NaN} when unknown), the host's busy
+     * share, and the broker's share of the CPU the broker and the agents used together.
+     */
     public record CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
-                             double hostBusy) {
+                             double hostBusy, double brokerShare) {
+    }
+
+    /** The broker JVM's footprint: resident memory at the window's end, disk and host network traffic in it. */
+    public record BrokerResources(long rssBytes, long diskReadBytes, long diskWriteBytes, long networkBytes) {
     }
 
     /** Slowest and fastest client of each role over the measurement window, msgs/s. */

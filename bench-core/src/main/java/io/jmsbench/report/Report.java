@@ -1,17 +1,22 @@
 package io.jmsbench.report;
 
+import io.jmsbench.model.ModelFit;
 import io.jmsbench.scenario.Scenario;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything a run measured and everything needed to judge it: the source of every other output.
  * {@code status} is {@code completed} or {@code aborted} (with {@code abortReason}); {@code valid}
- * holds only when the run completed and every point is valid.
+ * holds only when the run completed and every point is valid. {@code points} holds every measured
+ * run (each sweep point times each repeat), {@code summary} one entry per sweep point over its
+ * repeats, {@code model} the cost model fitted to the points when the sweep identifies it.
  */
 public record Report(String schema, String runId, String status, String abortReason, String startedAt,
-                     String finishedAt, String scenarioFile, Scenario scenario, Environment environment,
-                     boolean valid, List<PointResult> points) {
+                     String finishedAt, String scenarioFile, List<String> overrides, Scenario scenario,
+                     Map<String, List<Object>> sweep, int repeat, Environment environment, boolean valid,
+                     List<PointResult> points, List<PointSummary> summary, ModelFit model) {
 
     public static final String SCHEMA = "jmsbench.report/1";
     public static final String COMPLETED = "completed";
@@ -19,5 +24,6 @@ public record Report(String schema, String runId, String status, String abortRea
 
     public Report {
         points = List.copyOf(points);
+        summary = List.copyOf(summary);
     }
 }

@@ -11,12 +11,14 @@ public final class ReportWriter {
 
     public static final String JSON = "report.json";
     public static final String MARKDOWN = "report.md";
+    public static final String CSV = "summary.csv";
 
     private ReportWriter() {
     }
 
     public static void write(Report report, Path runDirectory) throws IOException {
         AtomicFiles.write(runDirectory.resolve(MARKDOWN), MarkdownReport.render(report));
+        AtomicFiles.write(runDirectory.resolve(CSV), SweepTable.csv(report));
         // report.json last: its presence says the run's outputs are complete
         AtomicFiles.write(runDirectory.resolve(JSON),
                 Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report) + "\n");

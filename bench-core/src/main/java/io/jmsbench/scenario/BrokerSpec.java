@@ -1,10 +1,16 @@
 package io.jmsbench.scenario;
 
 /**
- * The broker under test: an embedded ActiveMQ Classic broker started in its own JVM for the run,
- * or an external broker reached at {@code url}. Exactly one of {@code embedded} and {@code url} is set.
+ * The broker under test: an embedded ActiveMQ Classic broker started in its own JVM, or an external
+ * broker reached at {@code url}. Exactly one of {@code embedded} and {@code url} is set. An embedded
+ * broker is started afresh for every point, so one point's backlog cannot pollute the next, unless
+ * {@code reuse} keeps one broker for the whole run.
  */
-public record BrokerSpec(String embedded, boolean persistent, String url) {
+public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse) {
+
+    public BrokerSpec(String embedded, boolean persistent, String url) {
+        this(embedded, persistent, url, false);
+    }
 
     public static final String ACTIVEMQ = "activemq";
 

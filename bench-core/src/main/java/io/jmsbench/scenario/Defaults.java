@@ -27,10 +27,19 @@ public final class Defaults {
     /** A warm-up shorter than this makes the report say the point was not warmed up. */
     public static final Duration MIN_WARMED_UP = Duration.ofSeconds(20);
 
+    /** Paper §3.3: a capacity point needs the broker at >= 95% CPU ... */
+    public static final double BROKER_CPU_MIN = 0.95;
+    /** ... and every client machine below 75%. */
+    public static final double CLIENT_CPU_MAX = 0.75;
+    public static final int MAX_REPEAT = 1000;
+    public static final int MAX_SWEEP_POINTS = 10_000;
+
     /** Largest message payload accepted, to keep a typo from asking for gigabytes per client. */
     public static final int MAX_MESSAGE_SIZE = 64 * 1024 * 1024;
     public static final int MAX_PROPERTIES = 1000;
     public static final int MAX_CLIENTS_PER_GROUP = 100_000;
+    /** Message variants a publisher cycles through (each is a prepared message per client). */
+    public static final int MAX_VARIANTS = 10_000;
 
     private Defaults() {
     }

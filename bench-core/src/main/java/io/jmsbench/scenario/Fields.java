@@ -105,6 +105,43 @@ final class Fields {
         return value.intValue();
     }
 
+    double decimal(String key, double fallback, double min, double max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
+            problem(key, "expected a number from " + min + " to " + max + ", found " + Kinds.of(value));
+            return fallback;
+        }
+        return value.doubleValue();
+    }
+
+    /** The names of this mapping's fields, in file order. */
+    List<String> names() {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** The raw value at {@code key} (marking it known), for readers with their own rules. */
+    JsonNode raw(String key) {
+        return take(key);
+    }
+
+    /** The file position of the value at {@code pointer} relative to this mapping ("/key/0"). */
+    JsonLocation locationOf(String relativePointer) {
+        return tree.valueAt(pointer + relativePointer);
+    }
+
+    YamlTree tree() {
+        return tree;
+    }
+
+    List<Problem> problems() {
+        return problems;
+    }
+
     <E extends Enum<E>> E choice(String key, E fallback, Class<E> type, Function<E, String> yamlName) {
         JsonNode value = take(key);
         if (value == null) {
@@ -202,6 +239,11 @@ final class Fields {
         at(child, tree.valueAt(child), message);
     }
 
+    /** Reports a problem at any JSON pointer of the document (for checks across fields). */
+    void problemAt(String absolutePointer, String message) {
+        at(absolutePointer, tree.valueAt(absolutePointer), message);
+    }
+
     /** Reports a problem with this mapping as a whole. */
     void problem(String message) {
         at(pointer, tree.valueAt(pointer), message);
@@ -229,8 +271,11 @@ final class Fields {
     }
 
     private void at(String childPointer, JsonLocation location, String message) {
-        if (tree.isOverridden(childPointer)) {
-            problems.add(new Problem(SetOverrides.SOURCE, 0, 0, Kinds.fieldPath(childPointer), message));
+        YamlTree.Origin origin = tree.originOf(childPointer);
+        if (origin != null) {
+            JsonLocation at = origin.location();
+            problems.add(new Problem(origin.source(), at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
+                    Kinds.fieldPath(childPointer), message + origin.note()));
             return;
         }
         int line = location == null ? 0 : location.getLineNr();

@@ -2,9 +2,15 @@ package io.jmsbench.scenario;
 
 /**
  * What each publisher sends: a BytesMessage of {@code size} payload bytes carrying application
- * properties P1..P{@code properties}, each set to {@code values} (the paper's "#0").
+ * properties P1..P{@code properties}, each set to {@code values} (the paper's "#0"), an optional
+ * correlation ID, and optionally varied round robin as {@code vary} says ({@code null}: not varied).
  */
-public record MessageSpec(MessageType type, int size, int properties, String values) {
+public record MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
+                          VarySpec vary) {
+
+    public MessageSpec(MessageType type, int size, int properties, String values) {
+        this(type, size, properties, values, null, null);
+    }
 
     public enum MessageType {
         BYTES;

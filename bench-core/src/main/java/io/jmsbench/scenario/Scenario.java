@@ -16,10 +16,18 @@ public record Scenario(
         PublisherSpec publishers,
         List<SubscriberGroup> subscribers,
         DeliverySpec delivery,
-        Phases phases) {
+        Phases phases,
+        Validity validity) {
 
     public Scenario {
         subscribers = List.copyOf(subscribers);
+    }
+
+    public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
+                    MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
+                    DeliverySpec delivery, Phases phases) {
+        this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
+                new Validity(Defaults.BROKER_CPU_MIN, Defaults.CLIENT_CPU_MAX));
     }
 
     public int subscriberClients() {
@@ -28,6 +36,6 @@ public record Scenario(
 
     /** n_fltr: the number of installed filters, i.e. subscriber clients that carry a selector. */
     public int filters() {
-        return subscribers.stream().filter(g -> g.selector() != null).mapToInt(SubscriberGroup::clients).sum();
+        return subscribers.stream().filter(SubscriberGroup::filtered).mapToInt(SubscriberGroup::clients).sum();
     }
 }

@@ -1,8 +1,11 @@
 package io.jmsbench.scenario;
 
 import io.jmsbench.scenario.DeliverySpec.AckMode;
+import io.jmsbench.scenario.FilterSpec.AndPosition;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.MessageSpec.MessageType;
+import io.jmsbench.protocol.Json;
+import io.jmsbench.workload.Filters;
 import io.jmsbench.workload.Selectors;
 import jakarta.jms.InvalidSelectorException;
 
@@ -27,6 +30,7 @@ public final class ScenarioLoader {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     private static final Pattern DESTINATION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}");
     private static final Pattern OPENWIRE_URL = Pattern.compile("(tcp|ssl|nio|nio\\+ssl|failover):.+");
+    private static final Pattern FIELD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,99}");
     private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
 
     private ScenarioLoader() {
@@ -37,6 +41,11 @@ public final class ScenarioLoader {
     }
 
     public static Scenario load(Path file, List<String> overrides) throws ScenarioException {
+        return plan(file, overrides).base();
+    }
+
+    /** Loads a scenario file with its sweep and repeats expanded, every point validated. */
+    public static ScenarioPlan plan(Path file, List<String> overrides) throws ScenarioException {
         String source = file.toString();
         String text;
         try {
@@ -55,11 +64,16 @@ public final class ScenarioLoader {
             throw problem(source, "could not be read: " + e.getMessage());
         }
         String defaultName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        return parse(text, source, defaultName, overrides);
+        return parsePlan(text, source, defaultName, overrides);
     }
 
     /** Parses scenario text; {@code source} names it in problems, {@code defaultName} is used when it has no name. */
     public static Scenario parse(String text, String source, String defaultName, List<String> overrides)
+            throws ScenarioException {
+        return parsePlan(text, source, defaultName, overrides).base();
+    }
+
+    public static ScenarioPlan parsePlan(String text, String source, String defaultName, List<String> overrides)
             throws ScenarioException {
         List<Problem> problems = new ArrayList<>();
         YamlTree tree = YamlTree.parse(text, source, problems);
@@ -67,11 +81,37 @@ public final class ScenarioLoader {
             throw new ScenarioException(problems);
         }
         SetOverrides.apply(tree, overrides, problems);
-        Scenario scenario = read(Fields.root(tree, problems), defaultName);
+        Fields root = Fields.root(tree, problems);
+        Scenario base = read(root, defaultName);
+        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null);
+        int repeat = root.integer("repeat", 1, 1, Defaults.MAX_REPEAT);
         if (!problems.isEmpty()) {
             throw new ScenarioException(inFileOrder(problems));
         }
-        return scenario;
+        List<ScenarioPlan.Point> points = new ArrayList<>();
+        java.util.Set<Problem> pointProblems = new java.util.LinkedHashSet<>();
+        for (java.util.Map<String, Sweep.Value> combination : sweep.combinations()) {
+            YamlTree copy = tree.copy();
+            java.util.Map<String, Object> parameters = new java.util.LinkedHashMap<>();
+            List<Problem> these = new ArrayList<>();
+            for (java.util.Map.Entry<String, Sweep.Value> e : combination.entrySet()) {
+                Sweep.Value v = e.getValue();
+                parameters.put(e.getKey(), Json.plain(v.node()));
+                String error = SetOverrides.assign(copy, e.getKey(), v.node(),
+                        new YamlTree.Origin(source, v.location(), " (a value of sweep." + e.getKey() + ")"));
+                if (error != null) {
+                    these.add(new Problem(source, v.location() == null ? 0 : v.location().getLineNr(),
+                            v.location() == null ? 0 : v.location().getColumnNr(), "sweep." + e.getKey(), error));
+                }
+            }
+            Scenario scenario = read(Fields.root(copy, these), defaultName);
+            pointProblems.addAll(these);
+            points.add(new ScenarioPlan.Point(points.size(), parameters, scenario));
+        }
+        if (!pointProblems.isEmpty()) {
+            throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
+        }
+        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points);
     }
 
     /** The file's problems by position, then those of {@code --set} in the order given. */
@@ -99,9 +139,27 @@ public final class ScenarioLoader {
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         Phases phases = phases(root.mapping("phases"));
+        Validity validity = validity(root.mapping("validity"));
+        root.has("sweep");  // read by the plan, known here so that every point's reading accepts them
+        root.has("repeat");
         root.finish();
+        checkMatchGroup(root, message, subscribers);
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
-                delivery, phases);
+                delivery, phases, validity);
+    }
+
+    private static void checkMatchGroup(Fields root, MessageSpec message, List<SubscriberGroup> groups) {
+        if (message.vary() == null || message.vary().matchGroup() == null) {
+            return;
+        }
+        int g = message.vary().matchGroup();
+        if (g >= groups.size()) {
+            root.problemAt("/message/vary/matchGroup", "expected the index of a subscriber group (0 to "
+                    + (groups.size() - 1) + "), found " + g);
+        } else if (groups.get(g).filter() == null) {
+            root.problemAt("/message/vary/matchGroup", "expected a subscriber group with a filter generator "
+                    + "(messages are built to match its filters), found subscribers[" + g + "] without one");
+        }
     }
 
     private static BrokerSpec broker(Fields f, Provider provider) {
@@ -110,6 +168,7 @@ public final class ScenarioLoader {
         String url = f.string("url", null);
         String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER);
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
+        boolean reuse = f.bool("reuse", false);
         if (hasUrl && hasEmbedded) {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
@@ -128,7 +187,7 @@ public final class ScenarioLoader {
             }
         }
         f.finish();
-        return new BrokerSpec(url == null ? embedded : null, persistent, url);
+        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse);
     }
 
     private static DestinationSpec destination(Fields f) {
@@ -144,8 +203,35 @@ public final class ScenarioLoader {
         int size = f.integer("size", Defaults.MESSAGE_SIZE, 0, Defaults.MAX_MESSAGE_SIZE);
         int properties = f.integer("properties", Defaults.MESSAGE_PROPERTIES, 0, Defaults.MAX_PROPERTIES);
         String values = f.string("values", Defaults.PROPERTY_VALUE);
+        String correlationId = f.string("correlationId", null);
+        VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
         f.finish();
-        return new MessageSpec(type, size, properties, values);
+        return new MessageSpec(type, size, properties, values, correlationId, vary);
+    }
+
+    private static VarySpec vary(Fields f) {
+        if (f.has("matchGroup")) {
+            int group = f.integer("matchGroup", 0, 0, Defaults.MAX_CLIENTS_PER_GROUP);
+            for (String other : List.of("on", "from", "to")) {
+                if (f.has(other)) {
+                    f.problem(other, "expected either matchGroup or on/from/to, found both");
+                }
+            }
+            f.finish();
+            return new VarySpec(null, null, null, group);
+        }
+        String on = f.string("on", null, FIELD, "a property name such as P1, or correlationId");
+        int from = f.integer("from", 1, 0, Integer.MAX_VALUE - 1);
+        int to = f.integer("to", from, 0, Integer.MAX_VALUE - 1);
+        if (on == null) {
+            f.problem("expected on (the field to vary) with from and to, or matchGroup");
+        } else if (to < from) {
+            f.problem("to", "expected a value of at least from (" + from + "), found " + to);
+        } else if ((long) to - from >= Defaults.MAX_VARIANTS) {
+            f.problem("to", "expected at most " + Defaults.MAX_VARIANTS + " values from " + from + ", found " + to);
+        }
+        f.finish();
+        return new VarySpec(on, from, to, null);
     }
 
     private static PublisherSpec publishers(Fields f) {
@@ -171,6 +257,18 @@ public final class ScenarioLoader {
         for (Fields g : groups) {
             int clients = g.integer("clients", Defaults.SUBSCRIBER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
             String selector = g.string("selector", null);
+            FilterSpec filter = g.has("filter") ? filter(g.mapping("filter"), clients) : null;
+            if (filter != null && selector != null) {
+                g.problem("filter", "expected either selector (a raw JMS selector) or filter (a generator), found both");
+            }
+            if (filter != null && selector == null) {
+                try {
+                    Selectors.parse(Filters.filter(filter, 0, clients).selector());
+                } catch (InvalidSelectorException | RuntimeException e) {
+                    g.problem("filter", "expected a filter whose selector the broker accepts, found one it rejects: "
+                            + e.getMessage());
+                }
+            }
             if (selector != null) {
                 if (selector.isBlank()) {
                     g.problem("selector", "expected a JMS selector (leave the field out for no filter), found an empty string");
@@ -184,9 +282,49 @@ public final class ScenarioLoader {
                 }
             }
             g.finish();
-            result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector));
+            result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
+                    selector == null ? filter : null));
         }
         return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
+    }
+
+    private static FilterSpec filter(Fields f, int clients) {
+        boolean and = f.has("and");
+        Integer length = and ? f.integer("and", 1, 1, Defaults.MAX_PROPERTIES) : null;
+        AndPosition position = f.choice("position", and ? AndPosition.FIRST : null, AndPosition.class,
+                AndPosition::yamlName);
+        String on = f.string("on", null, FIELD, "a property name such as P1, or correlationId");
+        String equals = f.string("equals", null);
+        Integer anyOf = f.has("anyOf") ? f.integer("anyOf", clients, 1, Defaults.MAX_VARIANTS) : null;
+        if (and) {
+            for (String other : List.of("on", "equals", "anyOf")) {
+                if (f.has(other)) {
+                    f.problem(other, "expected no " + other + " with and (an AND filter over P1..Pn), found one");
+                }
+            }
+        } else {
+            if (f.has("position")) {
+                f.problem("position", "expected position only with and: n, found it without");
+            }
+            if (on == null) {
+                f.problem("expected on (a property or correlationId) with equals or anyOf, or and: n");
+            } else if ((equals == null) == (anyOf == null)) {
+                f.problem("expected exactly one of equals or anyOf");
+            } else if (anyOf != null && anyOf < clients) {
+                f.problem("anyOf", "expected at least one value per client of the group (" + clients + "), found "
+                        + anyOf);
+            }
+        }
+        f.finish();
+        return new FilterSpec(and ? null : on, and ? null : equals, and ? null : anyOf, length,
+                and ? position : null);
+    }
+
+    private static Validity validity(Fields f) {
+        double brokerCpuMin = f.decimal("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
+        double clientCpuMax = f.decimal("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
+        f.finish();
+        return new Validity(brokerCpuMin, clientCpuMax);
     }
 
     private static DeliverySpec delivery(Fields f) {

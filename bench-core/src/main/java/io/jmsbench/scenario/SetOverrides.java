@@ -40,11 +40,24 @@ final class SetOverrides {
                         "expected a field path such as publishers.clients or subscribers[0].selector"));
                 continue;
             }
-            String error = set(tree, path, scalar(text));
+            String error = set(tree, path, scalar(text), new YamlTree.Origin(SOURCE, null, ""));
             if (error != null) {
                 problems.add(new Problem(SOURCE, 0, 0, key, error));
             }
         }
+    }
+
+    /** Sets {@code key} (a field path) to {@code value}; returns why it could not, or {@code null}. */
+    static String assign(YamlTree tree, String key, JsonNode value, YamlTree.Origin origin) {
+        List<Object> path = parsePath(key);
+        if (path == null) {
+            return "expected a field path such as publishers.clients or subscribers[0].selector";
+        }
+        return set(tree, path, value, origin);
+    }
+
+    static boolean isPath(String key) {
+        return parsePath(key) != null;
     }
 
     private static List<Object> parsePath(String key) {
@@ -63,7 +76,7 @@ final class SetOverrides {
         return path;
     }
 
-    private static String set(YamlTree tree, List<Object> path, JsonNode value) {
+    private static String set(YamlTree tree, List<Object> path, JsonNode value, YamlTree.Origin origin) {
         JsonNode current = tree.root;
         StringBuilder pointer = new StringBuilder();
         for (int i = 0; i < path.size(); i++) {
@@ -96,7 +109,7 @@ final class SetOverrides {
                 current = array.get(index);
             }
         }
-        tree.markOverridden(pointer.toString());
+        tree.markOverridden(pointer.toString(), origin);
         return null;
     }
 

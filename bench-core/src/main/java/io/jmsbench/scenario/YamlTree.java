@@ -30,7 +30,14 @@ final class YamlTree {
     private final String source;
     private final Map<String, JsonLocation> valueLocations;
     private final Map<String, JsonLocation> keyLocations;
-    private final java.util.Set<String> overridden = new java.util.HashSet<>();
+    private final Map<String, Origin> overridden = new HashMap<>();
+
+    /**
+     * Where a value set after parsing came from: {@code --set} (no position) or a sweep value
+     * (its position in the file); {@code note} is appended to problems with it.
+     */
+    record Origin(String source, JsonLocation location, String note) {
+    }
 
     private YamlTree(JsonNode root, String source, Map<String, JsonLocation> values, Map<String, JsonLocation> keys) {
         this.root = root;
@@ -100,18 +107,26 @@ final class YamlTree {
                 "expected valid YAML, found a syntax error: " + why);
     }
 
-    /** Marks the value at {@code pointer} as given by {@code --set}: its problems name that, not the file. */
-    void markOverridden(String pointer) {
-        overridden.add(pointer);
+    /** Marks the value at {@code pointer} as set from {@code origin}: its problems name that origin. */
+    void markOverridden(String pointer, Origin origin) {
+        overridden.put(pointer, origin);
     }
 
-    boolean isOverridden(String pointer) {
-        for (String p : overridden) {
-            if (pointer.equals(p) || pointer.startsWith(p + "/")) {
-                return true;
+    /** The origin of a value set after parsing, {@code null} for a value of the file itself. */
+    Origin originOf(String pointer) {
+        for (Map.Entry<String, Origin> e : overridden.entrySet()) {
+            if (pointer.equals(e.getKey()) || pointer.startsWith(e.getKey() + "/")) {
+                return e.getValue();
             }
         }
-        return false;
+        return null;
+    }
+
+    /** A copy whose values can be changed (for one sweep point) without touching this tree. */
+    YamlTree copy() {
+        YamlTree copy = new YamlTree(root.deepCopy(), source, valueLocations, keyLocations);
+        copy.overridden.putAll(overridden);
+        return copy;
     }
 
     String source() {

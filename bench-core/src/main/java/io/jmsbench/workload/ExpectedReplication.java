@@ -6,13 +6,17 @@ import io.jmsbench.scenario.SubscriberGroup;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import org.apache.activemq.command.ActiveMQBytesMessage;
+import org.apache.activemq.filter.BooleanExpression;
 import org.apache.activemq.filter.MessageEvaluationContext;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The replication grade a scenario should produce, computed before the run by evaluating every
- * subscriber's selector against the message the publishers will send, with ActiveMQ's selector
- * implementation. On a topic each matching subscription gets a copy; on a queue a message goes to
- * one matching consumer, or stays on the queue when none matches.
+ * subscriber's selector against every message variant the publishers will send (round robin, so
+ * equally often), with ActiveMQ's selector implementation. On a topic each matching subscription
+ * gets a copy; on a queue a message goes to one matching consumer, or stays when none matches.
  */
 public final class ExpectedReplication {
 
@@ -21,30 +25,39 @@ public final class ExpectedReplication {
 
     public static double of(Scenario scenario) {
         try {
-            ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-            MessageTemplate.fill(message, scenario.message());
-            message.setJMSDeliveryMode(scenario.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            int matching = 0;
+            List<BooleanExpression> selectors = new ArrayList<>();
+            int unfiltered = 0;
             for (SubscriberGroup group : scenario.subscribers()) {
-                if (matches(group.selector(), message)) {
-                    matching += group.clients();
+                for (int c = 0; c < group.clients(); c++) {
+                    String selector = Filters.selector(group, c);
+                    if (selector == null) {
+                        unfiltered++;
+                    } else {
+                        selectors.add(Selectors.parse(selector));
+                    }
                 }
             }
-            if (scenario.destination().type() == DestinationType.QUEUE) {
-                return matching > 0 ? 1.0 : 0.0;
+            List<MessageVariant> variants = MessageVariants.of(scenario);
+            boolean queue = scenario.destination().type() == DestinationType.QUEUE;
+            double total = 0;
+            for (MessageVariant variant : variants) {
+                ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+                MessageTemplate.fill(message, scenario.message(), variant);
+                message.setJMSDeliveryMode(scenario.delivery().persistent()
+                        ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+                MessageEvaluationContext context = new MessageEvaluationContext();
+                context.setMessageReference(message);
+                int matching = unfiltered;
+                for (BooleanExpression selector : selectors) {
+                    if (selector.matches(context)) {
+                        matching++;
+                    }
+                }
+                total += queue ? Math.min(1, matching) : matching;
             }
-            return matching;
+            return total / variants.size();
         } catch (JMSException e) {
             throw new IllegalStateException("cannot evaluate the scenario's selectors: " + e.getMessage(), e);
         }
-    }
-
-    private static boolean matches(String selector, ActiveMQBytesMessage message) throws JMSException {
-        if (selector == null) {
-            return true;
-        }
-        MessageEvaluationContext context = new MessageEvaluationContext();
-        context.setMessageReference(message);
-        return Selectors.parse(selector).matches(context);
     }
 }

@@ -30,7 +30,8 @@ final class MaxRateLoad implements PooledClient, Runnable {
     private volatile boolean running = true;
     private volatile Connection connection;
     private MessageProducer producer;
-    private Message message;
+    private Message[] messages;
+    private int next;
 
     MaxRateLoad(String id, ConnectionFactory factory, PoolPlan plan) {
         this.id = id;
@@ -55,7 +56,12 @@ final class MaxRateLoad implements PooledClient, Runnable {
                 : session.createQueue(plan.destination().name());
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-        message = MessageTemplate.create(session, plan.message());
+        messages = new Message[plan.variants().size()];
+        for (int i = 0; i < messages.length; i++) {
+            messages[i] = MessageTemplate.create(session, plan.message(), plan.variants().get(i));
+        }
+        // clients start at different variants so that together they send every variant equally often
+        next = Math.floorMod(id.hashCode(), messages.length);
     }
 
     boolean isConnected() {
@@ -66,8 +72,11 @@ final class MaxRateLoad implements PooledClient, Runnable {
     public void run() {
         while (running) {
             try {
-                producer.send(message);
+                producer.send(messages[next]);
                 counter.message();
+                if (++next == messages.length) {
+                    next = 0;
+                }
             } catch (JMSException | RuntimeException e) {
                 if (!running) {
                     break;

@@ -1,0 +1,346 @@
+package io.jmsbench.cli;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.model.CostModel;
+import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelPoint;
+import io.jmsbench.protocol.Json;
+import io.jmsbench.report.AtomicFiles;
+import io.jmsbench.report.Figures;
+import io.jmsbench.report.Report;
+import io.jmsbench.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+@Command(name = "fit", mixinStandardHelpOptions = true,
+        description = {"Fit the paper's cost model B = t_rcv + n_fltr * t_fltr + r * t_tx to the points of reports",
+                "(least squares on B = 1 / received rate, every parameter >= 0) and print it beside the paper's",
+                "ActiveMQ 4.0 values. Given one report, also store the fit in it under \"model\"."})
+final class FitCommand implements Callable<Integer> {
+
+    private static final Pattern PREDICTION = Pattern.compile("filters=(\\d{1,9}),r=(\\d{1,9}(?:\\.\\d+)?)");
+    /**
+     * Invalid reasons that make a shared-host point unusable even so: the others (the per-JVM CPU rules)
+     * only say one machine is not the paper's testbed, these say the rate itself is wrong.
+     */
+    private static final List<String> DISQUALIFYING = List.of("aborted", "drain", "measured replication grade",
+            "no message");
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "REPORT", arity = "1..*",
+            description = "report.json files, or run directories holding one.")
+    List<Path> reports;
+
+    @Option(names = "--include-invalid",
+            description = "Fit every point with a positive received rate, valid or not.")
+    boolean includeInvalid;
+
+    @Option(names = "--predict", paramLabel = "filters=N,r=X",
+            description = "Also print the predicted received and overall rate, e.g. --predict filters=200,r=10.")
+    List<String> predictions = new ArrayList<>();
+
+    /** Bad input: one line on stderr, exit code 2, nothing written. */
+    private static final class BadInput extends Exception {
+        BadInput(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private record Loaded(Path file, ObjectNode root) {
+    }
+
+    private record Prediction(String text, int filters, double r) {
+    }
+
+    /** A point of a report and the sentence saying why it was skipped or used despite being invalid. */
+    private record Candidate(String label, ModelPoint point, String note) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            List<Prediction> predicts = new ArrayList<>();
+            for (String text : predictions) {
+                predicts.add(prediction(text));
+            }
+            List<Loaded> loaded = new ArrayList<>();
+            for (Path given : reports) {
+                loaded.add(load(given));
+            }
+            List<Candidate> used = new ArrayList<>();
+            List<Candidate> skipped = new ArrayList<>();
+            for (int k = 0; k < loaded.size(); k++) {
+                select(loaded.get(k).root(), loaded.size() == 1 ? "" : "[" + (k + 1) + "] ", used, skipped);
+            }
+            if (used.isEmpty()) {
+                throw new BadInput(noUsablePoints(loaded, skipped));
+            }
+            ModelFit fit = CostModel.fit(used.stream().map(Candidate::point).toList());
+            fit = fit.withWarnings(provenanceWarnings(used));
+            print(out, loaded, used, skipped, fit, predicts);
+            if (loaded.size() == 1) {
+                Loaded only = loaded.get(0);
+                store(only, fit);
+                out.println("model stored in " + only.file() + " under \"model\"");
+            } else {
+                out.println("model not stored: fitted across " + loaded.size()
+                        + " reports (give one report to store its fit in it)");
+            }
+            out.flush();
+            return ExitCodes.OK;
+        } catch (BadInput e) {
+            err.println("jmsbench fit: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private static Prediction prediction(String text) throws BadInput {
+        Matcher m = PREDICTION.matcher(text);
+        if (!m.matches()) {
+            throw new BadInput("--predict '" + text + "': expected filters=N,r=X, e.g. filters=200,r=10");
+        }
+        return new Prediction(text, Integer.parseInt(m.group(1)), Double.parseDouble(m.group(2)));
+    }
+
+    private static Loaded load(Path given) throws BadInput {
+        Path file = Files.isDirectory(given) ? given.resolve(ReportWriter.JSON) : given;
+        if (!Files.isRegularFile(file)) {
+            throw new BadInput(file + ": no such file");
+        }
+        JsonNode root;
+        try {
+            root = Json.MAPPER.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new BadInput(file + ": not a jmsbench report: not valid JSON"
+                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+                    + ": " + parserMessage(e));
+        } catch (IOException e) {
+            throw new BadInput(file + ": cannot read: " + e.getMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new BadInput(file + ": not a jmsbench report: expected a JSON object with schema \""
+                    + Report.SCHEMA + "\"");
+        }
+        JsonNode schema = root.get("schema");
+        if (schema == null || !Report.SCHEMA.equals(schema.asText(null))) {
+            throw new BadInput(file + ": not a jmsbench report: schema is "
+                    + (schema == null ? "missing" : schema.toString()) + ", expected \"" + Report.SCHEMA + "\"");
+        }
+        if (!root.path("points").isArray()) {
+            throw new BadInput(file + ": not a jmsbench report: no points[] array");
+        }
+        return new Loaded(file, (ObjectNode) root);
+    }
+
+    /** Sorts the report's points into used and skipped, each with its reason. */
+    private void select(JsonNode root, String prefix, List<Candidate> used, List<Candidate> skipped) {
+        JsonNode points = root.get("points");
+        boolean repeats = false;
+        for (JsonNode p : points) {
+            repeats |= p.path("repeat").asInt(1) > 1;
+        }
+        for (int j = 0; j < points.size(); j++) {
+            JsonNode p = points.get(j);
+            String label = prefix + label(p, j, repeats);
+            if (!p.isObject()) {
+                skipped.add(new Candidate(label, null, "not a JSON object"));
+                continue;
+            }
+            JsonNode rate = p.path("received").path("rate");
+            JsonNode filters = p.path("filters");
+            JsonNode grade = p.path("replicationGrade").path("measured");
+            if (!rate.isNumber() || !(rate.asDouble() > 0) || Double.isInfinite(rate.asDouble())) {
+                skipped.add(new Candidate(label, null, "no positive received rate (" + shown(rate) + ")"));
+                continue;
+            }
+            if (!filters.canConvertToInt() || !filters.isIntegralNumber() || filters.asInt() < 0) {
+                skipped.add(new Candidate(label, null, "no filters count (" + shown(filters) + ")"));
+                continue;
+            }
+            if (!grade.isNumber() || !(grade.asDouble() >= 0) || Double.isInfinite(grade.asDouble())) {
+                skipped.add(new Candidate(label, null, "no measured replication grade (" + shown(grade) + ")"));
+                continue;
+            }
+            List<String> reasons = strings(p.path("invalidReasons"));
+            boolean valid = p.path("valid").asBoolean(false);
+            boolean sharedHost = strings(p.path("labels")).stream().anyMatch(l -> l.startsWith("shared host"));
+            String because = reasons.isEmpty() ? "no reason given" : String.join("; ", reasons);
+            String note = null;
+            if (!valid && includeInvalid) {
+                note = "invalid, used by --include-invalid: " + because;
+            } else if (!valid && sharedHost && reasons.stream().noneMatch(FitCommand::disqualifies)) {
+                note = "shared host, used although invalid: " + because;
+            } else if (!valid) {
+                skipped.add(new Candidate(label, null, "invalid: " + because));
+                continue;
+            }
+            used.add(new Candidate(label, new ModelPoint(label, filters.asInt(), grade.asDouble(), rate.asDouble()),
+                    note));
+        }
+    }
+
+    private static boolean disqualifies(String reason) {
+        return reason.contains("errors") || DISQUALIFYING.stream().anyMatch(reason::startsWith);
+    }
+
+    /** The sweep values ({@code subscribers[0].clients=2}), else the point's position; and the repeat. */
+    private static String label(JsonNode p, int index, boolean repeats) {
+        List<String> parts = new ArrayList<>();
+        p.path("parameters").properties().forEach(e -> parts.add(e.getKey() + "="
+                + (e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
+        String label = parts.isEmpty() ? "point " + (index + 1) : String.join(", ", parts);
+        return repeats ? label + " repeat " + p.path("repeat").asInt(1) : label;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode s : array) {
+            out.add(s.asText());
+        }
+        return out;
+    }
+
+    /** Jackson's own words, on one line, without its "(for ... [Source: ...])" trailer. */
+    private static String parserMessage(JsonProcessingException e) {
+        String text = e.getOriginalMessage().replaceAll("\\s+", " ").trim();
+        int source = text.indexOf("[Source:");
+        if (source >= 0) {
+            int open = text.lastIndexOf(" (", source);
+            text = text.substring(0, open >= 0 ? open : source).trim();
+        }
+        return text;
+    }
+
+    private static String shown(JsonNode value) {
+        return value.isMissingNode() ? "missing" : value.toString();
+    }
+
+    private static String noUsablePoints(List<Loaded> loaded, List<Candidate> skipped) {
+        String where = loaded.size() == 1 ? loaded.get(0).file() + ": no usable points"
+                : "no usable points in " + loaded.size() + " reports";
+        if (skipped.isEmpty()) {
+            return where + ": points[] is empty";
+        }
+        Candidate first = skipped.get(0);
+        boolean invalid = skipped.stream().anyMatch(c -> c.note().startsWith("invalid"));
+        return where + ": all " + skipped.size() + " skipped (first: " + first.label() + ": " + first.note() + ")"
+                + (invalid ? "; --include-invalid fits invalid points too" : "");
+    }
+
+    /** Warnings the fit cannot know: its points came from one machine, or were invalid. */
+    private static List<String> provenanceWarnings(List<Candidate> used) {
+        List<String> warnings = new ArrayList<>();
+        long shared = used.stream().filter(c -> c.note() != null && c.note().startsWith("shared host")).count();
+        long invalid = used.stream().filter(c -> c.note() != null && c.note().startsWith("invalid")).count();
+        if (shared > 0) {
+            warnings.add(shared + " of " + used.size() + " points are invalid by the CPU rules only and come from one"
+                    + " machine (shared host): the parameters describe that machine, not a testbed broker");
+        }
+        if (invalid > 0) {
+            warnings.add(invalid + " of " + used.size() + " points are invalid and were used because of"
+                    + " --include-invalid");
+        }
+        return warnings;
+    }
+
+    private void print(PrintWriter out, List<Loaded> loaded, List<Candidate> used, List<Candidate> skipped,
+                       ModelFit fit, List<Prediction> predicts) {
+        if (loaded.size() == 1) {
+            out.println("jmsbench fit: " + loaded.get(0).file());
+        } else {
+            out.println("jmsbench fit: " + loaded.size() + " reports");
+            for (int k = 0; k < loaded.size(); k++) {
+                out.println("  [" + (k + 1) + "] " + loaded.get(k).file());
+            }
+        }
+        out.println("points: " + used.size() + " used, " + skipped.size() + " skipped");
+        for (Candidate c : skipped) {
+            out.println("  skipped " + c.label() + ": " + c.note());
+        }
+        for (Candidate c : used) {
+            if (c.note() != null) {
+                out.println("  used " + c.label() + ": " + c.note());
+            }
+        }
+        out.println();
+        out.println("model: B = t_rcv + n_fltr * t_fltr + r * t_tx; least squares on B = 1 / received rate,"
+                + " parameters >= 0");
+        out.println(String.format(Locale.ROOT, "  %-7s %10s     %s", "", "fitted", "paper (ActiveMQ 4.0)"));
+        out.println(parameter("t_rcv", fit.tRcv(), CostModel.PAPER_T_RCV));
+        out.println(parameter("t_fltr", fit.tFltr(), CostModel.PAPER_T_FLTR));
+        out.println(parameter("t_tx", fit.tTx(), CostModel.PAPER_T_TX));
+        out.println("  R^2 on B  " + (Double.isNaN(fit.rSquared()) ? "n/a"
+                : String.format(Locale.ROOT, "%.6f", fit.rSquared())));
+        out.println();
+        int width = Math.max("point".length(), used.stream().mapToInt(c -> c.label().length()).max().orElse(0));
+        String row = "  %-" + width + "s  %7s  %8s  %10s  %10s  %8s%n";
+        out.println("residuals (received rate, msgs/s; error = (predicted - measured) / measured):");
+        out.printf(Locale.ROOT, row, "point", "filters", "r", "measured", "predicted", "error");
+        for (ModelFit.Residual r : fit.residuals()) {
+            out.printf(Locale.ROOT, row, r.label(), String.format(Locale.ROOT, "%.0f", r.filters()),
+                    Figures.grade(r.replicationGrade()), Figures.rate(r.measuredReceivedRate()),
+                    Figures.rate(r.predictedReceivedRate()), percent(r.relativeError()));
+        }
+        if (Double.isNaN(fit.looMedianRelativeError())) {
+            out.println("leave-one-out: n/a (needs at least 4 points)");
+        } else {
+            out.printf(Locale.ROOT, "leave-one-out (each point predicted from a fit on the others):"
+                            + " median error %.2f%%, worst %.2f%%%n", fit.looMedianRelativeError() * 100,
+                    fit.looWorstRelativeError() * 100);
+        }
+        if (fit.warnings().isEmpty()) {
+            out.println("warnings: none");
+        } else {
+            out.println("warnings:");
+            fit.warnings().forEach(w -> out.println("  - " + w));
+        }
+        for (Prediction p : predicts) {
+            out.println("predict " + p.text() + ": received " + Figures.rate(fit.predictReceivedRate(p.filters(), p.r()))
+                    + " msgs/s, overall " + Figures.rate(fit.predictOverallRate(p.filters(), p.r())) + " msgs/s");
+        }
+    }
+
+    /** Signed, two decimals; rounding noise prints as +0.00%, not -0.00%. */
+    private static String percent(double fraction) {
+        String text = String.format(Locale.ROOT, "%+.2f%%", fraction * 100);
+        return "-0.00%".equals(text) ? "+0.00%" : text;
+    }
+
+    private static String parameter(String name, double fitted, double paper) {
+        return String.format(Locale.ROOT, "  %-7s %10.2e s   %.2e s", name, fitted, paper);
+    }
+
+    /** Adds (or replaces) {@code model} and rewrites the report under a temp name, then renames it. */
+    private static void store(Loaded report, ModelFit fit) throws BadInput {
+        report.root().set("model", Json.MAPPER.valueToTree(fit));
+        try {
+            AtomicFiles.write(report.file(), Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(report.root()) + "\n");
+        } catch (IOException e) {
+            throw new BadInput(report.file() + ": cannot store the model: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package io.jmsbench.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Fits the paper's cost model (eq. 1), B = t_rcv + n_fltr * t_fltr + r * t_tx, to measured points by least
+ * squares on B = 1 / received rate, with every parameter >= 0.
+ *
+ * <p>With three unknowns the non-negative least-squares problem is solved exactly by enumeration: the
+ * optimum is the unconstrained least-squares solution on its own set of positive parameters, so solving
+ * every non-empty subset of the three columns and keeping the best solution with no negative coefficient
+ * finds it. Each subset is solved by Householder QR on unit-norm columns (B is ~1e-4 s, n_fltr tens,
+ * r units: scaling keeps the design well conditioned); noise-free points come back to ~1e-14.
+ *
+ * <p>A subset whose columns are (nearly) dependent is not solved: its coefficients are not identified.
+ * The same test tells the caller, as warnings, which parameters the design cannot separate.
+ */
+public final class CostModel {
+
+    /** The paper's fit for ActiveMQ 4.0 (§4.5), seconds. */
+    public static final double PAPER_T_RCV = 4.9e-5;
+    public static final double PAPER_T_FLTR = 1.6e-7;
+    public static final double PAPER_T_TX = 1.5e-5;
+
+    private static final String[] NAMES = {"t_rcv", "t_fltr", "t_tx"};
+
+    /**
+     * A unit-norm column whose part outside the span of the columns before it is shorter than this does not
+     * identify its coefficient. Swept designs give ~0.5 (the paper's grid), rounding gives ~1e-16; a measured
+     * replication grade that wobbles by 1e-5 around a constant is not a sweep.
+     */
+    private static final double RANK_TOLERANCE = 1e-4;
+    /** Above RANK_TOLERANCE but below this, the design separates the parameters only weakly. */
+    private static final double WEAK_DESIGN = 1e-2;
+    /** Residual sums of squares closer than this share of sum(B^2) are ties, settled by SUBSETS order. */
+    private static final double TIE = 1e-12;
+    /**
+     * Column subsets of (1, n_fltr, r) in order of preference on ties: when the data cannot tell two
+     * parameters apart, t_rcv keeps the shared cost, and t_tx is preferred over t_fltr (t_fltr is tiny).
+     */
+    private static final int[][] SUBSETS = {{0, 1, 2}, {0, 2}, {0, 1}, {0}, {1, 2}, {2}, {1}};
+
+    private CostModel() {
+    }
+
+    /** B, the processing time per received message in seconds, for the given parameters and workload. */
+    public static double processingTime(double tRcv, double tFltr, double tTx, double filters, double r) {
+        return tRcv + filters * tFltr + r * tTx;
+    }
+
+    /**
+     * Fits t_rcv, t_fltr and t_tx (all >= 0) to the points.
+     *
+     * @throws IllegalArgumentException when there are no points or one of them is null (each point checks
+     *                                  its own rate, filters and replication grade when it is built)
+     */
+    public static ModelFit fit(List<ModelPoint> points) {
+        if (points == null || points.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "no points to fit: the cost model needs measured points, at least 3 for its 3 parameters");
+        }
+        for (int i = 0; i < points.size(); i++) {
+            if (points.get(i) == null) {
+                throw new IllegalArgumentException("point " + (i + 1) + " of " + points.size() + " is null");
+            }
+        }
+        int m = points.size();
+        double[][] x = new double[m][];
+        double[] y = new double[m];
+        for (int i = 0; i < m; i++) {
+            ModelPoint p = points.get(i);
+            x[i] = new double[] {1, p.filters(), p.replicationGrade()};
+            y[i] = 1 / p.receivedRate();
+        }
+        Solution best = nonNegative(x, y);
+        List<String> warnings = designWarnings(points, x, y);
+        warnings.addAll(clampWarnings(x, y, best));
+
+        List<ModelFit.Residual> residuals = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        double mean = Arrays.stream(y).average().orElse(Double.NaN);
+        double total = 0;
+        for (int i = 0; i < m; i++) {
+            ModelPoint p = points.get(i);
+            double predicted = 1 / dot(best.coef, x[i]);
+            residuals.add(new ModelFit.Residual(p.label(), p.filters(), p.replicationGrade(), p.receivedRate(),
+                    predicted, (predicted - p.receivedRate()) / p.receivedRate()));
+            labels.add(p.label());
+            total += (y[i] - mean) * (y[i] - mean);
+        }
+        double rSquared = total > 0 ? 1 - best.rss / total : Double.NaN;
+        double[] loo = leaveOneOut(points, x, y);
+        return new ModelFit(best.coef[0], best.coef[1], best.coef[2], rSquared, residuals,
+                loo.length == 0 ? Double.NaN : median(loo), loo.length == 0 ? Double.NaN : loo[loo.length - 1],
+                warnings, m, labels);
+    }
+
+    /** What the design cannot identify: too few points, a constant column, n_fltr and r on one line. */
+    private static List<String> designWarnings(List<ModelPoint> points, double[][] x, double[] y) {
+        int m = points.size();
+        List<String> warnings = new ArrayList<>();
+        if (m < 3) {
+            warnings.add("only " + m + " point" + (m == 1 ? "" : "s")
+                    + ": the three parameters need at least 3 points with different (n_fltr, r)");
+        }
+        if (m < 2) {
+            return warnings;
+        }
+        boolean filtersConstant = solve(x, y, new int[] {0, 1}) == null;
+        boolean gradeConstant = solve(x, y, new int[] {0, 2}) == null;
+        if (filtersConstant) {
+            warnings.add("n_fltr is the same (" + number(points.stream().mapToDouble(ModelPoint::filters).average()
+                    .orElseThrow()) + ") at every point: t_fltr cannot be told apart from t_rcv;"
+                    + " sweep the number of filters to separate them");
+        }
+        if (gradeConstant) {
+            warnings.add("r is the same (" + number(points.stream().mapToDouble(ModelPoint::replicationGrade)
+                    .average().orElseThrow()) + ") at every point: t_tx cannot be told apart from t_rcv;"
+                    + " sweep the replication grade to separate them");
+        }
+        if (m < 3 || filtersConstant || gradeConstant) {
+            return warnings;
+        }
+        Solution full = solve(x, y, SUBSETS[0]);
+        if (full == null) {
+            // n_fltr = a + b * r at every point: regress n_fltr on (1, r) to say which line
+            double[] filters = points.stream().mapToDouble(ModelPoint::filters).toArray();
+            Solution line = solve(x, filters, new int[] {0, 2});
+            warnings.add("n_fltr and r are collinear (n_fltr = " + line(line.coef[2], line.coef[0])
+                    + " at every point): t_fltr cannot be told apart from t_rcv and t_tx;"
+                    + " sweep the extra non-matching filters independently of r");
+        } else if (full.minDiagonal < WEAK_DESIGN) {
+            warnings.add("the design barely separates the parameters (n_fltr and r are nearly constant or nearly"
+                    + " collinear): t_rcv, t_fltr and t_tx are poorly determined");
+        }
+        return warnings;
+    }
+
+    /** The parameters the constraint set to 0 where unconstrained least squares would fit better. */
+    private static List<String> clampWarnings(double[][] x, double[] y, Solution best) {
+        Solution free = null;
+        double tie = tieTolerance(y);
+        for (int[] cols : SUBSETS) {
+            Solution s = solve(x, y, cols);
+            if (s != null && (free == null || s.rss < free.rss - tie)) {
+                free = s;
+            }
+        }
+        List<String> warnings = new ArrayList<>();
+        if (free == null || best.rss <= free.rss + tie) {
+            return warnings;
+        }
+        for (int j = 0; j < 3; j++) {
+            if (!best.uses(j) && free.uses(j)) {
+                warnings.add(String.format(Locale.ROOT, "%s was clamped to 0 by the non-negativity constraint"
+                        + " (unconstrained least squares gives %.2e s)", NAMES[j], free.coef[j]));
+            }
+        }
+        return warnings;
+    }
+
+    /** |predicted - measured| / measured for each point fitted from all the others, sorted; empty below 4. */
+    private static double[] leaveOneOut(List<ModelPoint> points, double[][] x, double[] y) {
+        int m = points.size();
+        if (m < 4) {
+            return new double[0];
+        }
+        double[] errors = new double[m];
+        for (int out = 0; out < m; out++) {
+            double[][] xs = new double[m - 1][];
+            double[] ys = new double[m - 1];
+            for (int i = 0, k = 0; i < m; i++) {
+                if (i != out) {
+                    xs[k] = x[i];
+                    ys[k++] = y[i];
+                }
+            }
+            double b = dot(nonNegative(xs, ys).coef, x[out]);
+            double measured = points.get(out).receivedRate();
+            errors[out] = b > 0 ? Math.abs(1 / b - measured) / measured : Double.POSITIVE_INFINITY;
+        }
+        Arrays.sort(errors);
+        return errors;
+    }
+
+    /** Exact non-negative least squares: the best subset solution with no negative coefficient. */
+    private static Solution nonNegative(double[][] x, double[] y) {
+        Solution best = null;
+        double tie = tieTolerance(y);
+        for (int[] cols : SUBSETS) {
+            Solution s = solve(x, y, cols);
+            if (s != null && s.nonNegative() && (best == null || s.rss < best.rss - tie)) {
+                best = s;
+            }
+        }
+        // {t_rcv} alone is always solvable and positive (B > 0 at every point), so best is never null
+        return best;
+    }
+
+    private static double tieTolerance(double[] y) {
+        double sum = 0;
+        for (double v : y) {
+            sum += v * v;
+        }
+        return TIE * sum;
+    }
+
+    /**
+     * Unconstrained least squares of y on the columns {@code cols} of x, by Householder QR on unit-norm
+     * columns; null when the columns do not identify their coefficients (fewer rows than columns, or a
+     * column (nearly) in the span of the ones before it).
+     */
+    private static Solution solve(double[][] x, double[] y, int[] cols) {
+        int m = y.length;
+        int k = cols.length;
+        if (m < k) {
+            return null;
+        }
+        double[][] a = new double[k][m]; // column-major: a[j] is column j
+        double[] scale = new double[k];
+        for (int j = 0; j < k; j++) {
+            for (int i = 0; i < m; i++) {
+                a[j][i] = x[i][cols[j]];
+            }
+            scale[j] = norm(a[j], 0);
+            if (scale[j] == 0) {
+                return null;
+            }
+            for (int i = 0; i < m; i++) {
+                a[j][i] /= scale[j];
+            }
+        }
+        double[] b = y.clone();
+        double minDiagonal = Double.POSITIVE_INFINITY;
+        double[] v = new double[m];
+        for (int j = 0; j < k; j++) {
+            // the length of column j below row j is its part outside the span of the columns before it
+            double length = norm(a[j], j);
+            if (length < RANK_TOLERANCE) {
+                return null;
+            }
+            minDiagonal = Math.min(minDiagonal, length);
+            double alpha = a[j][j] > 0 ? -length : length; // opposite sign: no cancellation in v[j]
+            Arrays.fill(v, 0);
+            System.arraycopy(a[j], j, v, j, m - j);
+            v[j] -= alpha;
+            double vv = 0;
+            for (int i = j; i < m; i++) {
+                vv += v[i] * v[i];
+            }
+            for (int l = j; l < k; l++) {
+                reflect(a[l], v, vv, j);
+            }
+            reflect(b, v, vv, j);
+        }
+        double[] z = new double[k];
+        for (int j = k - 1; j >= 0; j--) {
+            double s = b[j];
+            for (int l = j + 1; l < k; l++) {
+                s -= a[l][j] * z[l];
+            }
+            z[j] = s / a[j][j];
+        }
+        double[] coef = new double[3];
+        for (int j = 0; j < k; j++) {
+            coef[cols[j]] = z[j] / scale[j];
+        }
+        double rss = 0;
+        for (int i = 0; i < m; i++) {
+            double e = y[i] - dot(coef, x[i]);
+            rss += e * e;
+        }
+        return new Solution(coef, rss, cols, minDiagonal);
+    }
+
+    /** c := (I - 2 v v^T / v^T v) c, on rows from {@code from} on. */
+    private static void reflect(double[] c, double[] v, double vv, int from) {
+        double d = 0;
+        for (int i = from; i < c.length; i++) {
+            d += v[i] * c[i];
+        }
+        double f = 2 * d / vv;
+        for (int i = from; i < c.length; i++) {
+            c[i] -= f * v[i];
+        }
+    }
+
+    private static double norm(double[] c, int from) {
+        double s = 0;
+        for (int i = from; i < c.length; i++) {
+            s += c[i] * c[i];
+        }
+        return Math.sqrt(s);
+    }
+
+    private static double dot(double[] coef, double[] row) {
+        return coef[0] * row[0] + coef[1] * row[1] + coef[2] * row[2];
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** Whole numbers without decimals (filters 45, r 1), others to four significant digits. */
+    static String number(double v) {
+        double whole = Math.rint(v);
+        if (Math.abs(v - whole) <= 1e-9 * Math.max(1, Math.abs(v)) && Math.abs(v) < 1e15) {
+            return Long.toString((long) whole);
+        }
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    /** "r + 5", "2*r - 3", "0.5*r": the line n_fltr = slope * r + intercept. */
+    private static String line(double slope, double intercept) {
+        String rounded = number(slope);
+        String term = "1".equals(rounded) ? "r" : rounded + "*r";
+        if (Math.abs(intercept) < 1e-9 * Math.max(1, Math.abs(slope))) {
+            return term;
+        }
+        return term + (intercept < 0 ? " - " : " + ") + number(Math.abs(intercept));
+    }
+
+    /** One subset's least-squares solution: coefficients for all three columns (0 outside {@code cols}). */
+    private record Solution(double[] coef, double rss, int[] cols, double minDiagonal) {
+
+        boolean uses(int column) {
+            for (int c : cols) {
+                if (c == column) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        boolean nonNegative() {
+            return coef[0] >= 0 && coef[1] >= 0 && coef[2] >= 0;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.jmsbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The sweep as a Markdown table, one row per point (mean over repeats, ± the 95% confidence
+ * half-width when repeated): swept parameters, rates, replication grade, n_fltr, CPU, validity.
+ */
+public final class SweepTable {
+
+    private SweepTable() {
+    }
+
+    public static String render(Report report) {
+        List<String> keys = new ArrayList<>(report.sweep().keySet());
+        StringBuilder md = new StringBuilder();
+        md.append('|');
+        for (String k : keys) {
+            md.append(' ').append(k).append(" |");
+        }
+        md.append(" received msgs/s | dispatched msgs/s | overall msgs/s | r expected | r measured | n_fltr "
+                + "| broker cores | valid |\n|");
+        md.append("---:|".repeat(keys.size() + 8)).append('\n');
+        for (PointSummary s : report.summary()) {
+            md.append('|');
+            for (String k : keys) {
+                md.append(' ').append(s.parameters().get(k)).append(" |");
+            }
+            md.append(' ').append(stat(s.receivedRate())).append(" | ").append(stat(s.dispatchedRate())).append(" | ")
+                    .append(stat(s.overallRate())).append(" | ").append(Figures.grade(s.expectedGrade())).append(" | ")
+                    .append(Figures.grade(s.measuredGrade().mean())).append(" | ").append(s.filters()).append(" | ")
+                    .append(Figures.cores(s.brokerCores().mean())).append(" | ")
+                    .append(s.validRepeats() == s.repeats() ? "yes" : "NO (" + s.validRepeats() + "/" + s.repeats() + ")")
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String stat(Stat s) {
+        if (s.n() > 1 && !Double.isNaN(s.ci95())) {
+            return Figures.rate(s.mean()) + " ± " + Figures.rate(s.ci95());
+        }
+        return Figures.rate(s.mean());
+    }
+
+    /** {@code summary.csv}: one row per measured run, for spreadsheets and plotting. */
+    public static String csv(Report report) {
+        List<String> keys = new ArrayList<>(report.sweep().keySet());
+        StringBuilder csv = new StringBuilder();
+        List<String> header = new ArrayList<>(List.of("point", "repeat"));
+        header.addAll(keys);
+        header.addAll(List.of("received_msgs", "received_rate", "dispatched_msgs", "dispatched_rate", "overall_rate",
+                "r_expected", "r_measured", "n_fltr", "broker_cores", "publisher_cores", "subscriber_cores",
+                "host_busy", "drain", "valid", "invalid_reasons"));
+        csv.append(String.join(",", header)).append('\n');
+        int index = 0;
+        Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
+        for (PointSummary s : report.summary()) {
+            pointOf.put(s.parameters(), s.point());
+        }
+        for (PointResult p : report.points()) {
+            List<String> row = new ArrayList<>();
+            row.add(String.valueOf(pointOf.getOrDefault(p.parameters(), index)));
+            row.add(String.valueOf(p.repeat()));
+            for (String k : keys) {
+                row.add(String.valueOf(p.parameters().get(k)));
+            }
+            row.add(String.valueOf(p.received().messages()));
+            row.add(number(p.received().rate()));
+            row.add(String.valueOf(p.dispatched().messages()));
+            row.add(number(p.dispatched().rate()));
+            row.add(number(p.overallRate()));
+            row.add(number(p.replicationGrade().expected()));
+            row.add(number(p.replicationGrade().measured()));
+            row.add(String.valueOf(p.filters()));
+            row.add(number(p.cpu().brokerCores()));
+            row.add(number(p.cpu().publisherCores()));
+            row.add(number(p.cpu().subscriberCores()));
+            row.add(number(p.cpu().hostBusy()));
+            row.add(p.drain().outcome());
+            row.add(String.valueOf(p.valid()));
+            row.add('"' + String.join("; ", p.invalidReasons()).replace("\"", "\"\"") + '"');
+            csv.append(String.join(",", row.stream().map(v -> v.contains(",") && !v.startsWith("\"") ? '"' + v + '"' : v)
+                    .toList())).append('\n');
+            index++;
+        }
+        return csv.toString();
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v);
+    }
+}
