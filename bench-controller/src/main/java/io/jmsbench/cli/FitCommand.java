@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.model.CostModel;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
@@ -37,12 +38,6 @@ import java.util.regex.Pattern;
 final class FitCommand implements Callable<Integer> {
 
     private static final Pattern PREDICTION = Pattern.compile("filters=(\\d{1,9}),r=(\\d{1,9}(?:\\.\\d+)?)");
-    /**
-     * Invalid reasons that make a shared-host point unusable even so: the others (the per-JVM CPU rules)
-     * only say one machine is not the paper's testbed, these say the rate itself is wrong.
-     */
-    private static final List<String> DISQUALIFYING = List.of("aborted", "drain", "measured replication grade",
-            "no message");
 
     @Spec
     CommandSpec spec;
@@ -73,7 +68,7 @@ final class FitCommand implements Callable<Integer> {
     }
 
     /** A point of a report and the sentence saying why it was skipped or used despite being invalid. */
-    private record Candidate(String label, ModelPoint point, String note) {
+    private record Candidate(String label, ModelPoint point, String note, boolean sharedHost) {
     }
 
     @Override
@@ -166,22 +161,23 @@ final class FitCommand implements Callable<Integer> {
             JsonNode p = points.get(j);
             String label = prefix + label(p, j, repeats);
             if (!p.isObject()) {
-                skipped.add(new Candidate(label, null, "not a JSON object"));
+                skipped.add(new Candidate(label, null, "not a JSON object", false));
                 continue;
             }
             JsonNode rate = p.path("received").path("rate");
             JsonNode filters = p.path("filters");
             JsonNode grade = p.path("replicationGrade").path("measured");
             if (!rate.isNumber() || !(rate.asDouble() > 0) || Double.isInfinite(rate.asDouble())) {
-                skipped.add(new Candidate(label, null, "no positive received rate (" + shown(rate) + ")"));
+                skipped.add(new Candidate(label, null, "no positive received rate (" + shown(rate) + ")", false));
                 continue;
             }
             if (!filters.canConvertToInt() || !filters.isIntegralNumber() || filters.asInt() < 0) {
-                skipped.add(new Candidate(label, null, "no filters count (" + shown(filters) + ")"));
+                skipped.add(new Candidate(label, null, "no filters count (" + shown(filters) + ")", false));
                 continue;
             }
             if (!grade.isNumber() || !(grade.asDouble() >= 0) || Double.isInfinite(grade.asDouble())) {
-                skipped.add(new Candidate(label, null, "no measured replication grade (" + shown(grade) + ")"));
+                skipped.add(new Candidate(label, null, "no measured replication grade (" + shown(grade) + ")",
+                        false));
                 continue;
             }
             List<String> reasons = strings(p.path("invalidReasons"));
@@ -191,19 +187,15 @@ final class FitCommand implements Callable<Integer> {
             String note = null;
             if (!valid && includeInvalid) {
                 note = "invalid, used by --include-invalid: " + because;
-            } else if (!valid && sharedHost && reasons.stream().noneMatch(FitCommand::disqualifies)) {
+            } else if (!valid && ModelInputs.usable(false, reasons, strings(p.path("labels")), rate.asDouble())) {
                 note = "shared host, used although invalid: " + because;
             } else if (!valid) {
-                skipped.add(new Candidate(label, null, "invalid: " + because));
+                skipped.add(new Candidate(label, null, "invalid: " + because, sharedHost));
                 continue;
             }
             used.add(new Candidate(label, new ModelPoint(label, filters.asInt(), grade.asDouble(), rate.asDouble()),
-                    note));
+                    note, sharedHost));
         }
-    }
-
-    private static boolean disqualifies(String reason) {
-        return reason.contains("errors") || DISQUALIFYING.stream().anyMatch(reason::startsWith);
     }
 
     /** The sweep values ({@code subscribers[0].clients=2}), else the point's position; and the repeat. */
@@ -253,11 +245,13 @@ final class FitCommand implements Callable<Integer> {
     /** Warnings the fit cannot know: its points came from one machine, or were invalid. */
     private static List<String> provenanceWarnings(List<Candidate> used) {
         List<String> warnings = new ArrayList<>();
-        long shared = used.stream().filter(c -> c.note() != null && c.note().startsWith("shared host")).count();
+        long shared = used.stream().filter(Candidate::sharedHost).count();
+        long cpuOnly = used.stream().filter(c -> c.note() != null && c.note().startsWith("shared host")).count();
         long invalid = used.stream().filter(c -> c.note() != null && c.note().startsWith("invalid")).count();
         if (shared > 0) {
-            warnings.add(shared + " of " + used.size() + " points are invalid by the CPU rules only and come from one"
-                    + " machine (shared host): the parameters describe that machine, not a testbed broker");
+            warnings.add(shared + " of " + used.size() + " points come from one machine (shared host"
+                    + (cpuOnly > 0 ? ", " + cpuOnly + " of them invalid by the CPU rules only" : "")
+                    + "): the parameters describe that machine, not a testbed broker");
         }
         if (invalid > 0) {
             warnings.add(invalid + " of " + used.size() + " points are invalid and were used because of"
@@ -318,8 +312,9 @@ final class FitCommand implements Callable<Integer> {
             fit.warnings().forEach(w -> out.println("  - " + w));
         }
         for (Prediction p : predicts) {
-            out.println("predict " + p.text() + ": received " + Figures.rate(fit.predictReceivedRate(p.filters(), p.r()))
-                    + " msgs/s, overall " + Figures.rate(fit.predictOverallRate(p.filters(), p.r())) + " msgs/s");
+            out.println("predict " + p.text() + ": received "
+                    + Figures.rate(fit.predictReceivedRate(p.filters(), p.r())) + " msgs/s, overall "
+                    + Figures.rate(fit.predictOverallRate(p.filters(), p.r())) + " msgs/s");
         }
     }
 

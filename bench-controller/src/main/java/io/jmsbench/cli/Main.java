@@ -8,8 +8,8 @@ import picocli.CommandLine.Spec;
 /** {@code jmsbench}: the one executable that carries every role. */
 @Command(name = "jmsbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
-        subcommands = {RunCommand.class, ValidateCommand.class, BrokerCommand.class, AgentCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, FitCommand.class, BrokerCommand.class,
+                AgentCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @Spec

@@ -4,6 +4,7 @@ import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.workload.ExpectedReplication;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,11 +31,13 @@ final class ValidateCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         for (Path file : files) {
             try {
-                Scenario s = ScenarioLoader.load(file);
+                ScenarioPlan plan = ScenarioLoader.plan(file, List.of());
+                Scenario s = plan.base();
                 spec.commandLine().getOut().printf(Locale.ROOT, "%s: ok: %s, %s, %d publishers, %d subscribers, "
-                                + "%d filters, expected replication grade %.2f%n", file, s.name(),
+                                + "%d filters, expected replication grade %.2f%s%n", file, s.name(),
                         s.provider().yamlName(), s.publishers().clients(), s.subscriberClients(), s.filters(),
-                        ExpectedReplication.of(s));
+                        ExpectedReplication.of(s), plan.runs() == 1 ? ""
+                                : "; " + plan.points().size() + " points x " + plan.repeat() + " repeats");
             } catch (ScenarioException e) {
                 e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
                 exit = ExitCodes.BAD_INPUT;

@@ -1,17 +1,46 @@
 package io.jmsbench.run;
 
+import io.jmsbench.model.CostModel;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelInputs;
+import io.jmsbench.model.ModelPoint;
 import io.jmsbench.report.PointResult;
 
+import java.util.ArrayList;
 import java.util.List;
 
-/** Fits the cost model to a run's points when the sweep can identify it; {@code null} otherwise. */
+/**
+ * Fits the cost model to a run's usable points when the sweep varies both n_fltr and r over at
+ * least four points (fewer cannot identify three parameters and a leave-one-out error); {@code null}
+ * otherwise, and {@code jmsbench fit} remains for combining several reports.
+ */
 final class ModelFits {
+
+    private static final int MIN_POINTS = 4;
 
     private ModelFits() {
     }
 
+    /** The same label {@code jmsbench fit} gives a point: its sweep values and, when repeated, the repeat. */
+    private static String label(PointResult p) {
+        StringBuilder label = new StringBuilder();
+        p.parameters().forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return label + (p.repeat() > 1 ? " repeat " + p.repeat() : "");
+    }
+
     static ModelFit of(List<PointResult> results) {
-        return null;
+        List<ModelPoint> points = new ArrayList<>();
+        for (PointResult p : results) {
+            if (ModelInputs.usable(p.valid(), p.invalidReasons(), p.labels(), p.received().rate())) {
+                points.add(new ModelPoint(label(p), p.filters(),
+                        p.replicationGrade().measured(), p.received().rate()));
+            }
+        }
+        boolean filtersVary = points.stream().mapToDouble(ModelPoint::filters).distinct().count() > 1;
+        boolean gradeVaries = points.stream().mapToDouble(p -> Math.round(p.replicationGrade() * 100)).distinct().count() > 1;
+        if (points.size() < MIN_POINTS || !filtersVary || !gradeVaries) {
+            return null;
+        }
+        return CostModel.fit(points);
     }
 }

@@ -13,6 +13,7 @@ import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
 
+import io.jmsbench.model.ModelInputs;
 import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.Validity;
@@ -139,17 +140,17 @@ final class PointRecorder {
     private List<String> cpuRules(CpuFigures cpu) {
         List<String> broken = new ArrayList<>();
         if (capacityRun && !Double.isNaN(cpu.hostBusy()) && cpu.hostBusy() < validity.brokerCpuMin()) {
-            broken.add(String.format(java.util.Locale.ROOT, "broker not saturated: the shared host was %.1f%% busy "
+            broken.add(String.format(java.util.Locale.ROOT, ModelInputs.CPU_RULE + "broker not saturated: the shared host was %.1f%% busy "
                     + "(< %.0f%%), so the broker was not the bottleneck", cpu.hostBusy() * 100,
                     validity.brokerCpuMin() * 100));
         }
         double bound = validity.clientCpuMax() * hostCores;
         if (cpu.publisherCores() > bound) {
-            broken.add(String.format(java.util.Locale.ROOT, "publisher agent used %.2f cores (> %.0f%% of %d cores): "
+            broken.add(String.format(java.util.Locale.ROOT, ModelInputs.CPU_RULE + "publisher agent used %.2f cores (> %.0f%% of %d cores): "
                     + "the clients may be the bottleneck", cpu.publisherCores(), validity.clientCpuMax() * 100, hostCores));
         }
         if (cpu.subscriberCores() > bound) {
-            broken.add(String.format(java.util.Locale.ROOT, "subscriber agent used %.2f cores (> %.0f%% of %d cores): "
+            broken.add(String.format(java.util.Locale.ROOT, ModelInputs.CPU_RULE + "subscriber agent used %.2f cores (> %.0f%% of %d cores): "
                     + "the clients may be the bottleneck", cpu.subscriberCores(), validity.clientCpuMax() * 100, hostCores));
         }
         return broken;

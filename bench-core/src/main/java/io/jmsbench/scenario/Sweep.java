@@ -42,7 +42,7 @@ final class Sweep {
             if (node != null && node.isArray()) {
                 for (int i = 0; i < node.size(); i++) {
                     JsonNode v = node.get(i);
-                    if (!v.isValueNode() || v.isNull()) {
+                    if (!v.isValueNode()) { // null is allowed: it leaves the field out, so its default applies
                         f.problem(key, "expected a list of plain values, found " + Kinds.of(v) + " in it");
                     }
                     list.add(new Value(v, f.locationOf("/" + escape(key) + "/" + i)));

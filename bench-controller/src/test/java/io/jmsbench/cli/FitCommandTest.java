@@ -1,0 +1,312 @@
+package io.jmsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.model.CostModel;
+import io.jmsbench.protocol.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static io.jmsbench.model.CostModel.PAPER_T_FLTR;
+import static io.jmsbench.model.CostModel.PAPER_T_RCV;
+import static io.jmsbench.model.CostModel.PAPER_T_TX;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code jmsbench fit} through the real command line, in-process, on synthetic report.json files. */
+@Timeout(60)
+class FitCommandTest {
+
+    private static final String NL = System.lineSeparator();
+    private static final String CPU_REASON = "cpu rule: broker not saturated: the shared host was 71.0% busy (< 95%),"
+            + " so the broker was not the bottleneck";
+    private static final String SHARED_HOST = "shared host: broker, publishers and subscribers share this machine's"
+            + " 8 cores, so this is not a testbed capacity figure";
+    private static final String DRAIN_REASON = "drain ended timeout with 12 of 4000 expected receipts missing";
+
+    @TempDir
+    Path dir;
+
+    record Result(int exit, String out, String err) {
+    }
+
+    private static Result execute(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        if (!cli.getSubcommands().containsKey("fit")) {
+            cli.addSubcommand("fit", new FitCommand());
+        }
+        int exit = cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    /** A point as the run writes it, measured exactly as the paper's parameters predict. */
+    private static ObjectNode point(int r, int mAdd, boolean valid, List<String> reasons, List<String> labels) {
+        int filters = r + mAdd;
+        double rate = 1 / CostModel.processingTime(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, filters, r);
+        ObjectNode p = Json.MAPPER.createObjectNode();
+        p.putObject("parameters").put("subscribers[0].clients", r).put("subscribers[1].clients", mAdd);
+        p.put("repeat", 1);
+        p.put("valid", valid);
+        reasons.forEach(p.putArray("invalidReasons")::add);
+        if (reasons.isEmpty()) {
+            p.putArray("invalidReasons");
+        }
+        ArrayNode labelArray = p.putArray("labels");
+        labels.forEach(labelArray::add);
+        p.putObject("received").put("messages", Math.round(rate * 60)).put("rate", rate).put("seconds", 60.0);
+        p.putObject("dispatched").put("messages", Math.round(rate * 60) * r).put("rate", rate * r)
+                .put("seconds", 60.0);
+        p.put("overallRate", rate * (r + 1));
+        p.putObject("replicationGrade").put("expected", (double) r).put("measured", (double) r);
+        p.put("filters", filters);
+        return p;
+    }
+
+    private static ObjectNode valid(int r, int mAdd) {
+        return point(r, mAdd, true, List.of(), List.of());
+    }
+
+    /** The paper's grid, r in {1, 2, 5, 10} by m_add in {5, 10, 20, 40}, every point valid. */
+    private static List<ObjectNode> paperGrid() {
+        List<ObjectNode> points = new ArrayList<>();
+        for (int r : new int[] {1, 2, 5, 10}) {
+            for (int mAdd : new int[] {5, 10, 20, 40}) {
+                points.add(valid(r, mAdd));
+            }
+        }
+        return points;
+    }
+
+    private Path report(String name, List<ObjectNode> points) throws IOException {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("schema", "jmsbench.report/1");
+        root.put("runId", name);
+        root.put("status", "completed");
+        root.putObject("scenario").put("name", "fanout-and-filters");
+        root.put("valid", points.stream().allMatch(p -> p.path("valid").asBoolean()));
+        ArrayNode array = root.putArray("points");
+        points.forEach(array::add);
+        Path file = dir.resolve(name).resolve("report.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(root) + "\n");
+        return file;
+    }
+
+    private static List<String> lines(String text) {
+        return List.of(text.split("\\R"));
+    }
+
+    private static Stream<Path> filesUnder(Path root) throws IOException {
+        return Files.walk(root).filter(Files::isRegularFile);
+    }
+
+    @Test
+    void fitsThePaperGridPrintsTheParametersAndStoresTheModel() throws IOException {
+        Path file = report("grid", paperGrid());
+        JsonNode before = Json.MAPPER.readTree(file.toFile());
+
+        Result result = execute("fit", file.toString());
+
+        assertEquals("", result.err());
+        assertEquals(ExitCodes.OK, result.exit());
+        List<String> out = lines(result.out());
+        assertEquals("jmsbench fit: " + file, out.get(0));
+        assertEquals("points: 16 used, 0 skipped", out.get(1));
+        assertTrue(out.contains("              fitted     paper (ActiveMQ 4.0)"), result.out());
+        assertTrue(out.contains("  t_rcv     4.90e-05 s   4.90e-05 s"), result.out());
+        assertTrue(out.contains("  t_fltr    1.60e-07 s   1.60e-07 s"), result.out());
+        assertTrue(out.contains("  t_tx      1.50e-05 s   1.50e-05 s"), result.out());
+        assertTrue(out.contains("  R^2 on B  1.000000"), result.out());
+        assertTrue(out.contains("  subscribers[0].clients=10, subscribers[1].clients=40       50   10.0000"
+                + "       4,831       4,831    +0.00%"), result.out());
+        assertTrue(out.contains("leave-one-out (each point predicted from a fit on the others):"
+                + " median error 0.00%, worst 0.00%"), result.out());
+        assertTrue(out.contains("warnings: none"), result.out());
+        assertEquals("model stored in " + file + " under \"model\"", out.get(out.size() - 1));
+
+        JsonNode after = Json.MAPPER.readTree(file.toFile());
+        JsonNode model = after.get("model");
+        assertEquals(PAPER_T_RCV, model.get("tRcv").asDouble(), 1e-9 * PAPER_T_RCV);
+        assertEquals(PAPER_T_FLTR, model.get("tFltr").asDouble(), 1e-9 * PAPER_T_FLTR);
+        assertEquals(PAPER_T_TX, model.get("tTx").asDouble(), 1e-9 * PAPER_T_TX);
+        assertEquals(16, model.get("pointsUsed").asInt());
+        assertEquals(16, model.get("residuals").size());
+        assertEquals("subscribers[0].clients=1, subscribers[1].clients=5",
+                model.get("pointsUsedLabels").get(0).asText());
+        ((ObjectNode) after).remove("model");
+        assertEquals(before, after, "everything but model is kept");
+        assertEquals(List.of(file), filesUnder(dir).toList(), "no temp file left behind");
+
+        // a second fit replaces the model instead of adding another
+        String stored = Files.readString(file);
+        assertEquals(ExitCodes.OK, execute("fit", file.getParent().toString()).exit());
+        assertEquals(stored, Files.readString(file));
+    }
+
+    @Test
+    void predictsFromThePaperParameters() throws IOException {
+        Path file = report("grid", paperGrid());
+
+        Result result = execute("fit", file.toString(), "--predict", "filters=200,r=10", "--predict", "filters=0,r=1");
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        // B = 4.9e-5 + 200 * 1.6e-7 + 10 * 1.5e-5 = 2.31e-4 s: 1 / B = 4,329 msgs/s, 11 / B = 47,619 msgs/s
+        assertTrue(lines(result.out()).contains("predict filters=200,r=10: received 4,329 msgs/s,"
+                + " overall 47,619 msgs/s"), result.out());
+        // B = 4.9e-5 + 1.5e-5 = 6.4e-5 s: 15,625 and 31,250 msgs/s
+        assertTrue(lines(result.out()).contains("predict filters=0,r=1: received 15,625 msgs/s,"
+                + " overall 31,250 msgs/s"), result.out());
+    }
+
+    @Test
+    void usesValidAndSharedHostCpuOnlyPointsAndSaysWhyOthersAreSkipped() throws IOException {
+        List<ObjectNode> points = new ArrayList<>(paperGrid().subList(0, 4));
+        points.add(point(5, 5, false, List.of(CPU_REASON), List.of(SHARED_HOST)));
+        points.add(point(5, 10, false, List.of(CPU_REASON, DRAIN_REASON), List.of(SHARED_HOST)));
+        points.add(point(5, 20, false, List.of("3 send errors (last: timeout)"), List.of(SHARED_HOST)));
+        points.add(point(10, 5, false, List.of(CPU_REASON), List.of()));
+        ObjectNode noRate = point(10, 10, false, List.of("aborted: agent lost"), List.of(SHARED_HOST));
+        ((ObjectNode) noRate.get("received")).put("rate", "NaN");
+        points.add(noRate);
+        Path file = report("mixed", points);
+
+        Result result = execute("fit", file.toString());
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        String label = "subscribers[0].clients=%d, subscribers[1].clients=%d";
+        List<String> expected = List.of(
+                "points: 5 used, 4 skipped",
+                "  skipped " + label.formatted(5, 10) + ": invalid: " + CPU_REASON + "; " + DRAIN_REASON,
+                "  skipped " + label.formatted(5, 20) + ": invalid: 3 send errors (last: timeout)",
+                "  skipped " + label.formatted(10, 5) + ": invalid: " + CPU_REASON,
+                "  skipped " + label.formatted(10, 10) + ": no positive received rate (\"NaN\")",
+                "  used " + label.formatted(5, 5) + ": shared host, used although invalid: " + CPU_REASON);
+        assertEquals(expected, lines(result.out()).subList(1, 7));
+        assertTrue(result.out().contains("warnings:" + NL + "  - 1 of 5 points come from one machine (shared host,"
+                + " 1 of them invalid by the CPU rules only): the parameters describe that machine, not a testbed"
+                + " broker" + NL), result.out());
+
+        Result all = execute("fit", file.toString(), "--include-invalid");
+
+        assertEquals(ExitCodes.OK, all.exit(), all.err());
+        assertEquals("points: 8 used, 1 skipped", lines(all.out()).get(1));
+        assertTrue(all.out().contains("warnings:" + NL + "  - 3 of 8 points come from one machine (shared host):"
+                + " the parameters describe that machine, not a testbed broker" + NL
+                + "  - 4 of 8 points are invalid and were used because of --include-invalid" + NL), all.out());
+        assertEquals(8, Json.MAPPER.readTree(file.toFile()).get("model").get("pointsUsed").asInt());
+    }
+
+    @Test
+    void warnsWhenTheDesignCannotSeparateTheParameters() throws IOException {
+        Path file = report("r-only", List.of(valid(1, 5), valid(2, 5), valid(5, 5), valid(10, 5)));
+
+        Result result = execute("fit", file.toString());
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        assertTrue(result.out().contains("warnings:" + NL + "  - n_fltr and r are collinear (n_fltr = r + 5 at every"
+                + " point): t_fltr cannot be told apart from t_rcv and t_tx; sweep the extra non-matching filters"
+                + " independently of r" + NL), result.out());
+    }
+
+    @Test
+    void fitsAcrossReportsWithoutStoringIntoEither() throws IOException {
+        List<ObjectNode> grid = paperGrid();
+        Path first = report("first", grid.subList(0, 8));
+        Path second = report("second", grid.subList(8, 16));
+        String firstText = Files.readString(first);
+        String secondText = Files.readString(second);
+
+        Result result = execute("fit", first.toString(), second.toString());
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        List<String> out = lines(result.out());
+        assertEquals(List.of("jmsbench fit: 2 reports", "  [1] " + first, "  [2] " + second,
+                "points: 16 used, 0 skipped"), out.subList(0, 4));
+        assertTrue(out.contains("  t_fltr    1.60e-07 s   1.60e-07 s"), result.out());
+        assertTrue(result.out().contains("  [2] subscribers[0].clients=10, subscribers[1].clients=40 "));
+        assertEquals("model not stored: fitted across 2 reports (give one report to store its fit in it)",
+                out.get(out.size() - 1));
+        assertEquals(firstText, Files.readString(first));
+        assertEquals(secondText, Files.readString(second));
+    }
+
+    /** Bad input: exit 2, exactly one line on stderr, nothing on stdout, the report untouched, nothing new. */
+    private void assertBadInput(Path file, String expectedLine, String... args) throws IOException {
+        byte[] before = Files.exists(file) ? Files.readAllBytes(file) : null;
+        List<Path> filesBefore = filesUnder(dir).toList();
+
+        Result result = execute(args);
+
+        assertEquals(ExitCodes.BAD_INPUT, result.exit(), result.out() + result.err());
+        assertEquals("jmsbench fit: " + expectedLine + NL, result.err());
+        assertEquals("", result.out());
+        if (before != null) {
+            assertArrayEquals(before, Files.readAllBytes(file));
+        }
+        assertEquals(filesBefore, filesUnder(dir).toList());
+    }
+
+    @Test
+    void badInputsExitTwoWithOneLineAndWriteNothing() throws IOException {
+        Path missing = dir.resolve("results/x/report.json");
+        assertBadInput(missing, missing + ": no such file", "fit", missing.toString());
+        assertBadInput(missing, missing.getParent() + ": no such file", "fit", missing.getParent().toString());
+        Path emptyRun = Files.createDirectories(dir.resolve("results/y"));
+        assertBadInput(missing, emptyRun.resolve("report.json") + ": no such file", "fit", emptyRun.toString());
+
+        Path grid = report("grid", paperGrid());
+        assertBadInput(grid, "--predict 'filters=200': expected filters=N,r=X, e.g. filters=200,r=10",
+                "fit", grid.toString(), "--predict", "filters=200");
+        assertBadInput(grid, "--predict 'r=10,filters=200': expected filters=N,r=X, e.g. filters=200,r=10",
+                "fit", grid.toString(), "--predict", "r=10,filters=200");
+        assertBadInput(grid, missing + ": no such file", "fit", grid.toString(), missing.toString());
+
+        Path other = dir.resolve("other.json");
+        Files.writeString(other, "{\"schema\": \"other/1\", \"points\": []}\n");
+        assertBadInput(other, other + ": not a jmsbench report: schema is \"other/1\", expected \"jmsbench.report/1\"",
+                "fit", other.toString());
+        Files.writeString(other, "{\"points\": []}\n");
+        assertBadInput(other, other + ": not a jmsbench report: schema is missing, expected \"jmsbench.report/1\"",
+                "fit", other.toString());
+        Files.writeString(other, "[1, 2]\n");
+        assertBadInput(other, other + ": not a jmsbench report: expected a JSON object with schema"
+                + " \"jmsbench.report/1\"", "fit", other.toString());
+        Files.writeString(other, "{\"schema\": \"jmsbench.report/1\"}\n");
+        assertBadInput(other, other + ": not a jmsbench report: no points[] array", "fit", other.toString());
+        Files.writeString(other, "{\"schema\": \"jmsbench.report/1\",\n \"points\": [}\n");
+        assertBadInput(other, other + ": not a jmsbench report: not valid JSON at line 2, column 13: Unexpected"
+                + " close marker '}': expected ']'",
+                "fit", other.toString());
+
+        Files.writeString(other, "{\"schema\": \"jmsbench.report/1\", \"schema\": \"x\", \"points\": []}\n");
+        assertBadInput(other, other + ": not a jmsbench report: not valid JSON at line 1, column 41: Duplicate"
+                + " field 'schema'", "fit", other.toString());
+
+        Path empty = report("empty", List.of());
+        assertBadInput(empty, empty + ": no usable points: points[] is empty", "fit", empty.toString());
+        Path invalid = report("invalid", List.of(point(1, 5, false, List.of(CPU_REASON), List.of()),
+                point(2, 5, false, List.of(DRAIN_REASON), List.of(SHARED_HOST))));
+        assertBadInput(invalid, invalid + ": no usable points: all 2 skipped (first: subscribers[0].clients=1,"
+                + " subscribers[1].clients=5: invalid: " + CPU_REASON + "); --include-invalid fits invalid points too",
+                "fit", invalid.toString());
+        assertFalse(Files.readString(grid).contains("\"model\""));
+    }
+}
