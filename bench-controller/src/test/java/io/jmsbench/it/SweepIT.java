@@ -1,0 +1,85 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A real sweep (the quick Fig. 8, with short windows) and repeats, then the model fit on its report. */
+@Timeout(300)
+class SweepIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void quickFig8SweepMeasuresEveryPointInOrderAndFitsTheModel() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(240), "run",
+                Jmsbench.scenario("paper/quick-fig8.yaml").toString(), "--out", out.toString(),
+                "--set", "phases.warmup=2s", "--set", "phases.measure=3s");
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+        assertTrue(run.stdout().indexOf("plan     6 points x 1 repeats") < run.stdout().indexOf("point 1/6"),
+                "the plan is printed before the run starts:\n" + run.stdout());
+
+        Path dir = Reports.onlyRunDirectory(out, "paper-quick-fig8");
+        JsonNode report = Reports.read(dir);
+        JsonNode points = report.path("points");
+        assertEquals(6, points.size());
+        List<String> order = new ArrayList<>();
+        for (JsonNode p : points) {
+            long r = p.path("parameters").path("subscribers[0].clients").asLong();
+            long mAdd = p.path("parameters").path("subscribers[1].clients").asLong();
+            order.add(r + "/" + mAdd);
+            assertEquals(r + mAdd, p.path("filters").asLong(), "n_fltr = r + m_add");
+            assertEquals(r, p.path("replicationGrade").path("expected").asDouble(), 0.0, "expected r from the selectors");
+            assertEquals("complete", p.path("drain").path("outcome").asText(), p.toString());
+            assertEquals(r, p.path("replicationGrade").path("measured").asDouble(), r * 0.02, "measured r once drained");
+            assertTrue(p.path("received").path("rate").asDouble() > 0);
+        }
+        assertEquals(List.of("1/5", "1/40", "2/5", "2/40", "4/5", "4/40"), order, "stable sweep order");
+        assertEquals(6, report.path("summary").size());
+        assertEquals(7, Files.readAllLines(dir.resolve("summary.csv")).size(), "header and one row per point");
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| subscribers[0].clients | subscribers[1].clients |"));
+
+        JsonNode model = report.path("model");
+        assertFalse(model.isMissingNode() || model.isNull(), "n_fltr and r vary: the run fits the model");
+        for (String t : List.of("tRcv", "tFltr", "tTx")) {
+            assertTrue(model.path(t).asDouble() >= 0, t + " >= 0");
+        }
+        assertEquals(6, model.path("pointsUsed").asInt());
+
+        Jmsbench.Result fit = Jmsbench.run(work, Duration.ofSeconds(60), "fit", dir.resolve("report.json").toString(),
+                "--predict", "filters=200,r=10");
+        assertEquals(0, fit.exit(), fit.stdout() + fit.stderr());
+        assertTrue(fit.stdout().contains("points: 6 used, 0 skipped"), fit.stdout());
+        assertTrue(fit.stdout().contains("predict filters=200,r=10: received "), fit.stdout());
+    }
+
+    @Test
+    void repeatsGiveAMeanAndAConfidenceInterval() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(120), "run",
+                Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString(),
+                "--set", "repeat=2", "--set", "phases.warmup=1s", "--set", "phases.measure=2s");
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+        JsonNode report = Reports.read(Reports.onlyRunDirectory(out, "smoke"));
+        assertEquals(2, report.path("points").size());
+        assertEquals(1, report.path("points").get(0).path("repeat").asInt());
+        assertEquals(2, report.path("points").get(1).path("repeat").asInt());
+        JsonNode received = report.path("summary").get(0).path("receivedRate");
+        assertEquals(2, received.path("n").asInt());
+        assertTrue(received.path("ci95").asDouble() > 0, received.toString());
+        assertTrue(report.path("model").isNull(), "a sweep that varies nothing identifies no model");
+    }
+}
