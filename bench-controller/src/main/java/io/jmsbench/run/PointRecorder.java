@@ -4,6 +4,7 @@ import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.AgentFootprint;
 import io.jmsbench.report.PointResult.BrokerResources;
 import io.jmsbench.report.PointResult.ClientSpread;
 import io.jmsbench.report.PointResult.CpuFigures;
@@ -43,6 +44,7 @@ final class PointRecorder {
     Counters publishersFinal;
     Counters subscribersFinal;
     Drain drain;
+    double readySeconds = Double.NaN;
 
     PointRecorder(Scenario scenario, int hostCores) {
         this.expectedGrade = ExpectedReplication.of(scenario);
@@ -78,6 +80,7 @@ final class PointRecorder {
         RateFigure dispatched = new RateFigure(0, Double.NaN, 0);
         CpuFigures cpu = new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         BrokerResources broker = new BrokerResources(-1, -1, -1, -1);
+        AgentFootprint agents = new AgentFootprint(readySeconds, -1, -1, -1, -1);
         ClientSpread spread = new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         if (windowStart != null && windowEnd != null) {
             received = window(windowStart.publishers(), windowEnd.publishers());
@@ -94,6 +97,9 @@ final class PointRecorder {
                     delta(windowStart.broker().writeBytes(), windowEnd.broker().writeBytes()),
                     delta(windowStart.networkBytes(), windowEnd.networkBytes()));
             invalid.addAll(cpuRules(cpu));
+            agents = new AgentFootprint(readySeconds, windowEnd.publishers().heapUsedBytes(),
+                    windowEnd.publishers().threads(), windowEnd.subscribers().heapUsedBytes(),
+                    windowEnd.subscribers().threads());
             double[] pub = clientRates(windowStart.publishers(), windowEnd.publishers());
             double[] sub = clientRates(windowStart.subscribers(), windowEnd.subscribers());
             spread = new ClientSpread(pub[0], pub[1], sub[0], sub[1]);
@@ -129,7 +135,7 @@ final class PointRecorder {
         return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
                 new ReplicationGrade(expectedGrade, measuredGrade), filters,
                 new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal)),
-                drain == null ? new Drain("not reached", 0, 0, got) : drain, cpu, broker, spread, samples);
+                drain == null ? new Drain("not reached", 0, 0, got) : drain, cpu, broker, agents, spread, samples);
     }
 
     /**

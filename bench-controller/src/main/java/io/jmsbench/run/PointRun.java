@@ -81,8 +81,9 @@ final class PointRun {
             prepare(subscribers, url, subscriberPlans, "subscribers");
             prepare(publishers, url, publisherPlans, "publishers");
             point.mark("clientsReady");
+            point.readySeconds = (System.nanoTime() - commandStart) / 1e9;
             console.printf("  clients  %d publishers, %d subscribers ready after %.1f s%n", publisherPlans.size(),
-                    subscriberPlans.size(), (System.nanoTime() - commandStart) / 1e9);
+                    subscriberPlans.size(), point.readySeconds);
             signal.check();
             timedPhases(point, samples, publishers, subscribers);
         } finally {

@@ -50,7 +50,8 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         for (C client : clients) {
             counts.add(client.count());
         }
-        return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(), counts);
+        return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(),
+                Facts.heapUsedBytes(), Facts.threads(), counts);
     }
 
     @Override

@@ -4,10 +4,12 @@ import java.util.List;
 
 /**
  * {@code GET /counters}: every client's cumulative counts, read at {@code monotonicNanos} of the
- * agent's clock ({@code System.nanoTime}), with the agent JVM's CPU time so far. Cumulative values
+ * agent's clock ({@code System.nanoTime}), with the agent JVM's CPU time so far, heap in use and
+ * live threads. Cumulative values
  * make a missed pull harmless: rates come from differences between two snapshots.
  */
-public record Counters(long monotonicNanos, long epochMillis, long processCpuNanos, List<ClientCount> clients) {
+public record Counters(long monotonicNanos, long epochMillis, long processCpuNanos, long heapUsedBytes, int threads,
+                       List<ClientCount> clients) {
 
     public Counters {
         clients = List.copyOf(clients);

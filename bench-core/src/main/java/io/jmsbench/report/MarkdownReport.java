@@ -91,6 +91,12 @@ public final class MarkdownReport {
                     p.broker().rssBytes() / 1048576.0, p.broker().diskReadBytes() / 1048576.0,
                     p.broker().diskWriteBytes() / 1048576.0, p.broker().networkBytes() / 1048576.0));
         }
+        if (p.agents() != null && p.agents().subscriberThreads() >= 0) {
+            md.append(String.format(Locale.ROOT, "Agents at the window's end: publisher JVM %.0f MiB heap in use, %d threads; "
+                            + "subscriber JVM %.0f MiB heap in use, %d threads. Clients ready %.1f s after the point started.%n%n",
+                    p.agents().publisherHeapBytes() / 1048576.0, p.agents().publisherThreads(),
+                    p.agents().subscriberHeapBytes() / 1048576.0, p.agents().subscriberThreads(), p.agents().readySeconds()));
+        }
         md.append("Per client over the window, msgs/s: publishers ").append(Figures.rate(p.clients().publisherMinRate()))
                 .append(" to ").append(Figures.rate(p.clients().publisherMaxRate())).append(", subscribers ")
                 .append(Figures.rate(p.clients().subscriberMinRate())).append(" to ")

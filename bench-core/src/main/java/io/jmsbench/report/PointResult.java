@@ -11,8 +11,8 @@ import java.util.Map;
 public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
                           List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
-                          Drain drain, CpuFigures cpu, BrokerResources broker, ClientSpread clients,
-                          List<IntervalSample> samples) {
+                          Drain drain, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
+                          ClientSpread clients, List<IntervalSample> samples) {
 
     /** Messages counted in the measurement window and their rate over its length in seconds. */
     public record RateFigure(long messages, double rate, double seconds) {
@@ -41,6 +41,14 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
 
     /** The broker JVM's footprint: resident memory at the window's end, disk and host network traffic in it. */
     public record BrokerResources(long rssBytes, long diskReadBytes, long diskWriteBytes, long networkBytes) {
+    }
+
+    /**
+     * What the agent JVMs held at the window's end (heap in use, live threads) and how long the
+     * clients took to connect and be ready, from the start of this point ({@code NaN} unknown).
+     */
+    public record AgentFootprint(double readySeconds, long publisherHeapBytes, int publisherThreads,
+                                 long subscriberHeapBytes, int subscriberThreads) {
     }
 
     /** Slowest and fastest client of each role over the measurement window, msgs/s. */

@@ -37,6 +37,14 @@ public final class Facts {
         return -1;
     }
 
+    public static long heapUsedBytes() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    public static int threads() {
+        return ManagementFactory.getThreadMXBean().getThreadCount();
+    }
+
     private static String hostname() {
         try {
             return InetAddress.getLocalHost().getHostName();
