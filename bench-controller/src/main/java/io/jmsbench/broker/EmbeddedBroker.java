@@ -1,7 +1,10 @@
 package io.jmsbench.broker;
 
 import org.apache.activemq.broker.BrokerService;
+import io.jmsbench.scenario.BrokerTuning;
 import org.apache.activemq.broker.TransportConnector;
+import org.apache.activemq.broker.region.policy.PolicyEntry;
+import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
 
 import java.io.File;
@@ -17,13 +20,13 @@ import java.nio.file.Path;
  */
 public final class EmbeddedBroker implements AutoCloseable {
 
-    public static final long DEFAULT_MEMORY_LIMIT_MB = 64;
+    private static final long MB = 1024L * 1024;
 
     private final BrokerService service;
     private final TransportConnector openwire;
     private final TransportConnector amqp;
 
-    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, long memoryLimitBytes) throws Exception {
+    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning) throws Exception {
         service = new BrokerService();
         service.setBrokerName("jmsbench");
         service.setUseJmx(false);
@@ -32,10 +35,34 @@ public final class EmbeddedBroker implements AutoCloseable {
         service.setDataDirectoryFile(dataDirectory.toFile());
         service.setTmpDataDirectory(dataDirectory.resolve("tmp").toFile());
         service.setPersistent(persistent);
-        service.getSystemUsage().getMemoryUsage().setLimit(memoryLimitBytes);
+        service.getSystemUsage().getMemoryUsage().setLimit(tuning.memoryLimitMb() * MB);
+        if (tuning.storeLimitMb() != null) {
+            service.getSystemUsage().getStoreUsage().setLimit(tuning.storeLimitMb() * MB);
+        }
+        if (tuning.tempLimitMb() != null) {
+            service.getSystemUsage().getTempUsage().setLimit(tuning.tempLimitMb() * MB);
+        }
+        service.getSystemUsage().setSendFailIfNoSpace(tuning.sendFailIfNoSpace());
+        if (tuning.sendFailIfNoSpaceAfterTimeout() != null) {
+            service.getSystemUsage().setSendFailIfNoSpaceAfterTimeout(tuning.sendFailIfNoSpaceAfterTimeout().toMillis());
+        }
+        PolicyEntry everyDestination = new PolicyEntry();
+        everyDestination.setProducerFlowControl(tuning.producerFlowControl());
+        PolicyMap policies = new PolicyMap();
+        policies.setDefaultEntry(everyDestination);
+        service.setDestinationPolicy(policies);
         if (persistent) {
             KahaDBPersistenceAdapter kahaDb = new KahaDBPersistenceAdapter();
             kahaDb.setDirectory(new File(dataDirectory.toFile(), "kahadb"));
+            if (tuning.journalDiskSyncs() != null) {
+                kahaDb.setEnableJournalDiskSyncs(tuning.journalDiskSyncs());
+            }
+            if (tuning.preallocationStrategy() != null) {
+                kahaDb.setPreallocationStrategy(tuning.preallocationStrategy().yamlName());
+            }
+            if (tuning.journalMaxFileLengthMb() != null) {
+                kahaDb.setJournalMaxFileLength((int) Math.min(Integer.MAX_VALUE, tuning.journalMaxFileLengthMb() * MB));
+            }
             service.setPersistenceAdapter(kahaDb);
         }
         openwire = service.addConnector("tcp://" + host + ":0");

@@ -6,6 +6,8 @@ import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.run.ParentWatch;
+import io.jmsbench.scenario.BrokerTuning;
+import io.jmsbench.scenario.Defaults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,10 +36,15 @@ final class BrokerCommand implements Callable<Integer> {
     @Option(names = "--persistent", description = "Use a KahaDB store (default: memory only).")
     boolean persistent;
 
-    @Option(names = "--memory-limit-mb", defaultValue = "" + EmbeddedBroker.DEFAULT_MEMORY_LIMIT_MB, paramLabel = "MB",
-            description = "Broker memory limit; producer flow control holds publishers back beyond it "
-                    + "(default: ${DEFAULT-VALUE}).")
-    long memoryLimitMb;
+    @Option(names = "--memory-limit-mb", paramLabel = "MB",
+            description = "Broker memory limit; producer flow control holds publishers back beyond it (default: "
+                    + Defaults.BROKER_MEMORY_LIMIT_MB + ").")
+    Long memoryLimitMb;
+
+    @Option(names = "--tuning", paramLabel = "JSON",
+            description = "Broker configuration as JSON with the fields of a scenario's broker tuning, e.g. "
+                    + "{\"journalDiskSyncs\":false,\"preallocationStrategy\":\"zeros\"}.")
+    String tuningJson;
 
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the URLs here once serving.")
     Path readyFile;
@@ -51,9 +58,24 @@ final class BrokerCommand implements Callable<Integer> {
         if (managed) {
             ParentWatch.start(stop);
         }
+        BrokerTuning tuning = BrokerTuning.DEFAULT;
+        if (tuningJson != null) {
+            try {
+                tuning = Json.MAPPER.readValue(tuningJson, BrokerTuning.class);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                spec.commandLine().getErr().println("jmsbench broker: --tuning: " + e.getOriginalMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        if (memoryLimitMb != null) {
+            tuning = new BrokerTuning(memoryLimitMb, tuning.storeLimitMb(), tuning.tempLimitMb(),
+                    tuning.journalDiskSyncs(), tuning.preallocationStrategy(), tuning.journalMaxFileLengthMb(),
+                    tuning.dataDirectory(), tuning.producerFlowControl(), tuning.sendFailIfNoSpace(),
+                    tuning.sendFailIfNoSpaceAfterTimeout());
+        }
         EmbeddedBroker broker;
         try {
-            broker = new EmbeddedBroker(host, dataDirectory, persistent, memoryLimitMb * 1024 * 1024);
+            broker = new EmbeddedBroker(host, dataDirectory, persistent, tuning);
         } catch (Exception e) {
             spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
@@ -66,7 +88,7 @@ final class BrokerCommand implements Callable<Integer> {
             }
         }, "broker-stop"));
         BrokerUrls urls = new BrokerUrls(broker.openwireUrl().toString(), broker.amqpUrl().toString(),
-                ProcessHandle.current().pid(), Versions.ACTIVEMQ, memoryLimitMb, io.jmsbench.system.Facts.jvm());
+                ProcessHandle.current().pid(), Versions.ACTIVEMQ, tuning.memoryLimitMb(), io.jmsbench.system.Facts.jvm());
         spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls));
         spec.commandLine().getOut().flush();
         if (readyFile != null) {

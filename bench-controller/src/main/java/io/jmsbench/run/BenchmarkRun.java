@@ -179,9 +179,12 @@ public final class BenchmarkRun {
             brokerFacts = new BrokerFacts("external", "unknown", scenario.broker().url(), null, null, null, null);
             return new Broker(scenario.broker().url(), brokerFacts, null);
         }
-        Path data = directory.path().resolve("broker-data" + suffix);
+        // a data directory of the scenario's puts the store on the disk under test
+        Path dataRoot = scenario.broker().tuning().dataDirectory() == null ? directory.path()
+                : Path.of(scenario.broker().tuning().dataDirectory()).resolve(directory.runId());
+        Path data = dataRoot.resolve("broker-data" + suffix);
         BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, data,
-                scenario.broker().persistent(), signal);
+                scenario.broker().persistent(), scenario.broker().tuning(), signal);
         String url = scenario.provider() == Provider.AMQP ? urls.amqp() : urls.openwire();
         brokerFacts = new BrokerFacts("embedded activemq", urls.version(), url, scenario.broker().persistent(),
                 data.toString(), urls.memoryLimitMb(), urls.jvm());

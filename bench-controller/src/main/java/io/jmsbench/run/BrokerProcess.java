@@ -5,6 +5,7 @@ import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.scenario.BrokerTuning;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,13 +25,16 @@ final class BrokerProcess {
     }
 
     static BrokerUrls start(Children children, Path runDirectory, String name, Path dataDirectory, boolean persistent,
-                            RunSignal signal) throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
+                            BrokerTuning tuning, RunSignal signal)
+            throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> args = new ArrayList<>(List.of("broker", "--managed", "--listen", "127.0.0.1",
                 "--data-dir", dataDirectory.toString(), "--ready-file", ready.toString()));
         if (persistent) {
             args.add("--persistent");
         }
+        args.add("--tuning");
+        args.add(Json.MAPPER.writeValueAsString(tuning));
         ChildJvm broker = children.addServer(ChildJvm.start(name, JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of()));
         JsonNode urls = ReadyFile.await(ready, READY_TIMEOUT, () -> broker.isAlive() && signal.abortReason() == null);
         signal.check();

@@ -228,17 +228,19 @@ final class PointRun {
     private List<ClientPlan> publisherPlans() {
         List<ClientPlan> plans = new ArrayList<>();
         for (int i = 0; i < scenario.publishers().clients(); i++) {
-            plans.add(new ClientPlan("pub-" + i, null));
+            plans.add(new ClientPlan("pub-" + i, null, scenario.destination().nameFor(i)));
         }
         return plans;
     }
 
     private List<ClientPlan> subscriberPlans() {
         List<ClientPlan> plans = new ArrayList<>();
+        int index = 0;
         for (int g = 0; g < scenario.subscribers().size(); g++) {
             SubscriberGroup group = scenario.subscribers().get(g);
             for (int i = 0; i < group.clients(); i++) {
-                plans.add(new ClientPlan("sub-" + g + "-" + i, Filters.selector(group, i)));
+                plans.add(new ClientPlan("sub-" + g + "-" + i, Filters.selector(group, i),
+                        scenario.destination().nameFor(index++)));
             }
         }
         return plans;

@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, sweep, repeat";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, cases, sweep, repeat";
 
     @TempDir
     Path dir;
@@ -230,7 +230,7 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases, validity, sweep, repeat;"
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, cases, sweep, repeat;"
                                 + " did you mean 'publishers'?"),
                 yaml("a duration too long to be one",
                         "phases: {measure: 99999999999s}\n",

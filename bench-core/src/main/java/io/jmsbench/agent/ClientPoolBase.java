@@ -29,7 +29,8 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     @Override
     public synchronized PrepareResult prepare(PoolPlan plan, Duration timeout) {
         close(timeout);
-        ConnectionFactory factory = ConnectionFactories.create(plan.provider(), plan.brokerUrl());
+        ConnectionFactory factory = ConnectionFactories.create(plan.provider(), plan.brokerUrl(),
+                plan.delivery().asyncSend());
         List<C> created = new ArrayList<>();
         for (ClientPlan c : plan.clients()) {
             created.add(newClient(plan, c, factory));

@@ -24,9 +24,14 @@ public final class ConnectionFactories {
     }
 
     public static ConnectionFactory create(Provider provider, String url) {
+        return create(provider, url, false);
+    }
+
+    public static ConnectionFactory create(Provider provider, String url, boolean asyncSend) {
         return switch (provider) {
             case OPENWIRE -> {
                 ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+                factory.setUseAsyncSend(asyncSend);
                 factory.setConnectResponseTimeout(CONNECT_TIMEOUT_MS);
                 factory.setCloseTimeout(CLOSE_TIMEOUT_MS);
                 // one advisory consumer per connection costs the broker work the benchmark does not ask for
@@ -35,6 +40,7 @@ public final class ConnectionFactories {
             }
             case AMQP -> {
                 JmsConnectionFactory factory = new JmsConnectionFactory(url);
+                factory.setForceAsyncSend(asyncSend);
                 factory.setConnectTimeout(CONNECT_TIMEOUT_MS);
                 factory.setCloseTimeout(CLOSE_TIMEOUT_MS);
                 factory.setRequestTimeout(REQUEST_TIMEOUT_MS);
@@ -42,6 +48,20 @@ public final class ConnectionFactories {
                 yield factory;
             }
         };
+    }
+
+    /**
+     * What the providers really do: non-persistent sends are asynchronous in both, persistent ones
+     * synchronous unless asked otherwise; inside a transaction a send is asynchronous and the commit waits.
+     */
+    private static String sendMode(DeliverySpec delivery) {
+        if (delivery.transacted()) {
+            return "transacted: sends asynchronous, commit every " + delivery.transactionSize() + " synchronous";
+        }
+        if (!delivery.persistent()) {
+            return "asynchronous (non-persistent)";
+        }
+        return delivery.asyncSend() ? "asynchronous (persistent, async send forced)" : "synchronous (persistent)";
     }
 
     /** The settings {@link #create} applies and the send mode the provider really uses, for the report. */
@@ -53,8 +73,8 @@ public final class ConnectionFactories {
                 s.put("connectResponseTimeout", CONNECT_TIMEOUT_MS + "ms");
                 s.put("closeTimeout", CLOSE_TIMEOUT_MS + "ms");
                 s.put("watchTopicAdvisories", "false");
-                s.put("sendMode", delivery.persistent() ? "synchronous (persistent, useAsyncSend=false)"
-                        : "asynchronous (non-persistent)");
+                s.put("useAsyncSend", Boolean.toString(delivery.asyncSend()));
+                s.put("sendMode", sendMode(delivery));
             }
             case AMQP -> {
                 s.put("client", "qpid-jms-client " + io.jmsbench.Versions.QPID_JMS);
@@ -62,8 +82,8 @@ public final class ConnectionFactories {
                 s.put("closeTimeout", CLOSE_TIMEOUT_MS + "ms");
                 s.put("requestTimeout", REQUEST_TIMEOUT_MS + "ms");
                 s.put("sendTimeout", REQUEST_TIMEOUT_MS + "ms");
-                s.put("sendMode", delivery.persistent() ? "synchronous (persistent, forceAsyncSend=false)"
-                        : "asynchronous (non-persistent)");
+                s.put("forceAsyncSend", Boolean.toString(delivery.asyncSend()));
+                s.put("sendMode", sendMode(delivery));
             }
         }
         return s;

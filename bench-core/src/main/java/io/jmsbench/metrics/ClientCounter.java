@@ -26,6 +26,12 @@ public final class ClientCounter {
         messages.lazySet(++written);
     }
 
+    /** {@code n} more messages at once (a committed transaction); only from the client's own thread. */
+    public void messages(int n) {
+        written += n;
+        messages.lazySet(written);
+    }
+
     /** An error; may come from any thread (exception listeners run on the provider's threads). */
     public void error(Throwable cause) {
         lastError = cause.getClass().getSimpleName() + ": " + cause.getMessage();

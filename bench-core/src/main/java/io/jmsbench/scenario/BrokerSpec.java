@@ -6,10 +6,10 @@ package io.jmsbench.scenario;
  * broker is started afresh for every point, so one point's backlog cannot pollute the next, unless
  * {@code reuse} keeps one broker for the whole run.
  */
-public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse) {
+public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning) {
 
     public BrokerSpec(String embedded, boolean persistent, String url) {
-        this(embedded, persistent, url, false);
+        this(embedded, persistent, url, false, BrokerTuning.DEFAULT);
     }
 
     public static final String ACTIVEMQ = "activemq";

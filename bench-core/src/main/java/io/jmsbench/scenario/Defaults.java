@@ -7,6 +7,12 @@ public final class Defaults {
 
     public static final String EMBEDDED_BROKER = BrokerSpec.ACTIVEMQ;
     public static final boolean BROKER_PERSISTENT = false;
+    /**
+     * The embedded broker's memory limit. ActiveMQ's default (70% of the heap) lets a saturated run
+     * pile up ~500k messages before flow control holds publishers back, more than a drain delivers.
+     */
+    public static final long BROKER_MEMORY_LIMIT_MB = 64;
+    public static final int MAX_DESTINATIONS = 10_000;
     public static final Provider PROVIDER = Provider.OPENWIRE;
     public static final DestinationSpec.DestinationType DESTINATION_TYPE = DestinationSpec.DestinationType.TOPIC;
     public static final String DESTINATION_NAME = "jmsbench";

@@ -1,11 +1,27 @@
 package io.jmsbench.scenario;
 
-public record DeliverySpec(boolean persistent, AckMode ack) {
+/**
+ * How messages are sent and consumed: delivery mode, durable topic subscriptions, the consumers'
+ * acknowledgement mode ({@code client} acknowledges every {@code ackEvery} messages,
+ * {@code transacted} commits every {@code transactionSize} messages on both sides), and whether
+ * persistent sends are asynchronous (OpenWire {@code useAsyncSend}, Qpid JMS {@code forceAsyncSend}).
+ */
+public record DeliverySpec(boolean persistent, AckMode ack, boolean durable, int ackEvery, int transactionSize,
+                           boolean asyncSend) {
+
+    public DeliverySpec(boolean persistent, AckMode ack) {
+        this(persistent, ack, false, 1, 1, false);
+    }
+
+    public boolean transacted() {
+        return ack == AckMode.TRANSACTED;
+    }
 
     public enum AckMode {
         AUTO(jakarta.jms.Session.AUTO_ACKNOWLEDGE),
         DUPS_OK(jakarta.jms.Session.DUPS_OK_ACKNOWLEDGE),
-        CLIENT(jakarta.jms.Session.CLIENT_ACKNOWLEDGE);
+        CLIENT(jakarta.jms.Session.CLIENT_ACKNOWLEDGE),
+        TRANSACTED(jakarta.jms.Session.SESSION_TRANSACTED);
 
         private final int sessionMode;
 

@@ -24,6 +24,7 @@ final class Fields {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
     private static final int MAX_DURATION_DIGITS = 9;
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)");
 
     private final YamlTree tree;
     private final String pointer;
@@ -115,6 +116,28 @@ final class Fields {
             return fallback;
         }
         return value.doubleValue();
+    }
+
+    /** A size in megabytes written as {@code 64MB}, {@code 512KB} (rounded up), {@code 2GB} or a number of MB. */
+    long megabytes(String key, long fallback) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        Matcher m = value.isTextual() ? SIZE.matcher(value.asText().strip().toUpperCase(java.util.Locale.ROOT)) : null;
+        if (value.isIntegralNumber() && value.longValue() > 0 && value.longValue() < 1L << 40) {
+            return value.longValue();
+        }
+        if (m == null || !m.matches() || m.group(1).length() > 9 || Long.parseLong(m.group(1)) == 0) {
+            problem(key, "expected a positive size such as 64MB, 512KB or 2GB, found " + Kinds.of(value));
+            return fallback;
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "KB" -> Math.max(1, (n + 1023) / 1024);
+            case "GB" -> n * 1024;
+            default -> n;
+        };
     }
 
     /** The names of this mapping's fields, in file order. */

@@ -1,7 +1,7 @@
 package io.jmsbench.scenario;
 
 /**
- * What each publisher sends: a BytesMessage of {@code size} payload bytes carrying application
+ * What each publisher sends: a bytes, text or map message of {@code size} payload bytes carrying application
  * properties P1..P{@code properties}, each set to {@code values} (the paper's "#0"), an optional
  * correlation ID, and optionally varied round robin as {@code vary} says ({@code null}: not varied).
  */
@@ -13,7 +13,7 @@ public record MessageSpec(MessageType type, int size, int properties, String val
     }
 
     public enum MessageType {
-        BYTES;
+        BYTES, TEXT, MAP;
 
         @com.fasterxml.jackson.annotation.JsonValue
         public String yamlName() {

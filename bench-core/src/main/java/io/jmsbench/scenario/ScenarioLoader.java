@@ -83,30 +83,28 @@ public final class ScenarioLoader {
         SetOverrides.apply(tree, overrides, problems);
         Fields root = Fields.root(tree, problems);
         Scenario base = read(root, defaultName);
-        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null);
+        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"));
+        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases);
         int repeat = root.integer("repeat", 1, 1, Defaults.MAX_REPEAT);
         if (!problems.isEmpty()) {
             throw new ScenarioException(inFileOrder(problems));
         }
         List<ScenarioPlan.Point> points = new ArrayList<>();
         java.util.Set<Problem> pointProblems = new java.util.LinkedHashSet<>();
-        for (java.util.Map<String, Sweep.Value> combination : sweep.combinations()) {
+        for (Sweep.Combination combination : sweep.points()) {
             YamlTree copy = tree.copy();
-            java.util.Map<String, Object> parameters = new java.util.LinkedHashMap<>();
             List<Problem> these = new ArrayList<>();
-            for (java.util.Map.Entry<String, Sweep.Value> e : combination.entrySet()) {
-                Sweep.Value v = e.getValue();
-                parameters.put(e.getKey(), Json.plain(v.node()));
-                String error = SetOverrides.assign(copy, e.getKey(), v.node(),
-                        new YamlTree.Origin(source, v.location(), " (a value of sweep." + e.getKey() + ")"));
+            for (Sweep.Assignment a : combination.assignments()) {
+                String error = SetOverrides.assign(copy, a.path(), a.node(),
+                        new YamlTree.Origin(source, a.location(), a.origin()));
                 if (error != null) {
-                    these.add(new Problem(source, v.location() == null ? 0 : v.location().getLineNr(),
-                            v.location() == null ? 0 : v.location().getColumnNr(), "sweep." + e.getKey(), error));
+                    these.add(new Problem(source, a.location() == null ? 0 : a.location().getLineNr(),
+                            a.location() == null ? 0 : a.location().getColumnNr(), a.path(), error + a.origin()));
                 }
             }
             Scenario scenario = read(Fields.root(copy, these), defaultName);
             pointProblems.addAll(these);
-            points.add(new ScenarioPlan.Point(points.size(), parameters, scenario));
+            points.add(new ScenarioPlan.Point(points.size(), combination.parameters(), scenario));
         }
         if (!pointProblems.isEmpty()) {
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
@@ -140,10 +138,15 @@ public final class ScenarioLoader {
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         Phases phases = phases(root.mapping("phases"));
         Validity validity = validity(root.mapping("validity"));
-        root.has("sweep");  // read by the plan, known here so that every point's reading accepts them
+        root.has("cases");  // read by the plan, known here so that every point's reading accepts them
+        root.has("sweep");
         root.has("repeat");
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
+            root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
+                    + "destination type " + destination.type().yamlName());
+        }
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
                 delivery, phases, validity);
     }
@@ -169,6 +172,7 @@ public final class ScenarioLoader {
         String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER);
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
         boolean reuse = f.bool("reuse", false);
+        BrokerTuning tuning = tuning(f, url != null);
         if (hasUrl && hasEmbedded) {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
@@ -187,15 +191,47 @@ public final class ScenarioLoader {
             }
         }
         f.finish();
-        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse);
+        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning);
+    }
+
+    private static final List<String> TUNING = List.of("memoryLimit", "storeLimit", "tempLimit", "journalDiskSyncs",
+            "preallocationStrategy", "journalMaxFileLength", "dataDirectory", "producerFlowControl", "sendFailIfNoSpace",
+            "sendFailIfNoSpaceAfterTimeout");
+
+    private static BrokerTuning tuning(Fields f, boolean external) {
+        if (external) {
+            for (String key : TUNING) {
+                if (f.has(key)) {
+                    f.problem(key, "expected no " + key + " with an external broker (jmsbench configures only the "
+                            + "embedded one), found one");
+                }
+            }
+            return BrokerTuning.DEFAULT;
+        }
+        long memory = f.megabytes("memoryLimit", Defaults.BROKER_MEMORY_LIMIT_MB);
+        Long store = f.has("storeLimit") ? f.megabytes("storeLimit", 0) : null;
+        Long temp = f.has("tempLimit") ? f.megabytes("tempLimit", 0) : null;
+        Boolean syncs = f.has("journalDiskSyncs") ? f.bool("journalDiskSyncs", true) : null;
+        BrokerTuning.PreallocationStrategy strategy = f.choice("preallocationStrategy", null,
+                BrokerTuning.PreallocationStrategy.class, BrokerTuning.PreallocationStrategy::yamlName);
+        Integer journal = f.has("journalMaxFileLength")
+                ? (int) Math.min(Integer.MAX_VALUE, f.megabytes("journalMaxFileLength", 32)) : null;
+        String dataDirectory = f.string("dataDirectory", null);
+        boolean flowControl = f.bool("producerFlowControl", true);
+        boolean sendFail = f.bool("sendFailIfNoSpace", false);
+        java.time.Duration sendFailAfter = f.has("sendFailIfNoSpaceAfterTimeout")
+                ? f.duration("sendFailIfNoSpaceAfterTimeout", null, java.time.Duration.ofMillis(1)) : null;
+        return new BrokerTuning(memory, store, temp, syncs, strategy, journal, dataDirectory, flowControl, sendFail,
+                sendFailAfter);
     }
 
     private static DestinationSpec destination(Fields f) {
         DestinationType type = f.choice("type", Defaults.DESTINATION_TYPE, DestinationType.class, DestinationType::yamlName);
         String name = f.string("name", Defaults.DESTINATION_NAME, DESTINATION,
                 "a destination name of letters, digits, '.', '_', '-', ':' or '/'");
+        int count = f.integer("count", 1, 1, Defaults.MAX_DESTINATIONS);
         f.finish();
-        return new DestinationSpec(type, name);
+        return new DestinationSpec(type, name, count);
     }
 
     private static MessageSpec message(Fields f) {
@@ -330,8 +366,19 @@ public final class ScenarioLoader {
     private static DeliverySpec delivery(Fields f) {
         boolean persistent = f.bool("persistent", Defaults.DELIVERY_PERSISTENT);
         AckMode ack = f.choice("ack", Defaults.ACK, AckMode.class, AckMode::yamlName);
+        boolean durable = f.bool("durable", false);
+        int ackEvery = f.integer("ackEvery", 1, 1, 1_000_000);
+        int transactionSize = f.integer("transactionSize", 1, 1, 1_000_000);
+        boolean asyncSend = f.bool("asyncSend", false);
+        if (f.has("ackEvery") && ack != AckMode.CLIENT) {
+            f.problem("ackEvery", "expected ackEvery only with ack: client, found ack: " + ack.yamlName());
+        }
+        if (f.has("transactionSize") && ack != AckMode.TRANSACTED) {
+            f.problem("transactionSize", "expected transactionSize only with ack: transacted, found ack: "
+                    + ack.yamlName());
+        }
         f.finish();
-        return new DeliverySpec(persistent, ack);
+        return new DeliverySpec(persistent, ack, durable, ackEvery, transactionSize, asyncSend);
     }
 
     private static Phases phases(Fields f) {

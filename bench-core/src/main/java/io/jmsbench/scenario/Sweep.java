@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code sweep:} read from a scenario: field paths, each with a list of values or a range
- * {@code {from, to, step}}. Combinations come out in a stable order: the cartesian product with
- * the first key outermost, values in the order written.
+ * {@code cases:} and {@code sweep:} read from a scenario. A case is a named set of field values
+ * (for workloads that differ in several fields at once, like JBoss Messaging's eight tests); the
+ * sweep gives field paths, each a list of values or a range {@code {from, to, step}}. Points come
+ * out in a stable order: cases outermost, then the cartesian product of the sweep with its first
+ * key outermost, values in the order written.
  */
 final class Sweep {
 
@@ -20,16 +22,63 @@ final class Sweep {
     record Value(JsonNode node, JsonLocation location) {
     }
 
-    private final Map<String, List<Value>> values;
-
-    private Sweep(Map<String, List<Value>> values) {
-        this.values = values;
+    /** One value to set for a point, with its origin for problems. */
+    record Assignment(String path, JsonNode node, JsonLocation location, String origin) {
     }
 
-    static Sweep read(Fields f) {
+    /** A point: the parameters that name it and the values to set. */
+    record Combination(Map<String, Object> parameters, List<Assignment> assignments) {
+    }
+
+    /** A named case: its values, set before the sweep's. */
+    record Case(String name, List<Assignment> assignments) {
+    }
+
+    private final Map<String, List<Value>> values;
+    private final List<Case> cases;
+
+    private Sweep(Map<String, List<Value>> values, List<Case> cases) {
+        this.values = values;
+        this.cases = cases;
+    }
+
+    /** The {@code cases:} list: each {@code {name: ..., set: {path: value, ...}}}. */
+    static List<Case> readCases(List<Fields> items) {
+        List<Case> cases = new ArrayList<>();
+        if (items == null) {
+            return cases;
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Fields item : items) {
+            String name = item.string("name", null);
+            if (name == null) {
+                item.problem("expected a name for the case, found none");
+            } else if (!names.add(name)) {
+                item.problem("name", "expected a name no other case has, found '" + name + "' again");
+            }
+            Fields set = item.mapping("set");
+            List<Assignment> assignments = new ArrayList<>();
+            for (String key : set.names()) {
+                JsonNode node = set.raw(key);
+                if (!SetOverrides.isPath(key)) {
+                    set.problem(key, "expected a field path such as delivery.persistent as the key");
+                } else if (node != null && !node.isValueNode()) {
+                    set.problem(key, "expected a plain value, found " + Kinds.of(node));
+                } else {
+                    assignments.add(new Assignment(key, node == null ? JsonNodeFactory.instance.nullNode() : node,
+                            set.locationOf("/" + escape(key)), " (a value of case '" + name + "')"));
+                }
+            }
+            item.finish();
+            cases.add(new Case(name, assignments));
+        }
+        return cases;
+    }
+
+    static Sweep read(Fields f, List<Case> cases) {
         Map<String, List<Value>> values = new LinkedHashMap<>();
         if (f == null) {
-            return new Sweep(values);
+            return new Sweep(values, cases);
         }
         long combinations = 1;
         for (String key : f.names()) {
@@ -48,7 +97,7 @@ final class Sweep {
                     list.add(new Value(v, f.locationOf("/" + escape(key) + "/" + i)));
                 }
             } else if (node != null && node.isObject()) {
-                Fields range = new Fields(f.tree(), "/sweep/" + escape(key), node, problemsOf(f));
+                Fields range = new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems());
                 long from = range.integer("from", 0, Integer.MIN_VALUE, Integer.MAX_VALUE);
                 long to = range.integer("to", 0, Integer.MIN_VALUE, Integer.MAX_VALUE);
                 long step = range.integer("step", 1, 1, Integer.MAX_VALUE);
@@ -68,14 +117,36 @@ final class Sweep {
             combinations *= list.size();
             values.put(key, list);
         }
+        combinations *= Math.max(1, cases.size());
         if (combinations > Defaults.MAX_SWEEP_POINTS) {
             f.problem("expected at most " + Defaults.MAX_SWEEP_POINTS + " sweep points, found " + combinations);
             values.clear();
         }
-        return new Sweep(values);
+        return new Sweep(values, cases);
     }
 
-    List<Map<String, Value>> combinations() {
+    /** Every point: each case (if any) times the sweep's cartesian product. */
+    List<Combination> points() {
+        List<Combination> points = new ArrayList<>();
+        List<Case> outer = cases.isEmpty() ? List.of(new Case(null, List.of())) : cases;
+        for (Case c : outer) {
+            for (Map<String, Value> combination : combinations()) {
+                Map<String, Object> parameters = new LinkedHashMap<>();
+                List<Assignment> assignments = new ArrayList<>(c.assignments());
+                if (c.name() != null) {
+                    parameters.put("case", c.name());
+                }
+                combination.forEach((key, v) -> {
+                    parameters.put(key, io.jmsbench.protocol.Json.plain(v.node()));
+                    assignments.add(new Assignment(key, v.node(), v.location(), " (a value of sweep." + key + ")"));
+                });
+                points.add(new Combination(parameters, assignments));
+            }
+        }
+        return points;
+    }
+
+    private List<Map<String, Value>> combinations() {
         List<Map<String, Value>> result = new ArrayList<>();
         result.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<Value>> e : values.entrySet()) {
@@ -94,15 +165,14 @@ final class Sweep {
 
     Map<String, List<Object>> valuesByKey() {
         Map<String, List<Object>> out = new LinkedHashMap<>();
+        if (!cases.isEmpty()) {
+            out.put("case", cases.stream().map(c -> (Object) c.name()).toList());
+        }
         values.forEach((k, list) -> out.put(k, list.stream().map(v -> io.jmsbench.protocol.Json.plain(v.node())).toList()));
         return out;
     }
 
     private static String escape(String key) {
         return key.replace("~", "~0").replace("/", "~1");
-    }
-
-    private static List<Problem> problemsOf(Fields f) {
-        return f.problems();
     }
 }

@@ -17,6 +17,8 @@ import java.util.List;
  * subscriber's selector against every message variant the publishers will send (round robin, so
  * equally often), with ActiveMQ's selector implementation. On a topic each matching subscription
  * gets a copy; on a queue a message goes to one matching consumer, or stays when none matches.
+ * With several destinations, a message reaches only the subscribers of its publisher's destination;
+ * the grade then assumes every publisher sends at the same rate (the report shows the measured one).
  */
 public final class ExpectedReplication {
 
@@ -25,39 +27,59 @@ public final class ExpectedReplication {
 
     public static double of(Scenario scenario) {
         try {
-            List<BooleanExpression> selectors = new ArrayList<>();
-            int unfiltered = 0;
+            int destinations = scenario.destination().count();
+            List<List<BooleanExpression>> selectors = new ArrayList<>();
+            int[] unfiltered = new int[destinations];
+            for (int d = 0; d < destinations; d++) {
+                selectors.add(new ArrayList<>());
+            }
+            int index = 0;
             for (SubscriberGroup group : scenario.subscribers()) {
                 for (int c = 0; c < group.clients(); c++) {
+                    int d = index++ % destinations;
                     String selector = Filters.selector(group, c);
                     if (selector == null) {
-                        unfiltered++;
+                        unfiltered[d]++;
                     } else {
-                        selectors.add(Selectors.parse(selector));
+                        selectors.get(d).add(Selectors.parse(selector));
                     }
                 }
             }
-            List<MessageVariant> variants = MessageVariants.of(scenario);
-            boolean queue = scenario.destination().type() == DestinationType.QUEUE;
-            double total = 0;
-            for (MessageVariant variant : variants) {
-                ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-                MessageTemplate.fill(message, scenario.message(), variant);
-                message.setJMSDeliveryMode(scenario.delivery().persistent()
-                        ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-                MessageEvaluationContext context = new MessageEvaluationContext();
-                context.setMessageReference(message);
-                int matching = unfiltered;
-                for (BooleanExpression selector : selectors) {
-                    if (selector.matches(context)) {
-                        matching++;
-                    }
+            int publishers = scenario.publishers().clients();
+            double grade = 0;
+            for (int d = 0; d < destinations; d++) {
+                int publishersHere = publishers / destinations + (d < publishers % destinations ? 1 : 0);
+                if (publishersHere > 0) {
+                    grade += (double) publishersHere / publishers * perMessage(scenario, selectors.get(d), unfiltered[d]);
                 }
-                total += queue ? Math.min(1, matching) : matching;
             }
-            return total / variants.size();
+            return grade;
         } catch (JMSException e) {
             throw new IllegalStateException("cannot evaluate the scenario's selectors: " + e.getMessage(), e);
         }
+    }
+
+    /** Copies per message on one destination with these subscribers, averaged over the message variants. */
+    private static double perMessage(Scenario scenario, List<BooleanExpression> selectors, int unfiltered)
+            throws JMSException {
+        List<MessageVariant> variants = MessageVariants.of(scenario);
+        boolean queue = scenario.destination().type() == DestinationType.QUEUE;
+        double total = 0;
+        for (MessageVariant variant : variants) {
+            ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+            MessageTemplate.fill(message, scenario.message(), variant);
+            message.setJMSDeliveryMode(scenario.delivery().persistent()
+                    ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            MessageEvaluationContext context = new MessageEvaluationContext();
+            context.setMessageReference(message);
+            int matching = unfiltered;
+            for (BooleanExpression selector : selectors) {
+                if (selector.matches(context)) {
+                    matching++;
+                }
+            }
+            total += queue ? Math.min(1, matching) : matching;
+        }
+        return total / variants.size();
     }
 }

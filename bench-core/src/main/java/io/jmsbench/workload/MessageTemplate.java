@@ -3,6 +3,11 @@ package io.jmsbench.workload;
 import io.jmsbench.scenario.MessageSpec;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
+import jakarta.jms.MapMessage;
+import jakarta.jms.Message;
+import jakarta.jms.TextMessage;
+
+import java.nio.charset.StandardCharsets;
 import jakarta.jms.Session;
 
 import java.util.Map;
@@ -21,19 +26,32 @@ public final class MessageTemplate {
         return "P" + (index + 1);
     }
 
-    public static BytesMessage create(Session session, MessageSpec spec, MessageVariant variant) throws JMSException {
-        BytesMessage message = session.createBytesMessage();
+    public static Message create(Session session, MessageSpec spec, MessageVariant variant) throws JMSException {
+        Message message = switch (spec.type()) {
+            case BYTES -> session.createBytesMessage();
+            case TEXT -> session.createTextMessage();
+            case MAP -> session.createMapMessage();
+        };
         fill(message, spec, variant);
         return message;
     }
 
-    /** Sets payload, properties and correlation ID on any BytesMessage, also the broker's own type. */
-    public static void fill(BytesMessage message, MessageSpec spec, MessageVariant variant) throws JMSException {
+    /**
+     * Sets payload, properties and correlation ID on a message of the spec's type, also on the
+     * broker's own message classes (for the expected replication grade).
+     */
+    public static void fill(Message message, MessageSpec spec, MessageVariant variant) throws JMSException {
         byte[] payload = new byte[spec.size()];
         for (int i = 0; i < payload.length; i++) {
             payload[i] = (byte) ('a' + i % 26);
         }
-        message.writeBytes(payload);
+        if (message instanceof BytesMessage bytes) {
+            bytes.writeBytes(payload);
+        } else if (message instanceof TextMessage text) {
+            text.setText(new String(payload, StandardCharsets.US_ASCII));
+        } else if (message instanceof MapMessage map) {
+            map.setBytes("payload", payload);
+        }
         for (int i = 0; i < spec.properties(); i++) {
             message.setStringProperty(propertyName(i), spec.values());
         }

@@ -24,6 +24,7 @@ final class MaxRateLoad implements PooledClient, Runnable {
     private static final long ERROR_PAUSE_MS = 100;
 
     private final String id;
+    private final String destinationName;
     private final ConnectionFactory factory;
     private final PoolPlan plan;
     private final ClientCounter counter;
@@ -33,8 +34,14 @@ final class MaxRateLoad implements PooledClient, Runnable {
     private Message[] messages;
     private int next;
 
-    MaxRateLoad(String id, ConnectionFactory factory, PoolPlan plan) {
+    private final int transactionSize;
+    private Session session;
+    private int uncommitted;
+
+    MaxRateLoad(String id, String destinationName, ConnectionFactory factory, PoolPlan plan) {
         this.id = id;
+        this.destinationName = destinationName;
+        this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
@@ -50,10 +57,11 @@ final class MaxRateLoad implements PooledClient, Runnable {
         Connection c = factory.createConnection();
         connection = c;
         c.setExceptionListener(counter::error);
-        Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        session = transactionSize > 0 ? c.createSession(true, Session.SESSION_TRANSACTED)
+                : c.createSession(false, Session.AUTO_ACKNOWLEDGE);
         Destination destination = plan.destination().type() == DestinationType.TOPIC
-                ? session.createTopic(plan.destination().name())
-                : session.createQueue(plan.destination().name());
+                ? session.createTopic(destinationName)
+                : session.createQueue(destinationName);
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
         messages = new Message[plan.variants().size()];
@@ -70,12 +78,30 @@ final class MaxRateLoad implements PooledClient, Runnable {
 
     @Override
     public void run() {
+        try {
+            sendUntilStopped();
+        } finally {
+            if (uncommitted > 0) {
+                try {
+                    commit();
+                } catch (JMSException | RuntimeException e) {
+                    counter.error(e);
+                }
+            }
+        }
+    }
+
+    private void sendUntilStopped() {
         while (running) {
             try {
                 producer.send(messages[next]);
-                counter.message();
                 if (++next == messages.length) {
                     next = 0;
+                }
+                if (transactionSize == 0) {
+                    counter.message();
+                } else if (++uncommitted == transactionSize) {
+                    commit();
                 }
             } catch (JMSException | RuntimeException e) {
                 if (!running) {
@@ -85,6 +111,13 @@ final class MaxRateLoad implements PooledClient, Runnable {
                 pause();
             }
         }
+    }
+
+    /** A transaction's messages count as sent once committed: only then has the broker accepted them. */
+    private void commit() throws JMSException {
+        session.commit();
+        counter.messages(uncommitted);
+        uncommitted = 0;
     }
 
     void requestStop() {

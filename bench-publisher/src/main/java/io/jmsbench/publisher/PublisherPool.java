@@ -17,7 +17,7 @@ public final class PublisherPool extends ClientPoolBase<MaxRateLoad> {
 
     @Override
     protected MaxRateLoad newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new MaxRateLoad(client.id(), factory, plan);
+        return new MaxRateLoad(client.id(), client.destination(), factory, plan);
     }
 
     @Override

@@ -8,12 +8,12 @@ import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
-import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import jakarta.jms.Session;
+import jakarta.jms.Topic;
 
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
@@ -26,16 +26,25 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final ConnectionFactory factory;
     private final PoolPlan plan;
     private final ClientCounter counter;
-    private final boolean clientAck;
+    private final String destinationName;
+    private final int ackEvery;
+    private final int transactionSize;
+    private final boolean durable;
     private volatile Connection connection;
+    private Session session;
+    private MessageConsumer consumer;
+    private int pending;
 
-    CountingSubscriber(String id, String selector, ConnectionFactory factory, PoolPlan plan) {
+    CountingSubscriber(String id, String selector, String destinationName, ConnectionFactory factory, PoolPlan plan) {
         this.id = id;
+        this.destinationName = destinationName;
+        this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
+        this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
+        this.durable = plan.delivery().durable();
         this.selector = selector;
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
-        this.clientAck = plan.delivery().ack() == AckMode.CLIENT;
     }
 
     @Override
@@ -47,25 +56,43 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     public void connect() throws JMSException {
         Connection c = factory.createConnection();
         connection = c;
+        if (durable) {
+            c.setClientID(subscriptionName());
+        }
         c.setExceptionListener(counter::error);
-        Session session = c.createSession(false, plan.delivery().ack().sessionMode());
-        Destination destination = plan.destination().type() == DestinationType.TOPIC
-                ? session.createTopic(plan.destination().name())
-                : session.createQueue(plan.destination().name());
-        MessageConsumer consumer = session.createConsumer(destination, selector);
+        session = c.createSession(transactionSize > 0, plan.delivery().ack().sessionMode());
+        if (plan.destination().type() == DestinationType.TOPIC) {
+            Topic topic = session.createTopic(destinationName);
+            consumer = durable ? session.createDurableSubscriber(topic, subscriptionName(), selector, false)
+                    : session.createConsumer(topic, selector);
+        } else {
+            consumer = session.createConsumer(session.createQueue(destinationName), selector);
+        }
         consumer.setMessageListener(this);
         c.start();
+    }
+
+    /** Unique per run, so a durable subscription never outlives its run's meaning. */
+    private String subscriptionName() {
+        return "jmsbench-" + plan.runId() + "-" + id;
     }
 
     @Override
     public void onMessage(Message message) {
         counter.message();
-        if (clientAck) {
-            try {
-                message.acknowledge();
-            } catch (JMSException e) {
-                counter.error(e);
+        if (ackEvery == 0 && transactionSize == 0) {
+            return;
+        }
+        try {
+            if (ackEvery > 0 && ++pending == ackEvery) {
+                message.acknowledge(); // acknowledges every message the session consumed so far
+                pending = 0;
+            } else if (transactionSize > 0 && ++pending == transactionSize) {
+                session.commit();
+                pending = 0;
             }
+        } catch (JMSException e) {
+            counter.error(e);
         }
     }
 
@@ -74,10 +101,19 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         return counter.snapshot();
     }
 
+    /** Closes the connection; a durable subscription is removed first, so none is left on the broker. */
     @Override
     public void close() throws JMSException {
         Connection c = connection;
-        if (c != null) {
+        if (c == null) {
+            return;
+        }
+        try {
+            if (durable && consumer != null) {
+                consumer.close();
+                session.unsubscribe(subscriptionName());
+            }
+        } finally {
             c.close();
         }
     }

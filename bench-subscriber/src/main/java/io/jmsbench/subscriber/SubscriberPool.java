@@ -13,7 +13,7 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
 
     @Override
     protected CountingSubscriber newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new CountingSubscriber(client.id(), client.selector(), factory, plan);
+        return new CountingSubscriber(client.id(), client.selector(), client.destination(), factory, plan);
     }
 
     @Override
