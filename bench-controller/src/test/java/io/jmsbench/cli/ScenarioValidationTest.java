@@ -149,8 +149,9 @@ class ScenarioValidationTest {
                         "provider: stomp\n",
                         FILE + ":1:11: provider: expected one of openwire, amqp, found 'stomp'"),
                 yaml("unknown ack mode",
-                        "delivery: {ack: transacted}\n",
-                        FILE + ":1:17: delivery.ack: expected one of auto, dups_ok, client, found 'transacted'"),
+                        "delivery: {ack: eventually}\n",
+                        FILE + ":1:17: delivery.ack: expected one of auto, dups_ok, client, transacted,"
+                                + " found 'eventually'"),
                 yaml("both url and embedded",
                         "broker:\n  url: tcp://localhost:61616\n  embedded: activemq\n",
                         FILE + ":2:8: broker.url: expected either url (an external broker) or embedded, found both"),

@@ -23,6 +23,7 @@ public final class Json {
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS) // sweep parameters are Longs: read back equal
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .addModule(new SimpleModule("jmsbench-durations")
                     .addSerializer(Duration.class, new JsonSerializer<>() {

@@ -297,7 +297,8 @@ public final class ScenarioLoader {
             if (filter != null && selector != null) {
                 g.problem("filter", "expected either selector (a raw JMS selector) or filter (a generator), found both");
             }
-            if (filter != null && selector == null) {
+            boolean blocksFit = filter == null || filter.anyOf() == null || filter.anyOf() >= clients;
+            if (filter != null && selector == null && blocksFit) {
                 try {
                     Selectors.parse(Filters.filter(filter, 0, clients).selector());
                 } catch (InvalidSelectorException | RuntimeException e) {
