@@ -37,6 +37,10 @@ final class Summary {
             console.printf(Locale.ROOT, "  replication grade expected %s, measured %s; filters %d; drain %s%n",
                     Figures.grade(p.replicationGrade().expected()), Figures.grade(p.replicationGrade().measured()),
                     p.filters(), p.drain().outcome());
+            console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected "
+                            + "(%d of %d subscribers audited)%n", p.audit().lost(), p.audit().duplicates(),
+                    p.audit().outOfOrder(), p.audit().redelivered(), p.audit().unexpected(),
+                    p.audit().auditedSubscribers(), p.audit().subscribers());
             console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s; host busy %s%n",
                     p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),
                     Figures.cores(p.cpu().subscriberCores()), Figures.percent(p.cpu().hostBusy()));

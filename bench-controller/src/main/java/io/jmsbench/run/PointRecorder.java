@@ -14,6 +14,7 @@ import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
 
+import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.model.ModelInputs;
 import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.Scenario;
@@ -36,6 +37,9 @@ final class PointRecorder {
     private final int hostCores;
     private final Validity validity;
     private final boolean capacityRun;
+    /** Persistent messages to a queue or a durable subscription: the broker must not lose one. */
+    private final boolean persistentKept;
+    private final boolean duplicatesAllowed;
     private final List<IntervalSample> samples = new ArrayList<>();
     final List<String> labels = new ArrayList<>();
     final Map<String, String> times = new HashMap<>();
@@ -44,6 +48,7 @@ final class PointRecorder {
     Counters publishersFinal;
     Counters subscribersFinal;
     Drain drain;
+    AuditCounts audit;
     double readySeconds = Double.NaN;
 
     PointRecorder(Scenario scenario, int hostCores) {
@@ -52,6 +57,9 @@ final class PointRecorder {
         this.hostCores = hostCores;
         this.validity = scenario.validity();
         this.capacityRun = PublisherSpec.MAX_RATE.equals(scenario.publishers().rate());
+        this.duplicatesAllowed = scenario.delivery().ack() == io.jmsbench.scenario.DeliverySpec.AckMode.DUPS_OK;
+        this.persistentKept = scenario.delivery().persistent() && (scenario.delivery().durable()
+                || scenario.destination().type() == io.jmsbench.scenario.DestinationSpec.DestinationType.QUEUE);
     }
 
     void mark(String phaseEdge) {
@@ -120,6 +128,15 @@ final class PointRecorder {
         if (receiveErrors > 0) {
             invalid.add(receiveErrors + " receive errors (last: " + lastError(subscribersFinal) + ")");
         }
+        if (audit != null && audit.lost() > 0 && persistentKept) {
+            invalid.add(audit.lost() + " persistent messages lost (sent, never received after the drain)");
+        } else if (audit != null && audit.lost() > 0) {
+            labels.add(audit.lost() + " messages lost: allowed, since non-persistent or non-durable delivery is at most "
+                    + "once, but look at the drain and the broker's limits");
+        }
+        if (audit != null && audit.duplicates() > 0 && !duplicatesAllowed) {
+            invalid.add(audit.duplicates() + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)");
+        }
         if (drain != null && !"complete".equals(drain.outcome())) {
             invalid.add("drain ended " + drain.outcome() + " with " + (drain.expectedMessages() - drain.receivedMessages())
                     + " of " + drain.expectedMessages() + " expected receipts missing");
@@ -135,7 +152,8 @@ final class PointRecorder {
         return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
                 new ReplicationGrade(expectedGrade, measuredGrade), filters,
                 new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal)),
-                drain == null ? new Drain("not reached", 0, 0, got) : drain, cpu, broker, agents, spread, samples);
+                drain == null ? new Drain("not reached", 0, 0, got) : drain, audit == null ? AuditCounts.NONE : audit, cpu,
+                broker, agents, spread, samples);
     }
 
     /**

@@ -47,6 +47,8 @@ final class PointRun {
     private final String token;
     private final ProcessHandle brokerProcess;
     final List<AgentFacts> agentFacts = new ArrayList<>();
+    private List<ClientPlan> subscriberPlans = List.of();
+    private List<ClientPlan> publisherPlans = List.of();
     Map<String, String> providerSettings = Map.of();
 
     PointRun(Scenario scenario, int pointIndex, int repeat, RunDirectory directory, RunSignal signal,
@@ -73,8 +75,8 @@ final class PointRun {
             throws IOException, InterruptedException, RunAborted, RunFailure, AgentException {
         AgentClient subscribers = agents[0].await(token, signal);
         AgentClient publishers = agents[1].await(token, signal);
-        List<ClientPlan> subscriberPlans = subscriberPlans();
-        List<ClientPlan> publisherPlans = publisherPlans();
+        subscriberPlans = subscriberPlans();
+        publisherPlans = publisherPlans();
         agentFacts.add(facts(subscribers, subscriberPlans.size()));
         agentFacts.add(facts(publishers, publisherPlans.size()));
         try {
@@ -174,6 +176,7 @@ final class PointRun {
         point.subscribersFinal = counters;
         point.drain = new Drain(outcome, (System.nanoTime() - drainStart) / 1e9, expected, counters.messages());
         point.mark("drainEnd");
+        point.audit = AuditMerge.of(subscriberPlans, publisherPlans, point.publishersFinal, subscribers.audit());
     }
 
     /** Stops and closes the clients and asks the agents to exit; on an abort, reads what it still can. */
@@ -205,7 +208,7 @@ final class PointRun {
     private void prepare(AgentClient agent, String url, List<ClientPlan> clients, String what)
             throws AgentException, RunFailure {
         PrepareResult result = agent.prepare(new PoolPlan(directory.runId(), scenario.provider(), url,
-                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(), clients));
+                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().faults(), clients));
         providerSettings = result.providerSettings();
         if (!result.failures().isEmpty()) {
             PrepareResult.ClientFailure first = result.failures().get(0);
@@ -235,12 +238,21 @@ final class PointRun {
 
     private List<ClientPlan> subscriberPlans() {
         List<ClientPlan> plans = new ArrayList<>();
+        java.util.Map<String, Integer> perDestination = new java.util.HashMap<>();
+        for (int i = 0; i < scenario.subscriberClients(); i++) {
+            perDestination.merge(scenario.destination().nameFor(i), 1, Integer::sum);
+        }
+        boolean queue = scenario.destination().type() == io.jmsbench.scenario.DestinationSpec.DestinationType.QUEUE;
         int index = 0;
         for (int g = 0; g < scenario.subscribers().size(); g++) {
             SubscriberGroup group = scenario.subscribers().get(g);
             for (int i = 0; i < group.clients(); i++) {
-                plans.add(new ClientPlan("sub-" + g + "-" + i, Filters.selector(group, i),
-                        scenario.destination().nameFor(index++)));
+                String destination = scenario.destination().nameFor(index++);
+                String selector = Filters.selector(group, i);
+                // audited: expected to get every message of the publishers on its destination
+                boolean audit = ExpectedReplication.matchesEveryVariant(scenario, selector)
+                        && (!queue || perDestination.get(destination) == 1);
+                plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit));
             }
         }
         return plans;

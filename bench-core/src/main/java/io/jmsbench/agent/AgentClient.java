@@ -53,6 +53,12 @@ public final class AgentClient {
         return call("GET", "/counters", null, Counters.class, timeout);
     }
 
+    public java.util.List<io.jmsbench.protocol.ClientAudit> audit() throws AgentException {
+        io.jmsbench.protocol.ClientAudit[] audits = call("GET", "/audit", null, io.jmsbench.protocol.ClientAudit[].class,
+                CALL_TIMEOUT);
+        return audits == null ? java.util.List.of() : java.util.List.of(audits);
+    }
+
     public Counters stop() throws AgentException {
         return call("POST", "/stop", null, Counters.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }

@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
  * POST /prepare   PoolPlan -> PrepareResult
  * POST /start     -> 204
  * GET  /counters  Counters
+ * GET  /audit     [ClientAudit]
  * POST /stop      -> Counters (final)
  * POST /close     -> 204
  * POST /shutdown  -> 204, then the agent exits
@@ -99,6 +100,7 @@ public final class AgentServer implements AutoCloseable {
                     send(exchange, 204, null);
                 }
                 case "GET /counters" -> send(exchange, 200, pool.counters());
+                case "GET /audit" -> send(exchange, 200, pool.audit());
                 case "POST /stop" -> send(exchange, 200, pool.stop(STOP_TIMEOUT));
                 case "POST /close" -> {
                     pool.close(STOP_TIMEOUT);

@@ -21,6 +21,11 @@ public interface ClientPool {
     /** Cumulative counts of every client, now. */
     Counters counters();
 
+    /** What each client's audit saw so far (subscribers; empty for publishers). */
+    default java.util.List<io.jmsbench.protocol.ClientAudit> audit() {
+        return java.util.List.of();
+    }
+
     /** Stops the load and waits up to {@code timeout} for the clients to stop; returns the final counts. */
     Counters stop(Duration timeout);
 

@@ -4,6 +4,7 @@ import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.scenario.Provider;
+import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.workload.MessageVariant;
 
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.List;
 /** {@code POST /prepare}: the clients an agent connects, and everything they need to know. */
 public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationSpec destination,
                        MessageSpec message, List<MessageVariant> variants, DeliverySpec delivery,
-                       List<ClientPlan> clients) {
+                       PublisherSpec.Faults faults, List<ClientPlan> clients) {
 
     public PoolPlan {
         variants = List.copyOf(variants);

@@ -78,6 +78,14 @@ public final class MarkdownReport {
                 Figures.count(p.totals().sendErrors()), Figures.count(p.totals().receiveErrors()),
                 p.drain().outcome(), p.drain().seconds(), Figures.count(p.drain().receivedMessages()),
                 Figures.count(p.drain().expectedMessages())));
+        if (p.audit() != null) {
+            md.append(String.format(Locale.ROOT, "Audit (%d of %d subscribers audited per publisher stream): %s lost, "
+                            + "%s duplicates, %s out of order, %s redelivered, %s unexpected%s.%n%n",
+                    p.audit().auditedSubscribers(), p.audit().subscribers(), Figures.count(p.audit().lost()),
+                    Figures.count(p.audit().duplicates()), Figures.count(p.audit().outOfOrder()),
+                    Figures.count(p.audit().redelivered()), Figures.count(p.audit().unexpected()),
+                    p.audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
+        }
         CpuFigures cpu = p.cpu();
         md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")

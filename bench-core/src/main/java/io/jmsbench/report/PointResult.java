@@ -1,5 +1,7 @@
 package io.jmsbench.report;
 
+import io.jmsbench.metrics.AuditCounts;
+
 import java.util.List;
 import java.util.Map;
 
@@ -11,7 +13,7 @@ import java.util.Map;
 public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
                           List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
-                          Drain drain, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
+                          Drain drain, AuditCounts audit, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
                           ClientSpread clients, List<IntervalSample> samples) {
 
     /** Messages counted in the measurement window and their rate over its length in seconds. */

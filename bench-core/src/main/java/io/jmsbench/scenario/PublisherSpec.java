@@ -1,7 +1,22 @@
 package io.jmsbench.scenario;
 
-/** The publisher pool: {@code clients} connections, each with its own session and producer. */
-public record PublisherSpec(int clients, String rate) {
+/**
+ * The publisher pool: {@code clients} connections, each with its own session and producer.
+ * {@code faults} is a test hook ({@code null} normally) that makes publishers lose or duplicate
+ * messages on purpose, so that tests can prove the audit counts them.
+ */
+public record PublisherSpec(int clients, String rate, Faults faults) {
 
     public static final String MAX_RATE = "max";
+
+    public PublisherSpec(int clients, String rate) {
+        this(clients, rate, null);
+    }
+
+    /**
+     * Every {@code dropEvery}-th message is counted as sent but never sent (a lost message); every
+     * {@code repeatEvery}-th is sent twice under one sequence number (a duplicate). 0: never.
+     */
+    public record Faults(int dropEvery, int repeatEvery) {
+    }
 }

@@ -277,8 +277,15 @@ public final class ScenarioLoader {
             f.problem("rate", "expected max (saturated publishing, the only rate this version supports), found '"
                     + rate + "'");
         }
+        PublisherSpec.Faults faults = null;
+        if (f.has("faults")) {
+            Fields hook = f.mapping("faults");
+            faults = new PublisherSpec.Faults(hook.integer("dropEvery", 0, 0, Integer.MAX_VALUE),
+                    hook.integer("repeatEvery", 0, 0, Integer.MAX_VALUE));
+            hook.finish();
+        }
         f.finish();
-        return new PublisherSpec(clients, PublisherSpec.MAX_RATE);
+        return new PublisherSpec(clients, PublisherSpec.MAX_RATE, faults);
     }
 
     private static List<SubscriberGroup> subscribers(Fields root) {

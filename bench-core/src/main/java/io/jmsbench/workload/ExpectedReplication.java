@@ -59,6 +59,18 @@ public final class ExpectedReplication {
         }
     }
 
+    /** Whether {@code selector} ({@code null}: none) matches every message variant the publishers send. */
+    public static boolean matchesEveryVariant(Scenario scenario, String selector) {
+        if (selector == null) {
+            return true;
+        }
+        try {
+            return perMessage(scenario, List.of(Selectors.parse(selector)), 0) == 1.0;
+        } catch (JMSException e) {
+            throw new IllegalStateException("cannot evaluate selector " + selector + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Copies per message on one destination with these subscribers, averaged over the message variants. */
     private static double perMessage(Scenario scenario, List<BooleanExpression> selectors, int unfiltered)
             throws JMSException {

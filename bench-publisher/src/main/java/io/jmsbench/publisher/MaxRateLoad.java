@@ -5,6 +5,7 @@ import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.MessageTemplate;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -35,6 +36,9 @@ final class MaxRateLoad implements PooledClient, Runnable {
     private int next;
 
     private final int transactionSize;
+    private final int dropEvery;
+    private final int repeatEvery;
+    private long sequence;
     private Session session;
     private int uncommitted;
 
@@ -42,6 +46,8 @@ final class MaxRateLoad implements PooledClient, Runnable {
         this.id = id;
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
+        this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
+        this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
@@ -65,8 +71,10 @@ final class MaxRateLoad implements PooledClient, Runnable {
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
         messages = new Message[plan.variants().size()];
+        String publisher = AuditHeaders.publisher(plan.runId(), id);
         for (int i = 0; i < messages.length; i++) {
             messages[i] = MessageTemplate.create(session, plan.message(), plan.variants().get(i));
+            messages[i].setStringProperty(AuditHeaders.PUBLISHER, publisher);
         }
         // clients start at different variants so that together they send every variant equally often
         next = Math.floorMod(id.hashCode(), messages.length);
@@ -94,7 +102,15 @@ final class MaxRateLoad implements PooledClient, Runnable {
     private void sendUntilStopped() {
         while (running) {
             try {
-                producer.send(messages[next]);
+                Message message = messages[next];
+                message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+                if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
+                    producer.send(message);
+                    if (repeatEvery > 0 && (sequence + 1) % repeatEvery == 0) {
+                        producer.send(message);
+                    }
+                }
+                sequence++; // only once the send succeeded: a failed send is retried under the same number
                 if (++next == messages.length) {
                     next = 0;
                 }

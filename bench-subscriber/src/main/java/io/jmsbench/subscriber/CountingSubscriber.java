@@ -14,6 +14,14 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
+import io.jmsbench.metrics.StreamAudit;
+import io.jmsbench.protocol.ClientAudit;
+import io.jmsbench.workload.AuditHeaders;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
@@ -34,9 +42,17 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private Session session;
     private MessageConsumer consumer;
     private int pending;
+    private final boolean audit;
+    private final String runPrefix;
+    private final Map<String, StreamAudit> streams = new HashMap<>();
+    private volatile long unexpected;
+    private volatile long redelivered;
 
-    CountingSubscriber(String id, String selector, String destinationName, ConnectionFactory factory, PoolPlan plan) {
+    CountingSubscriber(String id, String selector, String destinationName, boolean audit, ConnectionFactory factory,
+                       PoolPlan plan) {
         this.id = id;
+        this.audit = audit;
+        this.runPrefix = AuditHeaders.publisher(plan.runId(), "");
         this.destinationName = destinationName;
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
@@ -80,10 +96,11 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     @Override
     public void onMessage(Message message) {
         counter.message();
-        if (ackEvery == 0 && transactionSize == 0) {
-            return;
-        }
         try {
+            audit(message);
+            if (ackEvery == 0 && transactionSize == 0) {
+                return;
+            }
             if (ackEvery > 0 && ++pending == ackEvery) {
                 message.acknowledge(); // acknowledges every message the session consumed so far
                 pending = 0;
@@ -94,6 +111,33 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         } catch (JMSException e) {
             counter.error(e);
         }
+    }
+
+    private void audit(Message message) throws JMSException {
+        String publisher = message.getStringProperty(AuditHeaders.PUBLISHER);
+        if (publisher == null || !publisher.startsWith(runPrefix)) {
+            unexpected++; // single writer: the session's delivery thread
+            return;
+        }
+        boolean redelivery = message.getJMSRedelivered();
+        if (redelivery) {
+            redelivered++;
+        }
+        if (audit) {
+            long sequence = message.getLongProperty(AuditHeaders.SEQUENCE);
+            synchronized (streams) { // uncontended but for the one read after the drain
+                streams.computeIfAbsent(publisher, p -> new StreamAudit()).record(sequence, redelivery);
+            }
+        }
+    }
+
+    /** The audit so far; read after the drain, when deliveries have stopped. */
+    ClientAudit audit() {
+        List<StreamAudit.StreamState> states = new ArrayList<>();
+        synchronized (streams) {
+            streams.forEach((publisher, stream) -> states.add(stream.state(publisher)));
+        }
+        return new ClientAudit(id, audit, unexpected, redelivered, states);
     }
 
     @Override

@@ -13,7 +13,13 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
 
     @Override
     protected CountingSubscriber newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new CountingSubscriber(client.id(), client.selector(), client.destination(), factory, plan);
+        return new CountingSubscriber(client.id(), client.selector(), client.destination(), client.audit(), factory,
+                plan);
+    }
+
+    @Override
+    public java.util.List<io.jmsbench.protocol.ClientAudit> audit() {
+        return clients().stream().map(CountingSubscriber::audit).toList();
     }
 
     @Override

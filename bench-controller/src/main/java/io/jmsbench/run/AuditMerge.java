@@ -1,0 +1,68 @@
+package io.jmsbench.run;
+
+import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.StreamAudit.StreamState;
+import io.jmsbench.protocol.ClientAudit;
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Counters;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Joins what the subscribers saw with what the publishers sent. For every audited subscriber and
+ * every publisher on its destination, the messages sent that never arrived are lost (a publisher
+ * never heard from loses all it sent); duplicates, out-of-order and redelivered messages are summed.
+ */
+final class AuditMerge {
+
+    private AuditMerge() {
+    }
+
+    static AuditCounts of(List<ClientPlan> subscribers, List<ClientPlan> publishers, Counters published,
+                          List<ClientAudit> audits) {
+        if (published == null) {
+            return AuditCounts.NONE;
+        }
+        Map<String, Long> sent = new HashMap<>();
+        for (ClientCount c : published.clients()) {
+            sent.put(c.client(), c.messages());
+        }
+        Map<String, String> destinationOf = new HashMap<>();
+        subscribers.forEach(p -> destinationOf.put(p.id(), p.destination()));
+        long lost = 0;
+        long duplicates = 0;
+        long outOfOrder = 0;
+        long redelivered = 0;
+        long unexpected = 0;
+        int audited = 0;
+        boolean overflow = false;
+        for (ClientAudit audit : audits) {
+            unexpected += audit.unexpected();
+            redelivered += audit.redelivered();
+            Map<String, StreamState> streams = new HashMap<>();
+            for (StreamState s : audit.streams()) {
+                streams.put(s.publisher().substring(s.publisher().indexOf('/') + 1), s);
+                duplicates += s.duplicates();
+                outOfOrder += s.outOfOrder();
+                overflow |= s.overflow();
+            }
+            if (!audit.audited()) {
+                continue;
+            }
+            audited++;
+            for (ClientPlan publisher : publishers) {
+                if (!publisher.destination().equals(destinationOf.get(audit.client()))) {
+                    continue;
+                }
+                long count = sent.getOrDefault(publisher.id(), 0L);
+                StreamState state = streams.get(publisher.id());
+                lost += state == null ? count : state.lost(count);
+            }
+        }
+        return new AuditCounts(lost, duplicates, outOfOrder, redelivered, unexpected, audited, subscribers.size(),
+                overflow);
+    }
+}

@@ -1,0 +1,58 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The audit can fail: publishers that lose and duplicate messages on purpose are caught, exactly. */
+@Timeout(180)
+class AuditIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void lostAndDuplicatedMessagesAreCountedPerSubscriber() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(120), "run",
+                Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString(),
+                "--set", "phases.measure=3s", "--set", "subscribers[0].clients=2",
+                "--set", "publishers.faults.dropEvery=1000", "--set", "publishers.faults.repeatEvery=700");
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+
+        JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "smoke")).path("points").get(0);
+        long sent = point.path("totals").path("sent").asLong();
+        JsonNode audit = point.path("audit");
+        assertEquals(2, audit.path("auditedSubscribers").asInt());
+        // every 1000th is counted as sent but never sent; every 700th is sent twice unless it was dropped
+        assertEquals(2 * (sent / 1000), audit.path("lost").asLong(), audit.toString());
+        assertEquals(2 * (sent / 700 - sent / 7000), audit.path("duplicates").asLong(), audit.toString());
+        assertEquals(0, audit.path("unexpected").asLong());
+        assertFalse(point.path("valid").asBoolean(), "duplicates under AUTO_ACKNOWLEDGE make the point invalid");
+        assertTrue(point.path("invalidReasons").toString().contains("duplicate messages"), point.toString());
+    }
+
+    @Test
+    void aPersistentQueueRunLosesNothing() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(120), "run",
+                Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString(),
+                "--set", "phases.measure=3s", "--set", "destination.type=queue", "--set", "delivery.persistent=true",
+                "--set", "broker.persistent=true");
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+        JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "smoke")).path("points").get(0);
+        JsonNode audit = point.path("audit");
+        assertEquals(1, audit.path("auditedSubscribers").asInt());
+        assertEquals(0, audit.path("lost").asLong(), audit.toString());
+        assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
+        assertTrue(point.path("totals").path("sent").asLong() > 0);
+    }
+}

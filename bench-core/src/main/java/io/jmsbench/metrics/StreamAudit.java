@@ -1,0 +1,82 @@
+package io.jmsbench.metrics;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one subscriber saw of one publisher's stream of sequence numbers (0, 1, 2, ...): how many
+ * arrived, duplicates, arrivals behind a later one, redelivered ones, and the gaps still open.
+ * In-order streams cost a few comparisons and no memory; gaps are kept as ranges, so a late
+ * message closes its gap and a second copy of anything already seen counts as a duplicate.
+ * Only the subscriber's delivery thread writes it.
+ */
+public final class StreamAudit {
+
+    /** Beyond this many open gaps the audit stops telling duplicates from late messages. */
+    static final int MAX_GAPS = 100_000;
+
+    private long received;
+    private long highest = -1;
+    private long duplicates;
+    private long outOfOrder;
+    private long redelivered;
+    private boolean overflow;
+    /** Open gaps: first missing sequence number to last missing one, inclusive. */
+    private final TreeMap<Long, Long> gaps = new TreeMap<>();
+    private long missing;
+
+    public void record(long seq, boolean redelivery) {
+        received++;
+        if (redelivery) {
+            redelivered++;
+        }
+        if (seq == highest + 1) {
+            highest = seq;
+            return;
+        }
+        if (seq > highest) {
+            if (gaps.size() < MAX_GAPS) {
+                gaps.put(highest + 1, seq - 1);
+                missing += seq - 1 - highest;
+            } else {
+                overflow = true;
+            }
+            highest = seq;
+            return;
+        }
+        Map.Entry<Long, Long> gap = gaps.floorEntry(seq);
+        if (gap == null || gap.getValue() < seq) {
+            duplicates++;
+            return;
+        }
+        outOfOrder++;
+        missing--;
+        long start = gap.getKey();
+        long end = gap.getValue();
+        gaps.remove(start);
+        if (start < seq) {
+            gaps.put(start, seq - 1);
+        }
+        if (seq < end) {
+            gaps.put(seq + 1, end);
+        }
+    }
+
+    public StreamState state(String publisher) {
+        return new StreamState(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow);
+    }
+
+    /**
+     * One stream as seen by one subscriber. {@code missing} counts the gaps below {@code highest}
+     * still open; messages after {@code highest} that never came are known only to whoever knows
+     * how many were sent ({@link #lost(long)}).
+     */
+    public record StreamState(String publisher, long received, long highest, long missing, long duplicates,
+                              long outOfOrder, long redelivered, boolean overflow) {
+
+        /** Messages of the {@code sent} the publisher sent that never arrived here. */
+        public long lost(long sent) {
+            return Math.max(0, sent - (received - duplicates));
+        }
+    }
+}

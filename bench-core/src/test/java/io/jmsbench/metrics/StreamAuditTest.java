@@ -1,0 +1,76 @@
+package io.jmsbench.metrics;
+
+import io.jmsbench.metrics.StreamAudit.StreamState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+@Timeout(10)
+class StreamAuditTest {
+
+    private static StreamState feed(long... sequence) {
+        StreamAudit audit = new StreamAudit();
+        for (long seq : sequence) {
+            audit.record(seq, false);
+        }
+        return audit.state("p");
+    }
+
+    @Test
+    void inOrderStreamHasNothingToReport() {
+        StreamState s = feed(0, 1, 2, 3, 4);
+        assertEquals(new StreamState("p", 5, 4, 0, 0, 0, 0, false), s);
+        assertEquals(0, s.lost(5));
+    }
+
+    @Test
+    void aGapThatNeverFillsIsLost() {
+        StreamState s = feed(0, 1, 3, 4);
+        assertEquals(1, s.missing());
+        assertEquals(1, s.lost(5));
+    }
+
+    @Test
+    void messagesAfterTheLastOneSeenAreLostToo() {
+        assertEquals(3, feed(0, 1).lost(5));
+        assertEquals(5, new StreamAudit().state("p").lost(5), "a stream never heard from loses everything");
+    }
+
+    @Test
+    void aLateMessageFillsItsGapAndCountsAsOutOfOrder() {
+        StreamState s = feed(0, 2, 3, 1, 4);
+        assertEquals(0, s.missing());
+        assertEquals(1, s.outOfOrder());
+        assertEquals(0, s.duplicates());
+        assertEquals(0, s.lost(5));
+    }
+
+    @Test
+    void aSecondCopyIsADuplicateAndDoesNotHideALoss() {
+        StreamState s = feed(0, 1, 1, 2, 4, 4);
+        assertEquals(2, s.duplicates());
+        assertEquals(1, s.missing(), "3 never came");
+        assertEquals(1, s.lost(5), "6 received, 2 duplicates: 4 distinct of 5 sent");
+    }
+
+    @Test
+    void aLateMessageInTheMiddleOfAWideGapSplitsIt() {
+        StreamState s = feed(0, 10, 5, 5);
+        assertEquals(8, s.missing(), "1-4 and 6-9 still open");
+        assertEquals(1, s.outOfOrder());
+        assertEquals(1, s.duplicates(), "the second 5");
+    }
+
+    @Test
+    void redeliveriesAreCounted() {
+        StreamAudit audit = new StreamAudit();
+        audit.record(0, false);
+        audit.record(0, true);
+        StreamState s = audit.state("p");
+        assertEquals(1, s.redelivered());
+        assertEquals(1, s.duplicates());
+        assertFalse(s.overflow());
+    }
+}
