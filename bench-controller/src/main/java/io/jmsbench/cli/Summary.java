@@ -37,6 +37,10 @@ final class Summary {
             console.printf(Locale.ROOT, "  replication grade expected %s, measured %s; filters %d; drain %s%n",
                     Figures.grade(p.replicationGrade().expected()), Figures.grade(p.replicationGrade().measured()),
                     p.filters(), p.drain().outcome());
+            if (p.latency().count() > 0) {
+                console.printf(Locale.ROOT, "  latency µs: p50 %.0f, p99 %.0f, p99.9 %.0f, max %.0f (%s)%n",
+                        p.latency().p50(), p.latency().p99(), p.latency().p999(), p.latency().max(), p.latency().basis());
+            }
             console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected "
                             + "(%d of %d subscribers audited)%n", p.audit().lost(), p.audit().duplicates(),
                     p.audit().outOfOrder(), p.audit().redelivered(), p.audit().unexpected(),

@@ -104,7 +104,7 @@ public final class BenchmarkRun {
                                 point.parameters(), repeat, plan.repeat());
                     }
                     String suffix = plan.runs() == 1 ? "" : "-p" + point.index() + "-r" + repeat;
-                    PointRecorder recorder = recorder(point.scenario());
+                    PointRecorder recorder = recorder(point.scenario(), directory.path().resolve("latency" + suffix + ".hlog"));
                     try (Children pointChildren = new Children()) {
                         LocalAgent[] agents = {
                             LocalAgent.spawn(pointChildren, "subscriber-agent" + suffix, "subscriber", directory.path(), token),
@@ -136,6 +136,7 @@ public final class BenchmarkRun {
                         abortReason = "interrupted";
                     }
                     // this point's JVMs are stopped by now (Children.close), whatever happened
+                    recorder.closeLog();
                     PointResult result = recorder.result(abortReason, point.parameters(), repeat);
                     results.add(result);
                     if (plan.runs() > 1) {
@@ -159,8 +160,8 @@ public final class BenchmarkRun {
         return report;
     }
 
-    private PointRecorder recorder(Scenario scenario) {
-        PointRecorder recorder = new PointRecorder(scenario, hostCores);
+    private PointRecorder recorder(Scenario scenario, Path hlog) {
+        PointRecorder recorder = new PointRecorder(scenario, hostCores, hlog);
         recorder.labels.add("shared host: broker, publishers and subscribers share this machine's " + hostCores
                 + " cores, so this is not a testbed capacity figure");
         if (scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {

@@ -15,6 +15,12 @@ import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.Histograms;
+import io.jmsbench.report.LatencyFigures;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import java.io.IOException;
 import io.jmsbench.model.ModelInputs;
 import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.Scenario;
@@ -37,6 +43,7 @@ final class PointRecorder {
     private final int hostCores;
     private final Validity validity;
     private final boolean capacityRun;
+    private final double targetRate;
     /** Persistent messages to a queue or a durable subscription: the broker must not lose one. */
     private final boolean persistentKept;
     private final boolean duplicatesAllowed;
@@ -48,15 +55,23 @@ final class PointRecorder {
     Counters publishersFinal;
     Counters subscribersFinal;
     Drain drain;
+    /** Every latency of the measurement window, merged. */
+    private final Histogram window = Histograms.empty();
+    private java.nio.file.Path hlogFile;
+    private HistogramLogWriter hlog;
+    private final String latencyBasis;
     AuditCounts audit;
     double readySeconds = Double.NaN;
 
-    PointRecorder(Scenario scenario, int hostCores) {
+    PointRecorder(Scenario scenario, int hostCores, java.nio.file.Path hlogFile) {
+        this.hlogFile = hlogFile;
         this.expectedGrade = ExpectedReplication.of(scenario);
         this.filters = scenario.filters();
         this.hostCores = hostCores;
         this.validity = scenario.validity();
         this.capacityRun = PublisherSpec.MAX_RATE.equals(scenario.publishers().rate());
+        this.targetRate = scenario.publishers().saturated() ? Double.NaN : Double.parseDouble(scenario.publishers().rate());
+        this.latencyBasis = scenario.publishers().saturated() ? LatencyFigures.ACTUAL : LatencyFigures.INTENDED;
         this.duplicatesAllowed = scenario.delivery().ack() == io.jmsbench.scenario.DeliverySpec.AckMode.DUPS_OK;
         this.persistentKept = scenario.delivery().persistent() && (scenario.delivery().durable()
                 || scenario.destination().type() == io.jmsbench.scenario.DestinationSpec.DestinationType.QUEUE);
@@ -66,17 +81,52 @@ final class PointRecorder {
         times.put(phaseEdge, java.time.Instant.now().toString());
     }
 
-    IntervalSample sample(Snapshot from, Snapshot to, double secondsSinceStart, String phase) {
+    IntervalSample sample(Snapshot from, Snapshot to, double secondsSinceStart, String phase) throws IOException {
         long sent = to.publishers().messages() - from.publishers().messages();
         long received = to.subscribers().messages() - from.subscribers().messages();
+        Histogram latency = to.latency() == null ? Histograms.empty() : Histograms.decode(to.latency().histogram());
+        if ("measure".equals(phase)) {
+            window.add(latency);
+        }
+        log(latency, to, phase);
+        boolean any = latency.getTotalCount() > 0;
         IntervalSample s = new IntervalSample(secondsSinceStart, phase, sent,
                 perSecond(sent, to.publishers().monotonicNanos() - from.publishers().monotonicNanos()), received,
                 perSecond(received, to.subscribers().monotonicNanos() - from.subscribers().monotonicNanos()),
                 cores(from.brokerCpuNanos(), to.brokerCpuNanos(), to.nanos() - from.nanos()),
                 agentCores(from.publishers(), to.publishers()), agentCores(from.subscribers(), to.subscribers()),
-                to.host().utilisationSince(from.host()));
+                to.host().utilisationSince(from.host()),
+                any ? latency.getValueAtPercentile(50) / 1000.0 : Double.NaN,
+                any ? latency.getValueAtPercentile(99) / 1000.0 : Double.NaN,
+                any ? latency.getMaxValue() / 1000.0 : Double.NaN);
         samples.add(s);
         return s;
+    }
+
+    /** Appends an interval to the point's {@code .hlog}, tagged with its phase (HdrHistogram's log format). */
+    private void log(Histogram latency, Snapshot to, String phase) throws IOException {
+        if (hlogFile == null || to.latency() == null) {
+            return;
+        }
+        if (hlog == null) {
+            hlog = new HistogramLogWriter(new java.io.PrintStream(java.nio.file.Files.newOutputStream(hlogFile), false,
+                    java.nio.charset.StandardCharsets.UTF_8));
+            hlog.outputComment("jmsbench end-to-end latency, nanoseconds, all subscribers merged; tags: phase");
+            hlog.outputLogFormatVersion();
+            hlog.outputStartTime(to.latency().startMillis());
+            hlog.setBaseTime(to.latency().startMillis());
+            hlog.outputLegend();
+        }
+        latency.setStartTimeStamp(to.latency().startMillis());
+        latency.setEndTimeStamp(to.latency().endMillis());
+        latency.setTag(phase);
+        hlog.outputIntervalHistogram(latency);
+    }
+
+    void closeLog() {
+        if (hlog != null) {
+            hlog.close();
+        }
     }
 
     PointResult result(String abortReason, Map<String, Object> parameters, int repeat) {
@@ -113,6 +163,9 @@ final class PointRecorder {
             spread = new ClientSpread(pub[0], pub[1], sub[0], sub[1]);
             if (received.messages() == 0) {
                 invalid.add("no message was sent during the measurement window");
+            } else if (received.rate() < 0.99 * targetRate) {
+                invalid.add(String.format(java.util.Locale.ROOT, "missed the target rate: %.0f of %.0f msgs/s sent",
+                        received.rate(), targetRate));
             }
         } else if (abortReason == null) {
             invalid.add("the measurement window was never completed");
@@ -152,7 +205,8 @@ final class PointRecorder {
         return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
                 new ReplicationGrade(expectedGrade, measuredGrade), filters,
                 new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal)),
-                drain == null ? new Drain("not reached", 0, 0, got) : drain, audit == null ? AuditCounts.NONE : audit, cpu,
+                drain == null ? new Drain("not reached", 0, 0, got) : drain, audit == null ? AuditCounts.NONE : audit,
+                LatencyFigures.of(window, latencyBasis), cpu,
                 broker, agents, spread, samples);
     }
 

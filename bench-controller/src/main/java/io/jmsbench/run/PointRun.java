@@ -154,7 +154,8 @@ final class PointRun {
                 lastProgress = now;
             }
             if (now >= nextTick) {
-                Snapshot snap = Snapshot.take(point.publishersFinal, counters, brokerProcess);
+                Snapshot snap = Snapshot.take(point.publishersFinal, counters, subscribers.latency(PULL_TIMEOUT),
+                        brokerProcess);
                 emit(point.sample(previous, snap, (now - start) / 1e9, "drain"), samples);
                 previous = snap;
                 nextTick += SECOND;
@@ -208,7 +209,8 @@ final class PointRun {
     private void prepare(AgentClient agent, String url, List<ClientPlan> clients, String what)
             throws AgentException, RunFailure {
         PrepareResult result = agent.prepare(new PoolPlan(directory.runId(), scenario.provider(), url,
-                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().faults(), clients));
+                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(), scenario.publishers().faults(),
+                clients));
         providerSettings = result.providerSettings();
         if (!result.failures().isEmpty()) {
             PrepareResult.ClientFailure first = result.failures().get(0);
@@ -220,7 +222,7 @@ final class PointRun {
     private Snapshot snapshot(AgentClient publishers, AgentClient subscribers) throws AgentException {
         Counters pub = publishers.counters(PULL_TIMEOUT);
         Counters sub = subscribers.counters(PULL_TIMEOUT);
-        return Snapshot.take(pub, sub, brokerProcess);
+        return Snapshot.take(pub, sub, subscribers.latency(PULL_TIMEOUT), brokerProcess);
     }
 
     private void emit(IntervalSample sample, SamplesLog samples) throws IOException {

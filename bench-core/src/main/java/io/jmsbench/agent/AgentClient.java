@@ -59,6 +59,10 @@ public final class AgentClient {
         return audits == null ? java.util.List.of() : java.util.List.of(audits);
     }
 
+    public io.jmsbench.protocol.LatencyInterval latency(Duration timeout) throws AgentException {
+        return call("GET", "/latency", null, io.jmsbench.protocol.LatencyInterval.class, timeout);
+    }
+
     public Counters stop() throws AgentException {
         return call("POST", "/stop", null, Counters.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }

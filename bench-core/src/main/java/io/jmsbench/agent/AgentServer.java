@@ -30,6 +30,7 @@ import java.util.concurrent.Executors;
  * POST /start     -> 204
  * GET  /counters  Counters
  * GET  /audit     [ClientAudit]
+ * GET  /latency   LatencyInterval
  * POST /stop      -> Counters (final)
  * POST /close     -> 204
  * POST /shutdown  -> 204, then the agent exits
@@ -101,6 +102,7 @@ public final class AgentServer implements AutoCloseable {
                 }
                 case "GET /counters" -> send(exchange, 200, pool.counters());
                 case "GET /audit" -> send(exchange, 200, pool.audit());
+                case "GET /latency" -> send(exchange, 200, pool.latency());
                 case "POST /stop" -> send(exchange, 200, pool.stop(STOP_TIMEOUT));
                 case "POST /close" -> {
                     pool.close(STOP_TIMEOUT);

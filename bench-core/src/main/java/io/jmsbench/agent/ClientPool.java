@@ -26,6 +26,11 @@ public interface ClientPool {
         return java.util.List.of();
     }
 
+    /** The end-to-end latencies recorded since the previous call (subscribers; {@code null} for publishers). */
+    default io.jmsbench.protocol.LatencyInterval latency() {
+        return null;
+    }
+
     /** Stops the load and waits up to {@code timeout} for the clients to stop; returns the final counts. */
     Counters stop(Duration timeout);
 

@@ -9,10 +9,13 @@ import io.jmsbench.workload.MessageVariant;
 
 import java.util.List;
 
-/** {@code POST /prepare}: the clients an agent connects, and everything they need to know. */
+/**
+ * {@code POST /prepare}: the clients an agent connects, and everything they need to know;
+ * {@code ratePerClient} is each publisher's fixed rate in msgs/s, NaN when saturated.
+ */
 public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationSpec destination,
                        MessageSpec message, List<MessageVariant> variants, DeliverySpec delivery,
-                       PublisherSpec.Faults faults, List<ClientPlan> clients) {
+                       double ratePerClient, PublisherSpec.Faults faults, List<ClientPlan> clients) {
 
     public PoolPlan {
         variants = List.copyOf(variants);

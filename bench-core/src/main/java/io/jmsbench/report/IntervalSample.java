@@ -2,9 +2,17 @@ package io.jmsbench.report;
 
 /**
  * One interval (about a second) of a run: {@code t} is seconds since the publishers started, at the
- * interval's end; counts and rates are over the interval; CPU in cores used ({@code NaN} unknown).
+ * interval's end; counts and rates are over the interval; CPU in cores used; end-to-end latency of
+ * the messages received in the interval in microseconds ({@code NaN} unknown or none).
  */
 public record IntervalSample(double t, String phase, long sent, double sendRate, long received,
                              double receiveRate, double brokerCores, double publisherCores,
-                             double subscriberCores, double hostBusy) {
+                             double subscriberCores, double hostBusy, double latencyP50, double latencyP99,
+                             double latencyMax) {
+
+    public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
+                          double brokerCores, double publisherCores, double subscriberCores, double hostBusy) {
+        this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
+                Double.NaN, Double.NaN, Double.NaN);
+    }
 }

@@ -86,6 +86,12 @@ public final class MarkdownReport {
                     Figures.count(p.audit().redelivered()), Figures.count(p.audit().unexpected()),
                     p.audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
+        if (p.latency() != null && p.latency().count() > 0) {
+            md.append(String.format(Locale.ROOT, "End-to-end latency over the window, %s: %s messages; p50 %.0f µs, "
+                            + "p90 %.0f µs, p99 %.0f µs, p99.9 %.0f µs, p99.99 %.0f µs, max %.0f µs.%n%n",
+                    p.latency().basis(), Figures.count(p.latency().count()), p.latency().p50(), p.latency().p90(),
+                    p.latency().p99(), p.latency().p999(), p.latency().p9999(), p.latency().max()));
+        }
         CpuFigures cpu = p.cpu();
         md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")
@@ -110,12 +116,13 @@ public final class MarkdownReport {
                 .append(Figures.rate(p.clients().subscriberMinRate())).append(" to ")
                 .append(Figures.rate(p.clients().subscriberMaxRate())).append(".\n\n");
         if (!p.samples().isEmpty()) {
-            md.append("| t (s) | phase | received msgs/s | dispatched msgs/s | broker cores | host busy |\n");
-            md.append("|---:|---|---:|---:|---:|---:|\n");
+            md.append("| t (s) | phase | received msgs/s | dispatched msgs/s | latency p50 µs | p99 µs | broker cores "
+                    + "| host busy |\n");
+            md.append("|---:|---|---:|---:|---:|---:|---:|---:|\n");
             for (IntervalSample x : p.samples()) {
-                md.append(String.format(Locale.ROOT, "| %.1f | %s | %s | %s | %s | %s |%n", x.t(), x.phase(),
-                        Figures.rate(x.sendRate()), Figures.rate(x.receiveRate()), Figures.cores(x.brokerCores()),
-                        Figures.percent(x.hostBusy())));
+                md.append(String.format(Locale.ROOT, "| %.1f | %s | %s | %s | %s | %s | %s | %s |%n", x.t(), x.phase(),
+                        Figures.rate(x.sendRate()), Figures.rate(x.receiveRate()), Figures.rate(x.latencyP50()),
+                        Figures.rate(x.latencyP99()), Figures.cores(x.brokerCores()), Figures.percent(x.hostBusy())));
             }
             md.append('\n');
         }

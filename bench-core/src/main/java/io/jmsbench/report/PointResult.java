@@ -13,7 +13,7 @@ import java.util.Map;
 public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
                           List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
-                          Drain drain, AuditCounts audit, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
+                          Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
                           ClientSpread clients, List<IntervalSample> samples) {
 
     /** Messages counted in the measurement window and their rate over its length in seconds. */

@@ -1,13 +1,23 @@
 package io.jmsbench.scenario;
 
 /**
- * The publisher pool: {@code clients} connections, each with its own session and producer.
+ * The publisher pool: {@code clients} connections, each with its own session and producer, sending
+ * saturated ({@code rate: max}) or at a fixed total rate in msgs/s, split evenly over the clients.
  * {@code faults} is a test hook ({@code null} normally) that makes publishers lose or duplicate
  * messages on purpose, so that tests can prove the audit counts them.
  */
 public record PublisherSpec(int clients, String rate, Faults faults) {
 
     public static final String MAX_RATE = "max";
+
+    public boolean saturated() {
+        return MAX_RATE.equals(rate);
+    }
+
+    /** Each client's fixed rate in msgs/s (the total rate split evenly), NaN when saturated. */
+    public double ratePerClient() {
+        return saturated() ? Double.NaN : Double.parseDouble(rate) / clients;
+    }
 
     public PublisherSpec(int clients, String rate) {
         this(clients, rate, null);

@@ -274,8 +274,18 @@ public final class ScenarioLoader {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
         String rate = f.string("rate", Defaults.PUBLISH_RATE);
         if (!PublisherSpec.MAX_RATE.equals(rate)) {
-            f.problem("rate", "expected max (saturated publishing, the only rate this version supports), found '"
-                    + rate + "'");
+            double perSecond;
+            try {
+                perSecond = Double.parseDouble(rate);
+            } catch (NumberFormatException e) {
+                perSecond = -1;
+            }
+            if (!(perSecond > 0) || Double.isInfinite(perSecond) || perSecond > 1e9) {
+                f.problem("rate", "expected max (saturated) or a total rate in msgs/s above 0, found '" + rate + "'");
+                rate = PublisherSpec.MAX_RATE;
+            } else {
+                rate = rate.strip();
+            }
         }
         PublisherSpec.Faults faults = null;
         if (f.has("faults")) {
@@ -285,7 +295,7 @@ public final class ScenarioLoader {
             hook.finish();
         }
         f.finish();
-        return new PublisherSpec(clients, PublisherSpec.MAX_RATE, faults);
+        return new PublisherSpec(clients, rate, faults);
     }
 
     private static List<SubscriberGroup> subscribers(Fields root) {

@@ -9,6 +9,8 @@ public final class AuditHeaders {
 
     public static final String PUBLISHER = "jmsbench_pub";
     public static final String SEQUENCE = "jmsbench_seq";
+    /** When the message was sent (saturated) or due (fixed rate), epoch nanoseconds: latency starts here. */
+    public static final String SENT_AT = "jmsbench_ts";
 
     private AuditHeaders() {
     }

@@ -77,6 +77,8 @@ class SweepTableTest {
                 new Totals(received + 500, dispatched + 1000, 0, 0, null, null),
                 invalid.isEmpty() ? new Drain("complete", 0.5, 100, 100) : new Drain("quiet", 5.0, 100, 95),
                 io.jmsbench.metrics.AuditCounts.NONE,
+                new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                        LatencyFigures.ACTUAL),
                 new CpuFigures(4, brokerCores, 0.5, 0.25, 0.9, Double.isNaN(brokerCores) ? Double.NaN : 0.6),
                 new BrokerResources(512L * 1024 * 1024, 0, 4096, 1_000_000),
                 new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),

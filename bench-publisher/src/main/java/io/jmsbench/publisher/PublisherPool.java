@@ -11,18 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The publisher agent's clients: each sends saturated on its own thread, connection and session. */
-public final class PublisherPool extends ClientPoolBase<MaxRateLoad> {
+public final class PublisherPool extends ClientPoolBase<PublisherClient> {
 
     private final List<Thread> threads = new ArrayList<>();
 
     @Override
-    protected MaxRateLoad newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new MaxRateLoad(client.id(), client.destination(), factory, plan);
+    protected PublisherClient newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
+        return new PublisherClient(client.id(), client.destination(), factory, plan);
     }
 
     @Override
     public synchronized void start() {
-        for (MaxRateLoad client : clients()) {
+        for (PublisherClient client : clients()) {
             if (client.isConnected()) {
                 Thread thread = new Thread(client, "publisher-" + client.id());
                 thread.setDaemon(true);
@@ -34,7 +34,7 @@ public final class PublisherPool extends ClientPoolBase<MaxRateLoad> {
 
     @Override
     public synchronized Counters stop(Duration timeout) {
-        clients().forEach(MaxRateLoad::requestStop);
+        clients().forEach(PublisherClient::requestStop);
         long deadline = System.nanoTime() + timeout.toNanos();
         for (Thread thread : threads) {
             try {

@@ -14,7 +14,11 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
+import io.jmsbench.metrics.EpochClock;
+import io.jmsbench.metrics.Histograms;
 import io.jmsbench.metrics.StreamAudit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.workload.AuditHeaders;
 
@@ -47,6 +51,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final Map<String, StreamAudit> streams = new HashMap<>();
     private volatile long unexpected;
     private volatile long redelivered;
+    /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
+    private final SingleWriterRecorder latency = new SingleWriterRecorder(Histograms.DIGITS);
 
     CountingSubscriber(String id, String selector, String destinationName, boolean audit, ConnectionFactory factory,
                        PoolPlan plan) {
@@ -119,6 +125,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             unexpected++; // single writer: the session's delivery thread
             return;
         }
+        long sentAt = message.getLongProperty(AuditHeaders.SENT_AT);
+        latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
         boolean redelivery = message.getJMSRedelivered();
         if (redelivery) {
             redelivered++;
@@ -129,6 +137,14 @@ final class CountingSubscriber implements PooledClient, MessageListener {
                 streams.computeIfAbsent(publisher, p -> new StreamAudit()).record(sequence, redelivery);
             }
         }
+    }
+
+    private Histogram recycled;
+
+    /** The latencies recorded since the last call; the result is reused by the next call (one reader). */
+    Histogram latencyInterval() {
+        recycled = latency.getIntervalHistogram(recycled);
+        return recycled;
     }
 
     /** The audit so far; read after the drain, when deliveries have stopped. */

@@ -1,6 +1,9 @@
 package io.jmsbench.subscriber;
 
 import io.jmsbench.agent.ClientPoolBase;
+import io.jmsbench.metrics.Histograms;
+import io.jmsbench.protocol.LatencyInterval;
+import org.HdrHistogram.Histogram;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.PoolPlan;
@@ -20,6 +23,22 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     @Override
     public java.util.List<io.jmsbench.protocol.ClientAudit> audit() {
         return clients().stream().map(CountingSubscriber::audit).toList();
+    }
+
+    private long intervalStart = System.currentTimeMillis();
+
+    /** Every client's latencies since the last call, merged exactly (histograms add). */
+    @Override
+    public synchronized LatencyInterval latency() {
+        Histogram merged = Histograms.empty();
+        for (CountingSubscriber client : clients()) {
+            merged.add(client.latencyInterval());
+        }
+        long now = System.currentTimeMillis();
+        LatencyInterval interval = new LatencyInterval(intervalStart, now, merged.getTotalCount(),
+                Histograms.encode(merged));
+        intervalStart = now;
+        return interval;
     }
 
     @Override

@@ -5,7 +5,10 @@ import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.workload.AuditHeaders;
+
+import java.util.concurrent.locks.LockSupport;
 import io.jmsbench.workload.MessageTemplate;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -17,10 +20,13 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 
 /**
- * A saturated publisher (the paper's design): one connection, one session, one producer, sending
- * the same prepared message as fast as {@code send()} returns until asked to stop.
+ * A publisher client (the paper's design): one connection, one session, one producer, sending the
+ * prepared messages round robin until asked to stop, either saturated (as fast as {@code send()}
+ * returns) or at a fixed rate. At a fixed rate, message k is due at start + k x interval and
+ * carries that intended time, so a stall delays every later message's latency instead of hiding
+ * (no coordinated omission); a publisher behind schedule sends at once, never skipping messages.
  */
-final class MaxRateLoad implements PooledClient, Runnable {
+final class PublisherClient implements PooledClient, Runnable {
 
     private static final long ERROR_PAUSE_MS = 100;
 
@@ -39,13 +45,16 @@ final class MaxRateLoad implements PooledClient, Runnable {
     private final int dropEvery;
     private final int repeatEvery;
     private long sequence;
+    /** Nanoseconds between messages at a fixed rate; 0 when saturated. */
+    private final long intervalNanos;
     private Session session;
     private int uncommitted;
 
-    MaxRateLoad(String id, String destinationName, ConnectionFactory factory, PoolPlan plan) {
+    PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan) {
         this.id = id;
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
+        this.intervalNanos = Double.isNaN(plan.ratePerClient()) ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
         this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
         this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
         this.factory = factory;
@@ -100,10 +109,23 @@ final class MaxRateLoad implements PooledClient, Runnable {
     }
 
     private void sendUntilStopped() {
+        long start = System.nanoTime();
         while (running) {
             try {
                 Message message = messages[next];
                 message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+                long sentAt;
+                if (intervalNanos > 0) {
+                    long due = start + sequence * intervalNanos;
+                    long wait;
+                    while ((wait = due - System.nanoTime()) > 0 && running) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    sentAt = EpochClock.fromNanoTime(due);
+                } else {
+                    sentAt = EpochClock.nanos();
+                }
+                message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
                 if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
                     producer.send(message);
                     if (repeatEvery > 0 && (sequence + 1) % repeatEvery == 0) {
