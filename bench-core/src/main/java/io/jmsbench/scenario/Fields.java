@@ -31,6 +31,8 @@ final class Fields {
     private final JsonNode node;
     private final List<Problem> problems;
     private final Set<String> known = new LinkedHashSet<>();
+    /** Accepted but not advertised in "expected one of" (test hooks). */
+    private final Set<String> hidden = new LinkedHashSet<>();
 
     Fields(YamlTree tree, String pointer, JsonNode node, List<Problem> problems) {
         this.tree = tree;
@@ -45,6 +47,28 @@ final class Fields {
 
     String path() {
         return Kinds.fieldPath(pointer);
+    }
+
+    /** Like {@link #has}, for a field that unknown-field messages should not suggest (a test hook). */
+    boolean hasHidden(String key) {
+        hidden.add(key);
+        JsonNode value = node.get(key);
+        return value != null && !value.isNull();
+    }
+
+    /** A nested mapping at a hidden key (see {@link #hasHidden}). */
+    Fields hiddenMapping(String key) {
+        hidden.add(key);
+        JsonNode value = node.get(key);
+        String child = pointer + "/" + key;
+        if (value == null || !value.isObject()) {
+            if (value != null && !value.isNull()) {
+                problem(key, "expected a mapping of fields, found " + Kinds.of(value));
+            }
+            return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+                    new ArrayList<>());
+        }
+        return new Fields(tree, child, value, problems);
     }
 
     boolean has(String key) {
@@ -277,7 +301,7 @@ final class Fields {
         Iterator<String> names = node.fieldNames();
         while (names.hasNext()) {
             String name = names.next();
-            if (known.contains(name)) {
+            if (known.contains(name) || hidden.contains(name)) {
                 continue;
             }
             String child = pointer + "/" + name;

@@ -288,8 +288,8 @@ public final class ScenarioLoader {
             }
         }
         PublisherSpec.Faults faults = null;
-        if (f.has("faults")) {
-            Fields hook = f.mapping("faults");
+        if (f.hasHidden("faults")) {
+            Fields hook = f.hiddenMapping("faults");
             faults = new PublisherSpec.Faults(hook.integer("dropEvery", 0, 0, Integer.MAX_VALUE),
                     hook.integer("repeatEvery", 0, 0, Integer.MAX_VALUE));
             hook.finish();
