@@ -167,10 +167,10 @@ class ScenarioValidationTest {
                         "broker:\n  url: tcp://localhost:61616\n  persistent: true\n",
                         FILE + ":3:15: broker.persistent: expected no persistent field with an external broker"
                                 + " (its own configuration decides persistence), found true"),
-                yaml("rate other than max",
-                        "publishers:\n  rate: 1000\n",
-                        FILE + ":2:9: publishers.rate: expected max (saturated publishing, the only rate this"
-                                + " version supports), found '1000'"),
+                yaml("rate neither max nor a number",
+                        "publishers:\n  rate: fast\n",
+                        FILE + ":2:9: publishers.rate: expected max (saturated) or a total rate in msgs/s above 0,"
+                                + " found 'fast'"),
                 // Problems come in the loader's reading order (root fields, then unknown fields last), which
                 // is file order here only because the fields are written in that order (see the report).
                 yaml("several mistakes, every one reported in file order",
