@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code jmsbench}: the one executable that carries every role. */
 @Command(name = "jmsbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
-        subcommands = {RunCommand.class, ValidateCommand.class, FitCommand.class, BrokerCommand.class,
+        subcommands = {RunCommand.class, ValidateCommand.class, FitCommand.class, DiskCommand.class, BrokerCommand.class,
                 AgentCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
