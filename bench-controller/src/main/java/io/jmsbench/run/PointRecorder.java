@@ -44,6 +44,7 @@ final class PointRecorder {
     private final Validity validity;
     private final boolean capacityRun;
     private final double targetRate;
+    private final long messageBound;
     /** Persistent messages to a queue or a durable subscription: the broker must not lose one. */
     private final boolean persistentKept;
     private final boolean duplicatesAllowed;
@@ -70,6 +71,7 @@ final class PointRecorder {
         this.hostCores = hostCores;
         this.validity = scenario.validity();
         this.capacityRun = PublisherSpec.MAX_RATE.equals(scenario.publishers().rate());
+        this.messageBound = scenario.phases().messages();
         this.targetRate = scenario.publishers().saturated() ? Double.NaN : Double.parseDouble(scenario.publishers().rate());
         this.latencyBasis = scenario.publishers().saturated() ? LatencyFigures.ACTUAL : LatencyFigures.INTENDED;
         this.duplicatesAllowed = scenario.delivery().ack() == io.jmsbench.scenario.DeliverySpec.AckMode.DUPS_OK;
@@ -161,6 +163,9 @@ final class PointRecorder {
             double[] pub = clientRates(windowStart.publishers(), windowEnd.publishers());
             double[] sub = clientRates(windowStart.subscribers(), windowEnd.subscribers());
             spread = new ClientSpread(pub[0], pub[1], sub[0], sub[1]);
+            if (messageBound > 0 && received.messages() < messageBound) {
+                labels.add("the window ended by time (measure) before " + messageBound + " messages were sent");
+            }
             if (received.messages() == 0) {
                 invalid.add("no message was sent during the measurement window");
             } else if (received.rate() < 0.99 * targetRate) {

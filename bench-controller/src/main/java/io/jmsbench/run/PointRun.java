@@ -37,6 +37,8 @@ final class PointRun {
     /** A drain ends early once no receipt arrived for this long. */
     private static final Duration QUIET = Duration.ofSeconds(2);
     private static final long DRAIN_POLL_NANOS = 100_000_000L;
+    /** How often a count-bounded window looks at the publishers' counts: overshoot stays within ~20 ms. */
+    private static final long COUNT_POLL_NANOS = 20_000_000L;
 
     private final Scenario scenario;
     private final int pointIndex;
@@ -106,16 +108,28 @@ final class PointRun {
             point.mark("measureStart");
         }
         long nextTick = start + SECOND;
+        long bound = scenario.phases().messages();
         while (true) {
             long target = Math.min(nextTick, measureEnd);
             if (point.windowStart == null) {
                 target = Math.min(target, warmupEnd);
             }
-            signal.sleepUntil(target);
+            boolean countReached = point.windowStart != null && bound > 0
+                    && waitForCount(publishers, point.windowStart.publishers().messages() + bound, target);
+            if (countReached) {
+                target = System.nanoTime();
+            } else {
+                signal.sleepUntil(target);
+            }
             Snapshot now = snapshot(publishers, subscribers);
             String phase = point.windowStart == null ? "warmup" : "measure";
             emit(point.sample(previous, now, (target - start) / 1e9, phase), samples);
             previous = now;
+            if (countReached) {
+                point.windowEnd = now;
+                point.mark("measureEnd");
+                break;
+            }
             if (point.windowStart == null && target == warmupEnd) {
                 point.windowStart = now;
                 point.mark("measureStart");
@@ -132,6 +146,20 @@ final class PointRun {
         point.publishersFinal = publishers.stop();
         point.mark("publishStop");
         drain(point, samples, subscribers, previous, start);
+    }
+
+    /**
+     * For a window bounded by a message count: polls the publishers until they have sent
+     * {@code total} messages (true) or {@code deadline} passes (false).
+     */
+    private boolean waitForCount(AgentClient publishers, long total, long deadline) throws AgentException, RunAborted {
+        while (System.nanoTime() < deadline) {
+            if (publishers.counters(PULL_TIMEOUT).messages() >= total) {
+                return true;
+            }
+            signal.sleepUntil(Math.min(deadline, System.nanoTime() + COUNT_POLL_NANOS));
+        }
+        return false;
     }
 
     /** Waits until the subscribers have every message they should get, go quiet, or the drain bound passes. */

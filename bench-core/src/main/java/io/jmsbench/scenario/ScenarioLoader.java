@@ -403,7 +403,8 @@ public final class ScenarioLoader {
         Duration warmup = f.duration("warmup", Defaults.WARMUP, Duration.ZERO);
         Duration measure = f.duration("measure", Defaults.MEASURE, Duration.ofSeconds(1));
         Duration drain = f.duration("drain", Defaults.DRAIN, Duration.ZERO);
+        int messages = f.integer("messages", 0, 1, Integer.MAX_VALUE);
         f.finish();
-        return new Phases(warmup, measure, drain);
+        return new Phases(warmup, measure, drain, messages);
     }
 }
