@@ -44,6 +44,11 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             description = "Override a scenario field, e.g. --set publishers.clients=4 --set phases.measure=30s.")
     List<String> overrides = new ArrayList<>();
 
+    @Option(names = "--disk-benchmark",
+            description = "Before a persistent embedded-broker run, measure the disk under the broker's store "
+                    + "(as 'jmsbench disk') and record it in the report.")
+    boolean diskBenchmark;
+
     @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid (default: report it, exit 0).")
     boolean requireValid;
 
@@ -71,7 +76,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
         }, "run-abort");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
-            Report report = BenchmarkRun.execute(plan, file, overrides, out, signal, console);
+            Report report = BenchmarkRun.execute(plan, file, overrides, out, signal, console, diskBenchmark);
             Summary.print(report, out, console);
             if (!Report.COMPLETED.equals(report.status())) {
                 return ExitCodes.RUN_FAILED;

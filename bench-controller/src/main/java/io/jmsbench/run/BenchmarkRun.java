@@ -19,6 +19,7 @@ import io.jmsbench.scenario.Durations;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.system.DiskBenchmark;
 import io.jmsbench.system.Facts;
 
 import java.io.IOException;
@@ -52,6 +53,7 @@ public final class BenchmarkRun {
     private final int hostCores = Runtime.getRuntime().availableProcessors();
 
     private BrokerFacts brokerFacts;
+    private DiskBenchmark.Result disk;
     private List<AgentFacts> agentFacts = List.of();
     private Map<String, String> providerSettings = Map.of();
 
@@ -74,18 +76,27 @@ public final class BenchmarkRun {
      * before anything is created, so a broker that is down leaves no results directory behind.
      */
     public static Report execute(ScenarioPlan plan, Path scenarioFile, List<String> overrides, Path outRoot,
-                                 RunSignal signal, PrintStream console) throws BrokerUnavailable, IOException {
+                                 RunSignal signal, PrintStream console, boolean diskBenchmark)
+            throws BrokerUnavailable, IOException {
         Scenario base = plan.base();
         if (!base.broker().isEmbedded()) {
             ExternalBrokerProbe.probe(base.provider(), base.broker().url());
         }
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
         console.println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
-        return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console).run();
+        return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console).run(diskBenchmark);
     }
 
-    private Report run() throws IOException, BrokerUnavailable {
+    private Report run(boolean diskBenchmark) throws IOException, BrokerUnavailable {
         printPlan();
+        Scenario base = plan.base();
+        if (diskBenchmark && base.broker().isEmbedded() && base.broker().persistent()) {
+            Path root = dataRoot(base);
+            console.println("  disk     measuring " + root + " (writes, synced writes, reads; 4 KiB blocks, 3 s each)");
+            disk = DiskBenchmark.run(root, 4096, 64L * 1024 * 1024, java.time.Duration.ofSeconds(3));
+            console.printf(java.util.Locale.ROOT, "  disk     %,.0f writes/s, %,.0f synced writes/s, %,.0f reads/s%n",
+                    disk.writes().perSecond(), disk.syncWrites().perSecond(), disk.reads().perSecond());
+        }
         List<PointResult> results = new ArrayList<>();
         String abortReason = null;
         BrokerUnavailable brokerFailure = null;
@@ -180,10 +191,7 @@ public final class BenchmarkRun {
             brokerFacts = new BrokerFacts("external", "unknown", scenario.broker().url(), null, null, null, null);
             return new Broker(scenario.broker().url(), brokerFacts, null);
         }
-        // a data directory of the scenario's puts the store on the disk under test
-        Path dataRoot = scenario.broker().tuning().dataDirectory() == null ? directory.path()
-                : Path.of(scenario.broker().tuning().dataDirectory()).resolve(directory.runId());
-        Path data = dataRoot.resolve("broker-data" + suffix);
+        Path data = dataRoot(scenario).resolve("broker-data" + suffix);
         BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, data,
                 scenario.broker().persistent(), scenario.broker().tuning(), signal);
         String url = scenario.provider() == Provider.AMQP ? urls.amqp() : urls.openwire();
@@ -191,6 +199,12 @@ public final class BenchmarkRun {
                 data.toString(), urls.memoryLimitMb(), urls.jvm());
         console.println("  broker   " + brokerFacts.kind() + " at " + url);
         return new Broker(url, brokerFacts, ProcessHandle.of(urls.pid()).orElse(null));
+    }
+
+    /** Where the broker's store goes: a data directory of the scenario's puts it on the disk under test. */
+    private Path dataRoot(Scenario scenario) {
+        return scenario.broker().tuning().dataDirectory() == null ? directory.path()
+                : Path.of(scenario.broker().tuning().dataDirectory()).resolve(directory.runId());
     }
 
     private void printPlan() {
@@ -211,7 +225,7 @@ public final class BenchmarkRun {
 
     private Report report(List<PointResult> results, String abortReason) {
         Environment environment = new Environment(Versions.JMSBENCH, Versions.ACTIVEMQ, Versions.QPID_JMS,
-                brokerFacts, Facts.host(), Facts.jvm(), agentFacts, providerSettings);
+                brokerFacts, Facts.host(), Facts.jvm(), agentFacts, providerSettings, disk);
         boolean completed = abortReason == null;
         List<PointSummary> summary = new ArrayList<>();
         for (ScenarioPlan.Point point : plan.points()) {

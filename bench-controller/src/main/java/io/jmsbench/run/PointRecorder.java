@@ -209,7 +209,9 @@ final class PointRecorder {
                 times.get("measureStart"), times.get("measureEnd"), times.get("publishStop"), times.get("drainEnd"));
         return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, labels, phases, received, dispatched, overall,
                 new ReplicationGrade(expectedGrade, measuredGrade), filters,
-                new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal)),
+                new Totals(sent, got, sendErrors, receiveErrors, lastError(publishersFinal), lastError(subscribersFinal),
+                        publishersFinal == null ? List.of() : publishersFinal.clients(),
+                        subscribersFinal == null ? List.of() : subscribersFinal.clients()),
                 drain == null ? new Drain("not reached", 0, 0, got) : drain, audit == null ? AuditCounts.NONE : audit,
                 LatencyFigures.of(window, latencyBasis), cpu,
                 broker, agents, spread, samples);

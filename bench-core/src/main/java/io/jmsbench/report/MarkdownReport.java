@@ -181,6 +181,12 @@ public final class MarkdownReport {
                     .append(a.info().host().hostname()).append(", Java ").append(a.info().jvm().javaVersion())
                     .append(", JVM flags ").append(a.info().jvm().flags()).append('\n');
         }
+        if (e.disk() != null) {
+            md.append(String.format(Locale.ROOT, "- disk under the store (%d-byte blocks): %,.0f writes/s, %,.0f synced "
+                            + "writes/s (%.1f MB/s), %,.0f reads/s%n", e.disk().blockSize(), e.disk().writes().perSecond(),
+                    e.disk().syncWrites().perSecond(), e.disk().syncWrites().megabytesPerSecond(),
+                    e.disk().reads().perSecond()));
+        }
         if (!e.providerSettings().isEmpty()) {
             md.append("- provider settings: ").append(e.providerSettings()).append('\n');
         }

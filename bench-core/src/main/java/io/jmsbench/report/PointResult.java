@@ -1,6 +1,7 @@
 package io.jmsbench.report;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.protocol.ClientCount;
 
 import java.util.List;
 import java.util.Map;
@@ -24,9 +25,18 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
     public record ReplicationGrade(double expected, double measured) {
     }
 
-    /** Whole-run counts: sends and receipts in every phase, and errors on each side. */
+    /**
+     * Whole-run counts: sends and receipts in every phase, errors on each side, and every client's
+     * own counts (messages, errors, last error: a send refused by flow control shows here).
+     */
     public record Totals(long sent, long received, long sendErrors, long receiveErrors, String lastSendError,
-                         String lastReceiveError) {
+                         String lastReceiveError, List<ClientCount> publisherClients,
+                         List<ClientCount> subscriberClients) {
+
+        public Totals(long sent, long received, long sendErrors, long receiveErrors, String lastSendError,
+                      String lastReceiveError) {
+            this(sent, received, sendErrors, receiveErrors, lastSendError, lastReceiveError, List.of(), List.of());
+        }
     }
 
     /** How the drain ended: {@code complete}, {@code quiet} (no progress) or {@code timeout}. */

@@ -100,7 +100,7 @@ class SweepTableTest {
                 new HostFacts("bench-host", 4, 16L << 30, "Linux", "6.1.0", "amd64", null),
                 new JvmFacts(1200, "17.0.9", "OpenJDK 64-Bit Server VM", "Eclipse Adoptium", List.of(), 1L << 29),
                 List.of(),
-                Map.of("useAsyncSend", "false"));
+                Map.of("useAsyncSend", "false"), null);
         return new Report(Report.SCHEMA, "20240501-100000-table", Report.COMPLETED, null, "2024-05-01T10:00:00Z",
                 "2024-05-01T10:01:00Z", "table.yaml", List.of("phases.warmup=1s"), plan.base(), plan.sweep(),
                 plan.repeat(), environment, points.stream().allMatch(PointResult::valid), points, summary, null);
