@@ -98,11 +98,14 @@ final class PointRecorder {
                 cores(from.brokerCpuNanos(), to.brokerCpuNanos(), to.nanos() - from.nanos()),
                 agentCores(from.publishers(), to.publishers()), agentCores(from.subscribers(), to.subscribers()),
                 to.host().utilisationSince(from.host()),
-                any ? latency.getValueAtPercentile(50) / 1000.0 : Double.NaN,
-                any ? latency.getValueAtPercentile(99) / 1000.0 : Double.NaN,
-                any ? latency.getMaxValue() / 1000.0 : Double.NaN);
+                micros(latency, 50), micros(latency, 90), micros(latency, 99), micros(latency, 99.9),
+                micros(latency, 99.99), any ? latency.getMaxValue() / 1000.0 : Double.NaN);
         samples.add(s);
         return s;
+    }
+
+    private static double micros(Histogram nanos, double percentile) {
+        return nanos.getTotalCount() == 0 ? Double.NaN : nanos.getValueAtPercentile(percentile) / 1000.0;
     }
 
     /** Appends an interval to the point's {@code .hlog}, tagged with its phase (HdrHistogram's log format). */

@@ -7,12 +7,12 @@ package io.jmsbench.report;
  */
 public record IntervalSample(double t, String phase, long sent, double sendRate, long received,
                              double receiveRate, double brokerCores, double publisherCores,
-                             double subscriberCores, double hostBusy, double latencyP50, double latencyP99,
-                             double latencyMax) {
+                             double subscriberCores, double hostBusy, double latencyP50, double latencyP90,
+                             double latencyP99, double latencyP999, double latencyP9999, double latencyMax) {
 
     public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
                           double brokerCores, double publisherCores, double subscriberCores, double hostBusy) {
         this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
-                Double.NaN, Double.NaN, Double.NaN);
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 }
