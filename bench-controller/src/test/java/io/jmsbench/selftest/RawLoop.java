@@ -1,0 +1,111 @@
+package io.jmsbench.selftest;
+
+import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.scenario.Provider;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The yardstick for the harness's own cost (scripts/bench-harness.sh): the plainest JMS send or
+ * receive loop, one connection, session and producer or consumer per thread, the same
+ * connection-factory settings as jmsbench, no properties, no audit, no latency. It counts over a
+ * window after a warm-up and prints one JSON line: msgs/s and this JVM's CPU per message.
+ *
+ * <pre>RawLoop send|receive PROVIDER URL topic|queue NAME THREADS PERSISTENT WARMUP_S MEASURE_S</pre>
+ */
+public final class RawLoop {
+
+    public static void main(String[] args) throws Exception {
+        boolean send = args[0].equals("send");
+        Provider provider = Provider.valueOf(args[1].toUpperCase(Locale.ROOT));
+        String url = args[2];
+        boolean topic = args[3].equals("topic");
+        String name = args[4];
+        int threads = Integer.parseInt(args[5]);
+        boolean persistent = Boolean.parseBoolean(args[6]);
+        long warmupMs = Long.parseLong(args[7]) * 1000;
+        long measureMs = Long.parseLong(args[8]) * 1000;
+
+        ConnectionFactory factory = ConnectionFactories.create(provider, url);
+        List<AtomicLong> counts = new ArrayList<>();
+        List<Connection> connections = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            AtomicLong count = new AtomicLong();
+            counts.add(count);
+            Connection connection = factory.createConnection();
+            connections.add(connection);
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Destination destination = topic ? session.createTopic(name) : session.createQueue(name);
+            if (send) {
+                MessageProducer producer = session.createProducer(destination);
+                producer.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+                BytesMessage message = session.createBytesMessage();
+                message.writeBytes(new byte[1024]);
+                Thread thread = new Thread(() -> {
+                    long n = 0;
+                    try {
+                        while (true) {
+                            producer.send(message);
+                            count.lazySet(++n);
+                        }
+                    } catch (Exception e) {
+                        // the connection closes at the end
+                    }
+                });
+                thread.setDaemon(true);
+                thread.start();
+            } else {
+                MessageConsumer consumer = session.createConsumer(destination);
+                long[] n = new long[1];
+                consumer.setMessageListener(m -> count.lazySet(++n[0]));
+                connection.start();
+            }
+        }
+        System.err.println("ready");
+        Thread.sleep(warmupMs);
+        long c0 = total(counts);
+        long cpu0 = cpuNanos();
+        long t0 = System.nanoTime();
+        Thread.sleep(measureMs);
+        long c1 = total(counts);
+        long cpu1 = cpuNanos();
+        long t1 = System.nanoTime();
+        double rate = (c1 - c0) * 1e9 / (t1 - t0);
+        System.out.printf(Locale.ROOT, "{\"rate\":%.1f,\"cores\":%.4f,\"cpuNanosPerMessage\":%.1f}%n", rate,
+                (double) (cpu1 - cpu0) / (t1 - t0), c1 == c0 ? Double.NaN : (double) (cpu1 - cpu0) / (c1 - c0));
+        System.out.flush();
+        for (Connection c : connections) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // exiting anyway
+            }
+        }
+        System.exit(0);
+    }
+
+    private static long total(List<AtomicLong> counts) {
+        long sum = 0;
+        for (AtomicLong c : counts) {
+            sum += c.get();
+        }
+        return sum;
+    }
+
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+}
