@@ -7,6 +7,7 @@
 #
 #   scripts/bench-harness.sh            # WARMUP=20 MEASURE=30 seconds per measurement, ~10 min
 #   WARMUP=5 MEASURE=10 scripts/bench-harness.sh
+#   STAMPED=false ONLY='openwire topic' scripts/bench-harness.sh   # without the audit/latency properties
 #
 # Needs a JDK 17+ and python3 (to read the JSON). Broker and clients share this machine's cores:
 # read the ratios, measured side by side in one run, not the absolute rates.
@@ -15,6 +16,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 WARMUP=${WARMUP:-20}
 MEASURE=${MEASURE:-30}
+STAMPED=${STAMPED:-true}
+ONLY=${ONLY:-}
 echo "building (./mvnw -q -B -DskipTests package) ..." >&2
 ./mvnw -q -B -DskipTests package >&2
 jar="$root/bench-controller/target/jmsbench.jar"
@@ -43,6 +46,7 @@ stop_broker() { kill "$broker_pid" 2>/dev/null; wait "$broker_pid" 2>/dev/null |
 
 measure() { # provider type pubs subs persistent -> prints one table row
   local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5 url
+  [[ "$provider $type ${pubs}x${subs}" =~ $ONLY ]] || return 0
   # jmsbench: its own agents against an external broker
   start_broker "$persistent"
   url=$url_openwire; [ "$provider" = amqp ] && url=$url_amqp
@@ -51,7 +55,7 @@ name: harness
 broker: {url: "$url"}
 provider: $provider
 destination: {type: $type, name: harness.$n}
-message: {type: bytes, size: 1024}
+message: {type: bytes, size: 1024, stamped: $STAMPED}
 publishers: {clients: $pubs, rate: max}
 subscribers:
   - {clients: $subs}
@@ -92,7 +96,7 @@ PY
 }
 
 echo "jmsbench harness overhead: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(java -version 2>&1 | head -1)"
-echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement; broker and clients share this machine"
+echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement; jmsbench messages stamped: $STAMPED; broker and clients share this machine"
 echo
 echo "| provider | workload | jmsbench send msgs/s | raw send msgs/s | ratio | jmsbench send CPU ns/msg | raw send CPU ns/msg | jmsbench receive msgs/s | raw receive msgs/s | ratio | jmsbench receive CPU ns/msg | raw receive CPU ns/msg |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

@@ -179,6 +179,9 @@ public final class BenchmarkRun {
             recorder.labels.add("not warmed up: warm-up " + Durations.format(scenario.phases().warmup()) + " < "
                     + Durations.format(Defaults.MIN_WARMED_UP) + "; throughput may still be climbing (JIT)");
         }
+        if (!scenario.message().stamped()) {
+            recorder.labels.add("unstamped messages (message.stamped: false): no audit and no latency, rates only");
+        }
         if (scenario.broker().reuse() && plan.runs() > 1) {
             recorder.labels.add("broker reused: one broker served every point of this run (broker.reuse)");
         }

@@ -4,12 +4,19 @@ package io.jmsbench.scenario;
  * What each publisher sends: a bytes, text or map message of {@code size} payload bytes carrying application
  * properties P1..P{@code properties}, each set to {@code values} (the paper's "#0"), an optional
  * correlation ID, and optionally varied round robin as {@code vary} says ({@code null}: not varied).
+ * A {@code stamped} message also carries its publisher, sequence number and send time, for the audit
+ * and the latency; unstamped, a run measures rates only, at the cost of a raw JMS loop.
  */
 public record MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
-                          VarySpec vary) {
+                          VarySpec vary, boolean stamped) {
 
     public MessageSpec(MessageType type, int size, int properties, String values) {
-        this(type, size, properties, values, null, null);
+        this(type, size, properties, values, null, null, true);
+    }
+
+    public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
+                       VarySpec vary) {
+        this(type, size, properties, values, correlationId, vary, true);
     }
 
     public enum MessageType {

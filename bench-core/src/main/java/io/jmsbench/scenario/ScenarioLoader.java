@@ -241,8 +241,9 @@ public final class ScenarioLoader {
         String values = f.string("values", Defaults.PROPERTY_VALUE);
         String correlationId = f.string("correlationId", null);
         VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
+        boolean stamped = f.bool("stamped", true);
         f.finish();
-        return new MessageSpec(type, size, properties, values, correlationId, vary);
+        return new MessageSpec(type, size, properties, values, correlationId, vary, stamped);
     }
 
     private static VarySpec vary(Fields f) {

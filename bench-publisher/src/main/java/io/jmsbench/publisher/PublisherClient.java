@@ -42,6 +42,7 @@ final class PublisherClient implements PooledClient, Runnable {
     private int next;
 
     private final int transactionSize;
+    private final boolean stamped;
     private final int dropEvery;
     private final int repeatEvery;
     private long sequence;
@@ -55,6 +56,7 @@ final class PublisherClient implements PooledClient, Runnable {
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.intervalNanos = Double.isNaN(plan.ratePerClient()) ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
+        this.stamped = plan.message().stamped();
         this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
         this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
         this.factory = factory;
@@ -83,7 +85,9 @@ final class PublisherClient implements PooledClient, Runnable {
         String publisher = AuditHeaders.publisher(plan.runId(), id);
         for (int i = 0; i < messages.length; i++) {
             messages[i] = MessageTemplate.create(session, plan.message(), plan.variants().get(i));
-            messages[i].setStringProperty(AuditHeaders.PUBLISHER, publisher);
+            if (stamped) {
+                messages[i].setStringProperty(AuditHeaders.PUBLISHER, publisher);
+            }
         }
         // clients start at different variants so that together they send every variant equally often
         next = Math.floorMod(id.hashCode(), messages.length);
@@ -113,7 +117,9 @@ final class PublisherClient implements PooledClient, Runnable {
         while (running) {
             try {
                 Message message = messages[next];
-                message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+                if (stamped) {
+                    message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+                }
                 long sentAt;
                 if (intervalNanos > 0) {
                     long due = start + sequence * intervalNanos;
@@ -125,7 +131,9 @@ final class PublisherClient implements PooledClient, Runnable {
                 } else {
                     sentAt = EpochClock.nanos();
                 }
-                message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
+                if (stamped) {
+                    message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
+                }
                 if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
                     producer.send(message);
                     if (repeatEvery > 0 && (sequence + 1) % repeatEvery == 0) {

@@ -47,6 +47,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private MessageConsumer consumer;
     private int pending;
     private final boolean audit;
+    private final boolean stamped;
     private final String runPrefix;
     private final Map<String, StreamAudit> streams = new HashMap<>();
     private volatile long unexpected;
@@ -58,6 +59,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
                        PoolPlan plan) {
         this.id = id;
         this.audit = audit;
+        this.stamped = plan.message().stamped();
         this.runPrefix = AuditHeaders.publisher(plan.runId(), "");
         this.destinationName = destinationName;
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
@@ -103,7 +105,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     public void onMessage(Message message) {
         counter.message();
         try {
-            audit(message);
+            if (stamped) {
+                audit(message);
+            }
             if (ackEvery == 0 && transactionSize == 0) {
                 return;
             }
