@@ -36,7 +36,7 @@ class DeliveryIT {
         "destination.type=queue destination.count=3 publishers.clients=3 subscribers[0].clients=3 message.type=map "
                 + "delivery.ack=client delivery.ackEvery=10 delivery.persistent=true delivery.asyncSend=true",
         // AMQP, fixed rate, durable persistent topic (synchronous sends: ~1,100 msgs/s here): latency from the intended send time
-        "provider=amqp publishers.rate=500 delivery.durable=true delivery.persistent=true"})
+        "provider=amqp publishers.rate=300 delivery.durable=true delivery.persistent=true"})
     void everyMessageArrivesExactlyOnce(String settings) throws Exception {
         Path out = work.resolve("results");
         List<String> args = new ArrayList<>(List.of("run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
@@ -64,9 +64,9 @@ class DeliveryIT {
         if (settings.contains("publishers.rate")) {
             assertTrue(point.path("latency").path("basis").asText().startsWith("from the intended send time"));
             // a publisher behind schedule (warm-up) catches up without skipping, so the window may run above the rate
-            assertTrue(point.path("received").path("rate").asDouble() >= 500 * 0.99, "the fixed rate is kept: "
+            assertTrue(point.path("received").path("rate").asDouble() >= 300 * 0.99, "the fixed rate is kept: "
                     + point.path("received"));
-            assertTrue(point.path("received").path("rate").asDouble() < 500 * 1.5, point.path("received").toString());
+            assertTrue(!point.path("invalidReasons").toString().contains("missed the target rate"), point.toString());
         }
     }
 
