@@ -138,6 +138,11 @@ class ScenarioValidationTest {
                 special("not UTF-8",
                         file -> Files.write(file, new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xff, (byte) 0xfe, '\n'}),
                         FILE + ": (file): expected a UTF-8 text file, found bytes that are not UTF-8"),
+                yaml("a filter generator with a misspelt field",
+                        "subscribers:\n  - {clients: 2, filter: {on: P1, equls: \"#0\"}}\n",
+                        FILE + ":2:26: subscribers[0].filter: expected exactly one of equals or anyOf",
+                        FILE + ":2:35: subscribers[0].filter.equls: unknown field, expected one of and, position, on,"
+                                + " equals, anyOf; did you mean 'equals'?"),
                 yaml("duplicate key",
                         "name: a\nprovider: openwire\nname: b\n",
                         FILE + ":3:1: name: duplicate field, already set at line 1, column 1"),

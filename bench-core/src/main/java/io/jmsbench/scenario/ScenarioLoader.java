@@ -311,12 +311,14 @@ public final class ScenarioLoader {
         for (Fields g : groups) {
             int clients = g.integer("clients", Defaults.SUBSCRIBER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
             String selector = g.string("selector", null);
+            int before = g.problems().size();
             FilterSpec filter = g.has("filter") ? filter(g.mapping("filter"), clients) : null;
+            boolean filterComplete = g.problems().size() == before;
             if (filter != null && selector != null) {
                 g.problem("filter", "expected either selector (a raw JMS selector) or filter (a generator), found both");
             }
             boolean blocksFit = filter == null || filter.anyOf() == null || filter.anyOf() >= clients;
-            if (filter != null && selector == null && blocksFit) {
+            if (filter != null && selector == null && blocksFit && filterComplete) {
                 try {
                     Selectors.parse(Filters.filter(filter, 0, clients).selector());
                 } catch (InvalidSelectorException | RuntimeException e) {
