@@ -1,0 +1,317 @@
+package io.jmsbench.scenario;
+
+import io.jmsbench.scenario.DeliverySpec.AckMode;
+import io.jmsbench.scenario.FilterSpec.AndPosition;
+import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.MessageSpec.MessageType;
+import io.jmsbench.workload.Filters;
+import io.jmsbench.workload.Selectors;
+import jakarta.jms.InvalidSelectorException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the fields of a scenario's YAML tree into the records, checking each as it goes (through
+ * {@link Fields}, which keeps every mistake with its position), and the rules across fields.
+ */
+final class ScenarioReader {
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final Pattern DESTINATION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}");
+    private static final Pattern OPENWIRE_URL = Pattern.compile("(tcp|ssl|nio|nio\\+ssl|failover):.+");
+    private static final Pattern FIELD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,99}");
+    private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
+
+    private ScenarioReader() {
+    }
+
+    static Scenario read(Fields root, String defaultName) {
+        String fallbackName = NAME.matcher(defaultName).matches() ? defaultName : "scenario";
+        String name = root.string("name", fallbackName, NAME,
+                "a name of letters, digits, '.', '_' or '-' (it names the results directory)");
+        String description = root.string("description", "");
+        Provider provider = root.choice("provider", Defaults.PROVIDER, Provider.class, Provider::yamlName);
+        BrokerSpec broker = broker(root.mapping("broker"), provider);
+        DestinationSpec destination = destination(root.mapping("destination"));
+        MessageSpec message = message(root.mapping("message"));
+        PublisherSpec publishers = publishers(root.mapping("publishers"));
+        List<SubscriberGroup> subscribers = subscribers(root);
+        DeliverySpec delivery = delivery(root.mapping("delivery"));
+        Phases phases = phases(root.mapping("phases"));
+        Validity validity = validity(root.mapping("validity"));
+        root.has("cases");  // read by the plan, known here so that every point's reading accepts them
+        root.has("sweep");
+        root.has("repeat");
+        root.finish();
+        checkMatchGroup(root, message, subscribers);
+        if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
+            root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
+                    + "destination type " + destination.type().yamlName());
+        }
+        return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
+                delivery, phases, validity);
+    }
+
+    private static void checkMatchGroup(Fields root, MessageSpec message, List<SubscriberGroup> groups) {
+        if (message.vary() == null || message.vary().matchGroup() == null) {
+            return;
+        }
+        int g = message.vary().matchGroup();
+        if (g >= groups.size()) {
+            root.problemAt("/message/vary/matchGroup", "expected the index of a subscriber group (0 to "
+                    + (groups.size() - 1) + "), found " + g);
+        } else if (groups.get(g).filter() == null) {
+            root.problemAt("/message/vary/matchGroup", "expected a subscriber group with a filter generator "
+                    + "(messages are built to match its filters), found subscribers[" + g + "] without one");
+        }
+    }
+
+    private static BrokerSpec broker(Fields f, Provider provider) {
+        boolean hasUrl = f.has("url");
+        boolean hasEmbedded = f.has("embedded");
+        String url = f.string("url", null);
+        String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER);
+        boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
+        boolean reuse = f.bool("reuse", false);
+        BrokerTuning tuning = tuning(f, url != null);
+        if (hasUrl && hasEmbedded) {
+            f.problem("url", "expected either url (an external broker) or embedded, found both");
+        }
+        if (embedded != null && !BrokerSpec.ACTIVEMQ.equals(embedded)) {
+            f.problem("embedded", "expected activemq (the embedded broker jmsbench starts), found '" + embedded + "'");
+        }
+        if (url != null) {
+            Pattern expected = provider == Provider.AMQP ? AMQP_URL : OPENWIRE_URL;
+            if (!expected.matcher(url).matches()) {
+                f.problem("url", "expected an " + provider.yamlName() + " URL such as "
+                        + (provider == Provider.AMQP ? "amqp://host:5672" : "tcp://host:61616") + ", found '" + url + "'");
+            }
+            if (f.has("persistent")) {
+                f.problem("persistent", "expected no persistent field with an external broker (its own configuration "
+                        + "decides persistence), found " + persistent);
+            }
+        }
+        f.finish();
+        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning);
+    }
+
+    private static final List<String> TUNING = List.of("memoryLimit", "storeLimit", "tempLimit", "journalDiskSyncs",
+            "preallocationStrategy", "journalMaxFileLength", "dataDirectory", "producerFlowControl", "sendFailIfNoSpace",
+            "sendFailIfNoSpaceAfterTimeout");
+
+    private static BrokerTuning tuning(Fields f, boolean external) {
+        if (external) {
+            for (String key : TUNING) {
+                if (f.has(key)) {
+                    f.problem(key, "expected no " + key + " with an external broker (jmsbench configures only the "
+                            + "embedded one), found one");
+                }
+            }
+            return BrokerTuning.DEFAULT;
+        }
+        long memory = f.megabytes("memoryLimit", Defaults.BROKER_MEMORY_LIMIT_MB);
+        Long store = f.has("storeLimit") ? f.megabytes("storeLimit", 0) : null;
+        Long temp = f.has("tempLimit") ? f.megabytes("tempLimit", 0) : null;
+        Boolean syncs = f.has("journalDiskSyncs") ? f.bool("journalDiskSyncs", true) : null;
+        BrokerTuning.PreallocationStrategy strategy = f.choice("preallocationStrategy", null,
+                BrokerTuning.PreallocationStrategy.class, BrokerTuning.PreallocationStrategy::yamlName);
+        Integer journal = f.has("journalMaxFileLength")
+                ? (int) Math.min(Integer.MAX_VALUE, f.megabytes("journalMaxFileLength", 32)) : null;
+        String dataDirectory = f.string("dataDirectory", null);
+        boolean flowControl = f.bool("producerFlowControl", true);
+        boolean sendFail = f.bool("sendFailIfNoSpace", false);
+        java.time.Duration sendFailAfter = f.has("sendFailIfNoSpaceAfterTimeout")
+                ? f.duration("sendFailIfNoSpaceAfterTimeout", null, java.time.Duration.ofMillis(1)) : null;
+        return new BrokerTuning(memory, store, temp, syncs, strategy, journal, dataDirectory, flowControl, sendFail,
+                sendFailAfter);
+    }
+
+    private static DestinationSpec destination(Fields f) {
+        DestinationType type = f.choice("type", Defaults.DESTINATION_TYPE, DestinationType.class, DestinationType::yamlName);
+        String name = f.string("name", Defaults.DESTINATION_NAME, DESTINATION,
+                "a destination name of letters, digits, '.', '_', '-', ':' or '/'");
+        int count = f.integer("count", 1, 1, Defaults.MAX_DESTINATIONS);
+        f.finish();
+        return new DestinationSpec(type, name, count);
+    }
+
+    private static MessageSpec message(Fields f) {
+        MessageType type = f.choice("type", Defaults.MESSAGE_TYPE, MessageType.class, MessageType::yamlName);
+        int size = f.integer("size", Defaults.MESSAGE_SIZE, 0, Defaults.MAX_MESSAGE_SIZE);
+        int properties = f.integer("properties", Defaults.MESSAGE_PROPERTIES, 0, Defaults.MAX_PROPERTIES);
+        String values = f.string("values", Defaults.PROPERTY_VALUE);
+        String correlationId = f.string("correlationId", null);
+        VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
+        boolean stamped = f.bool("stamped", true);
+        f.finish();
+        return new MessageSpec(type, size, properties, values, correlationId, vary, stamped);
+    }
+
+    private static VarySpec vary(Fields f) {
+        if (f.has("matchGroup")) {
+            int group = f.integer("matchGroup", 0, 0, Defaults.MAX_CLIENTS_PER_GROUP);
+            for (String other : List.of("on", "from", "to")) {
+                if (f.has(other)) {
+                    f.problem(other, "expected either matchGroup or on/from/to, found both");
+                }
+            }
+            f.finish();
+            return new VarySpec(null, null, null, group);
+        }
+        String on = f.string("on", null, FIELD, "a property name such as P1, or correlationId");
+        int from = f.integer("from", 1, 0, Integer.MAX_VALUE - 1);
+        int to = f.integer("to", from, 0, Integer.MAX_VALUE - 1);
+        if (on == null) {
+            f.problem("expected on (the field to vary) with from and to, or matchGroup");
+        } else if (to < from) {
+            f.problem("to", "expected a value of at least from (" + from + "), found " + to);
+        } else if ((long) to - from >= Defaults.MAX_VARIANTS) {
+            f.problem("to", "expected at most " + Defaults.MAX_VARIANTS + " values from " + from + ", found " + to);
+        }
+        f.finish();
+        return new VarySpec(on, from, to, null);
+    }
+
+    private static PublisherSpec publishers(Fields f) {
+        int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
+        String rate = f.string("rate", Defaults.PUBLISH_RATE);
+        if (!PublisherSpec.MAX_RATE.equals(rate)) {
+            double perSecond;
+            try {
+                perSecond = Double.parseDouble(rate);
+            } catch (NumberFormatException e) {
+                perSecond = -1;
+            }
+            if (!(perSecond > 0) || Double.isInfinite(perSecond) || perSecond > 1e9) {
+                f.problem("rate", "expected max (saturated) or a total rate in msgs/s above 0, found '" + rate + "'");
+                rate = PublisherSpec.MAX_RATE;
+            } else {
+                rate = rate.strip();
+            }
+        }
+        PublisherSpec.Faults faults = null;
+        if (f.hasHidden("faults")) {
+            Fields hook = f.hiddenMapping("faults");
+            faults = new PublisherSpec.Faults(hook.integer("dropEvery", 0, 0, Integer.MAX_VALUE),
+                    hook.integer("repeatEvery", 0, 0, Integer.MAX_VALUE));
+            hook.finish();
+        }
+        f.finish();
+        return new PublisherSpec(clients, rate, faults);
+    }
+
+    private static List<SubscriberGroup> subscribers(Fields root) {
+        List<Fields> groups = root.mappings("subscribers");
+        if (groups == null) {
+            return List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null));
+        }
+        if (groups.isEmpty() && root.listSize("subscribers") == 0) {
+            root.problem("subscribers", "expected at least one subscriber group, found an empty list");
+        }
+        List<SubscriberGroup> result = new ArrayList<>();
+        for (Fields g : groups) {
+            int clients = g.integer("clients", Defaults.SUBSCRIBER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
+            String selector = g.string("selector", null);
+            int before = g.problems().size();
+            FilterSpec filter = g.has("filter") ? filter(g.mapping("filter"), clients) : null;
+            boolean filterComplete = g.problems().size() == before;
+            if (filter != null && selector != null) {
+                g.problem("filter", "expected either selector (a raw JMS selector) or filter (a generator), found both");
+            }
+            boolean blocksFit = filter == null || filter.anyOf() == null || filter.anyOf() >= clients;
+            if (filter != null && selector == null && blocksFit && filterComplete) {
+                try {
+                    Selectors.parse(Filters.filter(filter, 0, clients).selector());
+                } catch (InvalidSelectorException | RuntimeException e) {
+                    g.problem("filter", "expected a filter whose selector the broker accepts, found one it rejects: "
+                            + e.getMessage());
+                }
+            }
+            if (selector != null) {
+                if (selector.isBlank()) {
+                    g.problem("selector", "expected a JMS selector (leave the field out for no filter), found an empty string");
+                } else {
+                    try {
+                        Selectors.parse(selector);
+                    } catch (InvalidSelectorException e) {
+                        g.problem("selector", "expected a JMS selector the broker accepts, found '" + selector
+                                + "': " + e.getMessage());
+                    }
+                }
+            }
+            g.finish();
+            result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
+                    selector == null ? filter : null));
+        }
+        return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
+    }
+
+    private static FilterSpec filter(Fields f, int clients) {
+        boolean and = f.has("and");
+        Integer length = and ? f.integer("and", 1, 1, Defaults.MAX_PROPERTIES) : null;
+        AndPosition position = f.choice("position", and ? AndPosition.FIRST : null, AndPosition.class,
+                AndPosition::yamlName);
+        String on = f.string("on", null, FIELD, "a property name such as P1, or correlationId");
+        String equals = f.string("equals", null);
+        Integer anyOf = f.has("anyOf") ? f.integer("anyOf", clients, 1, Defaults.MAX_VARIANTS) : null;
+        if (and) {
+            for (String other : List.of("on", "equals", "anyOf")) {
+                if (f.has(other)) {
+                    f.problem(other, "expected no " + other + " with and (an AND filter over P1..Pn), found one");
+                }
+            }
+        } else {
+            if (f.has("position")) {
+                f.problem("position", "expected position only with and: n, found it without");
+            }
+            if (on == null) {
+                f.problem("expected on (a property or correlationId) with equals or anyOf, or and: n");
+            } else if ((equals == null) == (anyOf == null)) {
+                f.problem("expected exactly one of equals or anyOf");
+            } else if (anyOf != null && anyOf < clients) {
+                f.problem("anyOf", "expected at least one value per client of the group (" + clients + "), found "
+                        + anyOf);
+            }
+        }
+        f.finish();
+        return new FilterSpec(and ? null : on, and ? null : equals, and ? null : anyOf, length,
+                and ? position : null);
+    }
+
+    private static Validity validity(Fields f) {
+        double brokerCpuMin = f.decimal("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
+        double clientCpuMax = f.decimal("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
+        f.finish();
+        return new Validity(brokerCpuMin, clientCpuMax);
+    }
+
+    private static DeliverySpec delivery(Fields f) {
+        boolean persistent = f.bool("persistent", Defaults.DELIVERY_PERSISTENT);
+        AckMode ack = f.choice("ack", Defaults.ACK, AckMode.class, AckMode::yamlName);
+        boolean durable = f.bool("durable", false);
+        int ackEvery = f.integer("ackEvery", 1, 1, 1_000_000);
+        int transactionSize = f.integer("transactionSize", 1, 1, 1_000_000);
+        boolean asyncSend = f.bool("asyncSend", false);
+        if (f.has("ackEvery") && ack != AckMode.CLIENT) {
+            f.problem("ackEvery", "expected ackEvery only with ack: client, found ack: " + ack.yamlName());
+        }
+        if (f.has("transactionSize") && ack != AckMode.TRANSACTED) {
+            f.problem("transactionSize", "expected transactionSize only with ack: transacted, found ack: "
+                    + ack.yamlName());
+        }
+        f.finish();
+        return new DeliverySpec(persistent, ack, durable, ackEvery, transactionSize, asyncSend);
+    }
+
+    private static Phases phases(Fields f) {
+        Duration warmup = f.duration("warmup", Defaults.WARMUP, Duration.ZERO);
+        Duration measure = f.duration("measure", Defaults.MEASURE, Duration.ofSeconds(1));
+        Duration drain = f.duration("drain", Defaults.DRAIN, Duration.ZERO);
+        int messages = f.integer("messages", 0, 1, Integer.MAX_VALUE);
+        f.finish();
+        return new Phases(warmup, measure, drain, messages);
+    }
+}
