@@ -135,6 +135,7 @@ final class PointRecorder {
     }
 
     PointResult result(String abortReason, Map<String, Object> parameters, int repeat) {
+        List<String> labels = new ArrayList<>(this.labels); // what the result adds stays in the result
         List<String> invalid = new ArrayList<>();
         if (abortReason != null) {
             invalid.add("aborted: " + abortReason);
