@@ -24,17 +24,21 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "agent", mixinStandardHelpOptions = true,
-        description = "Serve a pool of publisher or subscriber clients to a controller over HTTP.")
+        description = {"Serve a pool of publisher or subscriber clients (or, as monitor, this host's resources) to a "
+                + "controller over HTTP.",
+                "The bearer token comes from --token-file, else the " + AgentCommand.TOKEN_ENV + " environment variable, "
+                        + "else ~/.jmsbench/token; a token file that does not exist is created with a new random "
+                        + "token, readable by its owner only (copy it to the controller)."})
 final class AgentCommand implements Callable<Integer> {
 
     static final String TOKEN_ENV = "JMSBENCH_TOKEN";
 
-    enum Role { publisher, subscriber }
+    enum Role { publisher, subscriber, monitor }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--role", required = true, paramLabel = "ROLE", description = "publisher or subscriber.")
+    @Option(names = "--role", required = true, paramLabel = "ROLE", description = "publisher, subscriber or monitor (the broker's host: CPU, memory, network, disk).")
     Role role;
 
     @Option(names = "--listen", defaultValue = "127.0.0.1:0", paramLabel = "HOST:PORT",
@@ -42,8 +46,13 @@ final class AgentCommand implements Callable<Integer> {
     String listen;
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "File holding the bearer token (default: the " + TOKEN_ENV + " environment variable).")
+            description = "File holding the bearer token; created (mode 0600) with a new token when absent.")
     Path tokenFile;
+
+    @Option(names = "--lease", defaultValue = "30s", paramLabel = "DURATION",
+            description = "Close a run's clients once its controller made no call for this long (default: "
+                    + "${DEFAULT-VALUE}).")
+    String lease;
 
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the agent's address here once serving.")
     Path readyFile;
@@ -56,9 +65,22 @@ final class AgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String token = token();
-        if (token == null) {
-            spec.commandLine().getErr().println("jmsbench agent: no token: give --token-file FILE or set " + TOKEN_ENV);
+        String token;
+        try {
+            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), line -> say(line));
+        } catch (Tokens.TokenProblem e) {
+            spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        java.time.Duration leaseTime;
+        try {
+            leaseTime = io.jmsbench.scenario.Durations.parse(lease);
+        } catch (RuntimeException e) {
+            leaseTime = null;
+        }
+        if (leaseTime == null || leaseTime.toMillis() < 1000) {
+            spec.commandLine().getErr().println("jmsbench agent: --lease: expected a duration of at least 1s such as "
+                    + "30s, found '" + lease + "'");
             return ExitCodes.BAD_INPUT;
         }
         int colon = listen.lastIndexOf(':');
@@ -72,12 +94,15 @@ final class AgentCommand implements Callable<Integer> {
         if (managed) {
             ParentWatch.start(gone);
         }
-        ClientPool pool = role == Role.publisher ? new PublisherPool() : new SubscriberPool();
+        ClientPool pool = switch (role) {
+            case publisher -> new PublisherPool();
+            case subscriber -> new SubscriberPool();
+            case monitor -> new io.jmsbench.agent.HostMonitor();
+        };
         AgentInfo info = new AgentInfo(role.name(), Versions.JMSBENCH, Facts.host(), Facts.jvm());
-        try (AgentServer server = new AgentServer(bind, token, pool, info)) {
+        try (AgentServer server = new AgentServer(bind, token, pool, info, leaseTime, this::say)) {
             String url = "http://" + server.address().getHostString() + ":" + server.address().getPort();
-            spec.commandLine().getOut().println("jmsbench " + role + " agent serving " + url);
-            spec.commandLine().getOut().flush();
+            say("jmsbench " + Versions.JMSBENCH + " " + role + " agent serving " + url);
             if (readyFile != null) {
                 ReadyFile.write(readyFile, new Ready(url, ProcessHandle.current().pid()));
             }
@@ -98,12 +123,8 @@ final class AgentCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private String token() throws IOException {
-        if (tokenFile != null) {
-            return Files.readString(tokenFile).strip();
-        }
-        Map<String, String> env = System.getenv();
-        String token = env.get(TOKEN_ENV);
-        return token == null || token.isBlank() ? null : token;
+    private void say(String line) {
+        spec.commandLine().getOut().println(java.time.Instant.now() + " " + line);
+        spec.commandLine().getOut().flush();
     }
 }

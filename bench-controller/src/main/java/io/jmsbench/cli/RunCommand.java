@@ -3,6 +3,7 @@ package io.jmsbench.cli;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.report.Report;
 import io.jmsbench.run.BenchmarkRun;
+import io.jmsbench.run.RunFailure;
 import io.jmsbench.run.RunSignal;
 import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.ScenarioPlan;
@@ -49,14 +50,48 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     + "(as 'jmsbench disk') and record it in the report.")
     boolean diskBenchmark;
 
+    @Option(names = "--agents", paramLabel = "ROLE=HOST:PORT[,HOST:PORT...]",
+            description = {"Run the clients on agents already serving on other machines (jmsbench agent --listen), "
+                    + "instead of the scenario's agents section; ROLE is publishers, subscribers or monitor (the "
+                    + "broker's host), e.g. --agents publishers=10.0.0.3:7100 --agents subscribers=10.0.0.4:7100,"
+                    + "10.0.0.5:7100 --agents monitor=10.0.0.2:7100."})
+    List<String> agents = new ArrayList<>();
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "The remote agents' token (default: the " + AgentCommand.TOKEN_ENV + " environment "
+                    + "variable, else ~/.jmsbench/token).")
+    Path tokenFile;
+
+    @Option(names = "--on-failure", defaultValue = "abort", paramLabel = "abort|continue",
+            description = "When a point fails (an agent lost, the broker dead, a stall): skip the remaining points "
+                    + "(abort, the default) or go on with the next one (continue). Either way the failed point is "
+                    + "kept in the report, invalid, with its reason.")
+    String onFailure;
+
     @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid (default: report it, exit 0).")
     boolean requireValid;
 
     @Override
     public Integer call() throws IOException {
+        if (!onFailure.equals("abort") && !onFailure.equals("continue")) {
+            spec.commandLine().getErr().println("jmsbench run: --on-failure: expected abort or continue, found '"
+                    + onFailure + "'");
+            return ExitCodes.BAD_INPUT;
+        }
+        List<String> assignments = new ArrayList<>(overrides);
+        for (String a : agents) {
+            int eq = a.indexOf('=');
+            String role = eq < 0 ? "" : a.substring(0, eq).strip();
+            if (!List.of("publishers", "subscribers", "monitor").contains(role)) {
+                spec.commandLine().getErr().println("jmsbench run: --agents: expected ROLE=HOST:PORT[,HOST:PORT...] "
+                        + "with ROLE publishers, subscribers or monitor, found '" + a + "'");
+                return ExitCodes.BAD_INPUT;
+            }
+            assignments.add("agents." + role + "=" + a.substring(eq + 1));
+        }
         ScenarioPlan plan;
         try {
-            plan = ScenarioLoader.plan(file, overrides);
+            plan = ScenarioLoader.plan(file, assignments);
         } catch (ScenarioException e) {
             e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
             return ExitCodes.BAD_INPUT;
@@ -76,13 +111,23 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
         }, "run-abort");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
-            Report report = BenchmarkRun.execute(plan, file, overrides, out, signal, console, diskBenchmark);
+            String token = null;
+            if (plan.base().agents().remote()) {
+                try {
+                    token = Tokens.forController(tokenFile, System.getenv(AgentCommand.TOKEN_ENV));
+                } catch (Tokens.TokenProblem e) {
+                    spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
+                    return ExitCodes.BAD_INPUT;
+                }
+            }
+            Report report = BenchmarkRun.execute(plan, file, assignments, out, signal, console,
+                    new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token));
             Summary.print(report, out, console);
             if (!Report.COMPLETED.equals(report.status())) {
                 return ExitCodes.RUN_FAILED;
             }
             return requireValid && !report.valid() ? ExitCodes.INVALID_RESULT : ExitCodes.OK;
-        } catch (BrokerUnavailable e) {
+        } catch (BrokerUnavailable | RunFailure e) {
             spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
         } finally {

@@ -48,7 +48,8 @@ public final class BenchmarkRun {
     private final RunDirectory directory;
     private final RunSignal signal;
     private final PrintStream console;
-    private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(24));
+    private final Options options;
+    private final AgentSource agentSource;
     private final String startedAt = Instant.now().toString();
     private final int hostCores = Runtime.getRuntime().availableProcessors();
 
@@ -61,33 +62,57 @@ public final class BenchmarkRun {
     private record Broker(String url, BrokerFacts facts, ProcessHandle process) {
     }
 
+    /**
+     * How to run: measure the disk first; go on with the next point after one failed
+     * ({@code --on-failure continue}) or stop there; the token of remote agents ({@code null} in
+     * local mode).
+     */
+    public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken) {
+    }
+
     private BenchmarkRun(ScenarioPlan plan, Path scenarioFile, List<String> overrides, RunDirectory directory,
-                         RunSignal signal, PrintStream console) {
+                         RunSignal signal, PrintStream console, Options options, AgentSource agentSource) {
         this.plan = plan;
         this.scenarioFile = scenarioFile;
         this.overrides = List.copyOf(overrides);
         this.directory = directory;
         this.signal = signal;
         this.console = console;
+        this.options = options;
+        this.agentSource = agentSource;
     }
 
     /**
-     * Runs {@code plan} and writes its report under {@code outRoot}. An external broker is probed
-     * before anything is created, so a broker that is down leaves no results directory behind.
+     * Runs {@code plan} and writes its report under {@code outRoot}. An external broker is probed,
+     * and remote agents contacted, before anything is created, so a broker or an agent that is down
+     * leaves no results directory behind.
      */
     public static Report execute(ScenarioPlan plan, Path scenarioFile, List<String> overrides, Path outRoot,
-                                 RunSignal signal, PrintStream console, boolean diskBenchmark)
-            throws BrokerUnavailable, IOException {
+                                 RunSignal signal, PrintStream console, Options options)
+            throws BrokerUnavailable, RunFailure, IOException {
         Scenario base = plan.base();
         if (!base.broker().isEmbedded()) {
             ExternalBrokerProbe.probe(base.provider(), base.broker().url());
         }
+        String claim = base.name() + "@" + Facts.host().hostname() + "#"
+                + HexFormat.of().formatHex(randomBytes(4));
+        RemoteAgents remote = base.agents().remote()
+                ? RemoteAgents.contact(base.agents(), options.remoteToken(), claim) : null;
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
         console.println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
-        return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console).run(diskBenchmark);
+        AgentSource source = remote != null ? remote
+                : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), claim);
+        return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source).run();
     }
 
-    private Report run(boolean diskBenchmark) throws IOException, BrokerUnavailable {
+    private static byte[] randomBytes(int n) {
+        byte[] bytes = new byte[n];
+        new SecureRandom().nextBytes(bytes);
+        return bytes;
+    }
+
+    private Report run() throws IOException, BrokerUnavailable {
+        boolean diskBenchmark = options.diskBenchmark();
         printPlan();
         Scenario base = plan.base();
         if (diskBenchmark && base.broker().isEmbedded() && base.broker().persistent()) {
@@ -116,11 +141,9 @@ public final class BenchmarkRun {
                     }
                     String suffix = plan.runs() == 1 ? "" : "-p" + point.index() + "-r" + repeat;
                     PointRecorder recorder = recorder(point.scenario(), directory.path().resolve("latency" + suffix + ".hlog"));
+                    String failure = null;
                     try (Children pointChildren = new Children()) {
-                        LocalAgent[] agents = {
-                            LocalAgent.spawn(pointChildren, "subscriber-agent" + suffix, "subscriber", directory.path(), token),
-                            LocalAgent.spawn(pointChildren, "publisher-agent" + suffix, "publisher", directory.path(), token)
-                        };
+                        AgentSource.Pending pending = agentSource.begin(pointChildren, suffix);
                         Broker broker;
                         if (point.scenario().broker().reuse()) {
                             shared = shared != null ? shared : broker(runChildren, point.scenario(), "");
@@ -128,27 +151,47 @@ public final class BenchmarkRun {
                         } else {
                             broker = broker(pointChildren, point.scenario(), suffix);
                         }
+                        PointAgents agents = pending.await(signal);
+                        hostLabels(recorder, agents, broker);
                         PointRun run = new PointRun(point.scenario(), point.index(), repeat, directory, signal, console,
-                                token, broker.process());
+                                broker.url(), broker.process());
                         try {
-                            run.measure(agents, broker.url(), recorder, samples,
-                                    results.isEmpty() ? commandStart : System.nanoTime());
+                            run.measure(agents, recorder, samples, results.isEmpty() ? commandStart : System.nanoTime());
                         } finally {
                             agentFacts = List.copyOf(run.agentFacts);
                             providerSettings = run.providerSettings;
+                            List<String> problems = new ArrayList<>();
+                            agentSource.end(agents, problems);
+                            problems.forEach(p -> console.println("jmsbench: " + p));
                         }
-                    } catch (RunAborted | RunFailure | AgentException e) {
+                    } catch (RunAborted e) {
                         abortReason = e.getMessage();
+                    } catch (RunFailure | AgentException e) {
+                        failure = e.getMessage();
                     } catch (BrokerUnavailable e) {
-                        abortReason = e.getMessage();
+                        failure = e.getMessage();
                         brokerFailure = e;
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         abortReason = "interrupted";
                     }
+                    if (abortReason == null && signal.abortReason() != null) {
+                        abortReason = signal.abortReason();
+                    }
+                    if (failure != null && abortReason == null) {
+                        console.println("jmsbench: point failed: " + failure);
+                        if (!options.continueOnFailure()) {
+                            int left = plan.runs() - results.size() - 1;
+                            abortReason = failure + (left > 0 ? "; the " + left + " remaining run" + (left == 1 ? " was" : "s were")
+                                    + " skipped (--on-failure abort)" : "");
+                        } else if (results.size() + 1 < plan.runs()) {
+                            console.println("jmsbench: going on with the next point (--on-failure continue)");
+                        }
+                    }
                     // this point's JVMs are stopped by now (Children.close), whatever happened
                     recorder.closeLog();
-                    PointResult result = recorder.result(abortReason, point.parameters(), repeat);
+                    PointResult result = recorder.result(failure != null ? failure : abortReason, point.parameters(),
+                            repeat);
                     results.add(result);
                     if (plan.runs() > 1) {
                         console.println(PointLine.format(result));
@@ -159,6 +202,9 @@ public final class BenchmarkRun {
                 }
             }
         }
+        List<String> releaseProblems = new ArrayList<>();
+        agentSource.release(releaseProblems);
+        releaseProblems.forEach(p -> console.println("jmsbench: " + p));
         if (abortReason != null) {
             console.println("jmsbench: run aborted: " + abortReason);
             console.println("jmsbench: every JVM it started is stopped; logs in " + directory.logs());
@@ -173,8 +219,6 @@ public final class BenchmarkRun {
 
     private PointRecorder recorder(Scenario scenario, Path hlog) {
         PointRecorder recorder = new PointRecorder(scenario, hostCores, hlog);
-        recorder.labels.add("shared host: broker, publishers and subscribers share this machine's " + hostCores
-                + " cores, so this is not a testbed capacity figure");
         if (scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {
             recorder.labels.add("not warmed up: warm-up " + Durations.format(scenario.phases().warmup()) + " < "
                     + Durations.format(Defaults.MIN_WARMED_UP) + "; throughput may still be climbing (JIT)");
@@ -186,6 +230,42 @@ public final class BenchmarkRun {
             recorder.labels.add("broker reused: one broker served every point of this run (broker.reuse)");
         }
         return recorder;
+    }
+
+    /**
+     * Says where the point ran. Agents whose hosts run one kernel (the same boot id: one machine,
+     * network namespaces or containers included) with each other or with the broker share cores,
+     * so the paper's per-host rules cannot hold; the per-JVM rules apply and the point says
+     * "shared host".
+     */
+    private void hostLabels(PointRecorder recorder, PointAgents agents, Broker broker) throws AgentException {
+        if (!agents.remote()) {
+            recorder.labels.add("shared host: broker, publishers and subscribers share this machine's " + hostCores
+                    + " cores, so this is not a testbed capacity figure");
+            return;
+        }
+        java.util.Set<String> kernels = new java.util.HashSet<>();
+        int clientAgents = 0;
+        for (AgentGroup group : List.of(agents.publishers(), agents.subscribers())) {
+            for (io.jmsbench.agent.AgentClient agent : group.agents()) {
+                kernels.add(agent.info().host().bootId());
+                clientAgents++;
+            }
+        }
+        String brokerKernel = agents.monitor() != null ? agents.monitor().info().host().bootId()
+                : broker.process() != null ? Facts.host().bootId() : null;
+        boolean shared = kernels.size() < clientAgents || (brokerKernel != null && kernels.contains(brokerKernel));
+        recorder.clocks(agents.clocks().values());
+        if (shared) {
+            recorder.labels.add("shared host: some agents (or an agent and the broker) run on one machine (the same "
+                    + "kernel boot id), so they share cores; CPU rules apply per JVM; not a testbed capacity figure");
+        } else {
+            recorder.separateHosts(agents.monitor() != null);
+            if (agents.monitor() == null) {
+                recorder.labels.add("broker host not monitored: start 'jmsbench agent --role monitor' on the broker's "
+                        + "machine and list it as agents.monitor, so the broker-CPU rule can be checked");
+            }
+        }
     }
 
     private Broker broker(Children children, Scenario scenario, String suffix)

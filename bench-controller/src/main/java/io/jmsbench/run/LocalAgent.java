@@ -38,7 +38,7 @@ final class LocalAgent {
     }
 
     /** Waits until the agent serves and returns its client. */
-    AgentClient await(String token, RunSignal signal) throws IOException, InterruptedException, RunFailure, RunAborted {
+    AgentClient await(String token, String runId, RunSignal signal) throws IOException, InterruptedException, RunFailure, RunAborted {
         JsonNode node = ReadyFile.await(ready, READY_TIMEOUT, () -> jvm.isAlive() && signal.abortReason() == null);
         signal.check();
         if (node == null) {
@@ -46,7 +46,7 @@ final class LocalAgent {
                     + " s; its log " + jvm.log() + " ends with:\n" + jvm.logTail(5));
         }
         java.nio.file.Files.deleteIfExists(ready);
-        return new AgentClient(name, URI.create(node.get("url").asText()), token);
+        return new AgentClient(name, URI.create(node.get("url").asText()), token, runId);
     }
 
     ChildJvm jvm() {

@@ -63,6 +63,19 @@ final class PointRecorder {
     private final String latencyBasis;
     AuditCounts audit;
     double readySeconds = Double.NaN;
+    private java.util.Collection<io.jmsbench.report.ClockOffset> clocks = List.of();
+    /** Every agent (and the broker, when monitored) on a machine of its own: the paper's rules apply per host. */
+    private boolean separateHosts;
+    private boolean brokerHostMonitored;
+
+    void clocks(java.util.Collection<io.jmsbench.report.ClockOffset> clocks) {
+        this.clocks = List.copyOf(clocks);
+    }
+
+    void separateHosts(boolean brokerHostMonitored) {
+        this.separateHosts = true;
+        this.brokerHostMonitored = brokerHostMonitored;
+    }
 
     PointRecorder(Scenario scenario, int hostCores, java.nio.file.Path hlogFile) {
         this.hlogFile = hlogFile;
@@ -160,7 +173,13 @@ final class PointRecorder {
                     delta(windowStart.broker().readBytes(), windowEnd.broker().readBytes()),
                     delta(windowStart.broker().writeBytes(), windowEnd.broker().writeBytes()),
                     delta(windowStart.networkBytes(), windowEnd.networkBytes()));
-            invalid.addAll(cpuRules(cpu));
+            if (separateHosts) {
+                cpu = new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
+                        hostBusy(PointRun.MONITOR), Double.NaN);
+                invalid.addAll(hostRules());
+            } else {
+                invalid.addAll(cpuRules(cpu));
+            }
             agents = new AgentFootprint(readySeconds, windowEnd.publishers().heapUsedBytes(),
                     windowEnd.publishers().threads(), windowEnd.subscribers().heapUsedBytes(),
                     windowEnd.subscribers().threads());
@@ -199,7 +218,11 @@ final class PointRecorder {
         if (audit != null && audit.duplicates() > 0 && !duplicatesAllowed) {
             invalid.add(audit.duplicates() + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)");
         }
-        if (drain != null && !"complete".equals(drain.outcome())) {
+        if (drain != null && "timeout".equals(drain.outcome())) {
+            invalid.add("inconclusive: the drain did not finish within its bound; "
+                    + (drain.expectedMessages() - drain.receivedMessages()) + " of " + drain.expectedMessages()
+                    + " expected receipts still missing, so loss cannot be told from delay");
+        } else if (drain != null && !"complete".equals(drain.outcome())) {
             invalid.add("drain ended " + drain.outcome() + " with " + (drain.expectedMessages() - drain.receivedMessages())
                     + " of " + drain.expectedMessages() + " expected receipts missing");
         }
@@ -208,6 +231,7 @@ final class PointRecorder {
                     "measured replication grade %.4f differs from the expected %.4f by more than 2%%",
                     measuredGrade, expectedGrade));
         }
+        clockFlag(labels);
         double overall = received.rate() + dispatched.rate();
         PhaseTimes phases = new PhaseTimes(times.get("clientsReady"), times.get("publishStart"),
                 times.get("measureStart"), times.get("measureEnd"), times.get("publishStop"), times.get("drainEnd"));
@@ -243,6 +267,67 @@ final class PointRecorder {
                     + "the clients may be the bottleneck", cpu.subscriberCores(), validity.clientCpuMax() * 100, hostCores));
         }
         return broken;
+    }
+
+    /** The paper's rules (§3.3) per host, each agent's and the broker's host being a machine of its own. */
+    private List<String> hostRules() {
+        List<String> broken = new ArrayList<>();
+        double brokerBusy = hostBusy(PointRun.MONITOR);
+        if (capacityRun && brokerHostMonitored) {
+            if (Double.isNaN(brokerBusy)) {
+                broken.add(ModelInputs.CPU_RULE + "the broker host's CPU is unknown (its monitor agent did not answer)");
+            } else if (brokerBusy < validity.brokerCpuMin()) {
+                broken.add(String.format(java.util.Locale.ROOT, ModelInputs.CPU_RULE + "broker not saturated: its host "
+                        + "was %.1f%% busy (< %.0f%%)", brokerBusy * 100, validity.brokerCpuMin() * 100));
+            }
+        }
+        for (String agent : windowEnd.hosts().keySet()) {
+            if (agent.equals(PointRun.MONITOR)) {
+                continue;
+            }
+            double busy = hostBusy(agent);
+            if (busy > validity.clientCpuMax()) {
+                broken.add(String.format(java.util.Locale.ROOT, ModelInputs.CPU_RULE + "the host of %s was %.1f%% busy "
+                        + "(> %.0f%%): the clients may be the bottleneck", agent, busy * 100,
+                        validity.clientCpuMax() * 100));
+            }
+        }
+        return broken;
+    }
+
+    private double hostBusy(String key) {
+        io.jmsbench.protocol.HostSample from = windowStart.hosts().get(key);
+        io.jmsbench.protocol.HostSample to = windowEnd.hosts().get(key);
+        return from == null || to == null ? Double.NaN : to.cpuBusySince(from);
+    }
+
+    /**
+     * Latency across hosts is only as good as the clocks: flags it when the offsets' combined
+     * uncertainty (a publisher's plus a subscriber's, the worst pair) is above the allowed fraction
+     * of the median latency.
+     */
+    private void clockFlag(List<String> labels) {
+        double pub = 0;
+        double sub = 0;
+        boolean applied = false;
+        for (io.jmsbench.report.ClockOffset c : clocks) {
+            applied |= c.applied();
+            if (c.agent().startsWith("publisher")) {
+                pub = Math.max(pub, c.uncertaintyMicros());
+            } else {
+                sub = Math.max(sub, c.uncertaintyMicros());
+            }
+        }
+        if (!applied || window.getTotalCount() == 0) {
+            return;
+        }
+        double median = window.getValueAtPercentile(50) / 1000.0;
+        double uncertainty = pub + sub;
+        if (uncertainty > validity.clockUncertaintyMax() * median) {
+            labels.add(String.format(java.util.Locale.ROOT, "latency flagged: the clock offsets are uncertain by up "
+                    + "to ±%.1f µs, more than %.0f%% of the median latency %.1f µs", uncertainty,
+                    validity.clockUncertaintyMax() * 100, median));
+        }
     }
 
     private static long delta(long from, long to) {

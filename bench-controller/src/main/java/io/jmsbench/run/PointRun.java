@@ -2,11 +2,12 @@ package io.jmsbench.run;
 
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
-import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.HostSample;
+import io.jmsbench.report.ClockOffset;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.PoolPlan;
-import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.Drain;
@@ -46,57 +47,78 @@ final class PointRun {
     private final RunDirectory directory;
     private final RunSignal signal;
     private final PrintStream console;
-    private final String token;
+    private final String url;
     private final ProcessHandle brokerProcess;
+    private PointAgents agents;
+    /** The key of the broker host's resources in a snapshot's hosts. */
+    static final String MONITOR = "broker-host";
     final List<AgentFacts> agentFacts = new ArrayList<>();
     private List<ClientPlan> subscriberPlans = List.of();
     private List<ClientPlan> publisherPlans = List.of();
     Map<String, String> providerSettings = Map.of();
 
     PointRun(Scenario scenario, int pointIndex, int repeat, RunDirectory directory, RunSignal signal,
-             PrintStream console, String token, ProcessHandle brokerProcess) {
+             PrintStream console, String url, ProcessHandle brokerProcess) {
         this.scenario = scenario;
         this.pointIndex = pointIndex;
         this.repeat = repeat;
         this.directory = directory;
         this.signal = signal;
         this.console = console;
-        this.token = token;
+        this.url = url;
         this.brokerProcess = brokerProcess;
     }
 
-    /** Spawns this point's agent JVMs; they boot while the broker starts. */
-    LocalAgent[] spawnAgents(Children children, String suffix) throws IOException {
-        return new LocalAgent[] {
-            LocalAgent.spawn(children, "subscriber-agent" + suffix, "subscriber", directory.path(), token),
-            LocalAgent.spawn(children, "publisher-agent" + suffix, "publisher", directory.path(), token)
-        };
-    }
+    /** How long the publishers may send nothing before the point is given up as stalled. */
+    static final Duration STALL = Duration.ofSeconds(15);
 
-    void measure(LocalAgent[] agents, String url, PointRecorder point, SamplesLog samples, long commandStart)
+    void measure(PointAgents agents, PointRecorder point, SamplesLog samples, long commandStart)
             throws IOException, InterruptedException, RunAborted, RunFailure, AgentException {
-        AgentClient subscribers = agents[0].await(token, signal);
-        AgentClient publishers = agents[1].await(token, signal);
+        this.agents = agents;
         subscriberPlans = subscriberPlans();
         publisherPlans = publisherPlans();
-        agentFacts.add(facts(subscribers, subscriberPlans.size()));
-        agentFacts.add(facts(publishers, publisherPlans.size()));
         try {
-            prepare(subscribers, url, subscriberPlans, "subscribers");
-            prepare(publishers, url, publisherPlans, "publishers");
+            providerSettings = agents.subscribers().prepare(subscriberPlans, this::plan, url);
+            providerSettings = agents.publishers().prepare(publisherPlans, this::plan, url);
+            recordFacts();
             point.mark("clientsReady");
             point.readySeconds = (System.nanoTime() - commandStart) / 1e9;
-            console.printf("  clients  %d publishers, %d subscribers ready after %.1f s%n", publisherPlans.size(),
-                    subscriberPlans.size(), point.readySeconds);
+            console.printf("  clients  %d publishers, %d subscribers ready after %.1f s%s%n", publisherPlans.size(),
+                    subscriberPlans.size(), point.readySeconds, agents.remote() ? " on "
+                            + agents.publishers().agents().size() + " + " + agents.subscribers().agents().size()
+                            + " remote agents" : "");
             signal.check();
-            timedPhases(point, samples, publishers, subscribers);
+            timedPhases(point, samples, agents.publishers(), agents.subscribers());
         } finally {
-            finish(point, publishers, subscribers);
+            finish(point, agents.publishers(), agents.subscribers());
         }
     }
 
-    private void timedPhases(PointRecorder point, SamplesLog samples, AgentClient publishers, AgentClient subscribers)
-            throws AgentException, RunAborted, IOException {
+    private PoolPlan plan(AgentClient agent, List<ClientPlan> clients) {
+        ClockOffset clock = agents.clocks().get(agent.name());
+        long offset = clock != null && clock.applied() ? Math.round(clock.offsetMicros() * 1e3) : 0;
+        return new PoolPlan(directory.runId(), scenario.provider(), url, scenario.destination(), scenario.message(),
+                MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(),
+                scenario.publishers().faults(), clients, offset);
+    }
+
+    private void recordFacts() throws AgentException {
+        for (AgentGroup group : List.of(agents.subscribers(), agents.publishers())) {
+            Map<String, List<String>> placement = group.placement();
+            for (AgentClient agent : group.agents()) {
+                List<String> ids = placement.get(agent.name());
+                agentFacts.add(new AgentFacts(agent.name(), agents.remote() ? agent.address().getAuthority() : null,
+                        ids.size(), ids, agents.clocks().get(agent.name()), agent.info()));
+            }
+        }
+        if (agents.monitor() != null) {
+            agentFacts.add(new AgentFacts(agents.monitor().name(), agents.monitor().address().getAuthority(), 0,
+                    List.of(), null, agents.monitor().info()));
+        }
+    }
+
+    private void timedPhases(PointRecorder point, SamplesLog samples, AgentGroup publishers, AgentGroup subscribers)
+            throws AgentException, RunAborted, RunFailure, IOException {
         Snapshot previous = snapshot(publishers, subscribers);
         long start = System.nanoTime();
         publishers.start();
@@ -108,6 +130,7 @@ final class PointRun {
             point.mark("measureStart");
         }
         long nextTick = start + SECOND;
+        long lastProgress = start;
         long bound = scenario.phases().messages();
         while (true) {
             long target = Math.min(nextTick, measureEnd);
@@ -124,6 +147,13 @@ final class PointRun {
             Snapshot now = snapshot(publishers, subscribers);
             String phase = point.windowStart == null ? "warmup" : "measure";
             emit(point.sample(previous, now, (target - start) / 1e9, phase), samples);
+            if (now.publishers().messages() > previous.publishers().messages()) {
+                lastProgress = now.nanos();
+            } else if (now.nanos() - lastProgress >= STALL.toNanos()) {
+                point.windowEnd = point.windowStart == null ? null : now;
+                throw new RunFailure("stalled: the publishers sent nothing for " + STALL.toSeconds() + " s (broker "
+                        + "or the network to it down?)" + lastError(now.publishers()));
+            }
             previous = now;
             if (countReached) {
                 point.windowEnd = now;
@@ -143,7 +173,11 @@ final class PointRun {
                 nextTick += SECOND;
             }
         }
-        point.publishersFinal = publishers.stop();
+        List<String> problems = new ArrayList<>();
+        point.publishersFinal = publishers.stop(problems);
+        if (point.publishersFinal == null) {
+            throw new RunFailure("the publishers could not be stopped: " + String.join("; ", problems));
+        }
         point.mark("publishStop");
         drain(point, samples, subscribers, previous, start);
     }
@@ -152,7 +186,7 @@ final class PointRun {
      * For a window bounded by a message count: polls the publishers until they have sent
      * {@code total} messages (true) or {@code deadline} passes (false).
      */
-    private boolean waitForCount(AgentClient publishers, long total, long deadline) throws AgentException, RunAborted {
+    private boolean waitForCount(AgentGroup publishers, long total, long deadline) throws RunFailure, RunAborted {
         while (System.nanoTime() < deadline) {
             if (publishers.counters(PULL_TIMEOUT).messages() >= total) {
                 return true;
@@ -163,8 +197,8 @@ final class PointRun {
     }
 
     /** Waits until the subscribers have every message they should get, go quiet, or the drain bound passes. */
-    private void drain(PointRecorder point, SamplesLog samples, AgentClient subscribers, Snapshot previous, long start)
-            throws AgentException, RunAborted, IOException {
+    private void drain(PointRecorder point, SamplesLog samples, AgentGroup subscribers, Snapshot previous, long start)
+            throws AgentException, RunAborted, RunFailure, IOException {
         long sent = point.publishersFinal.messages();
         long expected = Math.round(ExpectedReplication.of(scenario) * sent);
         long drainStart = System.nanoTime();
@@ -182,8 +216,9 @@ final class PointRun {
                 lastProgress = now;
             }
             if (now >= nextTick) {
+                checkBroker();
                 Snapshot snap = Snapshot.take(point.publishersFinal, counters, subscribers.latency(PULL_TIMEOUT),
-                        brokerProcess);
+                        brokerProcess, hosts());
                 emit(point.sample(previous, snap, (now - start) / 1e9, "drain"), samples);
                 previous = snap;
                 nextTick += SECOND;
@@ -208,49 +243,53 @@ final class PointRun {
         point.audit = AuditMerge.of(subscriberPlans, publisherPlans, point.publishersFinal, subscribers.audit());
     }
 
-    /** Stops and closes the clients and asks the agents to exit; on an abort, reads what it still can. */
-    private void finish(PointRecorder point, AgentClient publishers, AgentClient subscribers) {
-        try {
-            if (point.publishersFinal == null) {
-                point.publishersFinal = publishers.stop();
-            }
-        } catch (AgentException e) {
-            console.println("jmsbench: " + e.getMessage());
+    /** Stops the load and reads the final counts; on an abort, reads what it still can. Closing is the source's. */
+    private void finish(PointRecorder point, AgentGroup publishers, AgentGroup subscribers) {
+        List<String> problems = new ArrayList<>();
+        if (point.publishersFinal == null) {
+            point.publishersFinal = publishers.stop(problems);
         }
-        try {
-            if (point.subscribersFinal == null) {
-                point.subscribersFinal = subscribers.counters(PULL_TIMEOUT);
-            }
-        } catch (AgentException e) {
-            console.println("jmsbench: " + e.getMessage());
-        }
-        for (AgentClient agent : List.of(publishers, subscribers)) {
+        if (point.subscribersFinal == null) {
             try {
-                agent.close();
-                agent.shutdown();
-            } catch (AgentException e) {
-                console.println("jmsbench: " + e.getMessage());
+                point.subscribersFinal = subscribers.counters(PULL_TIMEOUT);
+            } catch (RunFailure e) {
+                problems.add(e.getMessage());
             }
         }
+        problems.forEach(p -> console.println("jmsbench: " + p));
     }
 
-    private void prepare(AgentClient agent, String url, List<ClientPlan> clients, String what)
-            throws AgentException, RunFailure {
-        PrepareResult result = agent.prepare(new PoolPlan(directory.runId(), scenario.provider(), url,
-                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(), scenario.publishers().faults(),
-                clients));
-        providerSettings = result.providerSettings();
-        if (!result.failures().isEmpty()) {
-            PrepareResult.ClientFailure first = result.failures().get(0);
-            throw new RunFailure(result.failures().size() + " of " + clients.size() + " " + what
-                    + " could not connect to " + url + "; first, " + first.client() + ": " + first.error());
-        }
-    }
-
-    private Snapshot snapshot(AgentClient publishers, AgentClient subscribers) throws AgentException {
+    private Snapshot snapshot(AgentGroup publishers, AgentGroup subscribers) throws RunFailure {
+        checkBroker();
         Counters pub = publishers.counters(PULL_TIMEOUT);
         Counters sub = subscribers.counters(PULL_TIMEOUT);
-        return Snapshot.take(pub, sub, subscribers.latency(PULL_TIMEOUT), brokerProcess);
+        return Snapshot.take(pub, sub, subscribers.latency(PULL_TIMEOUT), brokerProcess, hosts());
+    }
+
+    /** Every agent's host as last read, and the broker's host from the monitor (if any, and if it answers). */
+    private Map<String, HostSample> hosts() {
+        Map<String, HostSample> hosts = new java.util.LinkedHashMap<>(agents.publishers().hosts());
+        hosts.putAll(agents.subscribers().hosts());
+        if (agents.monitor() != null) {
+            try {
+                hosts.put(MONITOR, agents.monitor().counters(PULL_TIMEOUT).host());
+            } catch (AgentException e) {
+                hosts.put(MONITOR, HostSample.UNKNOWN);
+            }
+        }
+        return hosts;
+    }
+
+    private void checkBroker() throws RunFailure {
+        if (brokerProcess != null && !brokerProcess.isAlive()) {
+            throw new RunFailure("the broker JVM (pid " + brokerProcess.pid() + ") died; see its log in "
+                    + directory.logs());
+        }
+    }
+
+    private static String lastError(Counters counters) {
+        return counters.clients().stream().map(ClientCount::lastError).filter(e -> e != null).reduce((a, b) -> b)
+                .map(e -> "; last send error: " + e).orElse("");
     }
 
     private void emit(IntervalSample sample, SamplesLog samples) throws IOException {
@@ -288,9 +327,5 @@ final class PointRun {
         return plans;
     }
 
-    private static AgentFacts facts(AgentClient agent, int clients) throws AgentException {
-        AgentInfo info = agent.info();
-        return new AgentFacts(agent.name(), null, clients, info);
-    }
 
 }

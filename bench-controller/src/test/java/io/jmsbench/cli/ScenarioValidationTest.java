@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, cases, sweep, repeat";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat";
 
     @TempDir
     Path dir;
@@ -236,8 +236,20 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases, validity, cases, sweep, repeat;"
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat;"
                                 + " did you mean 'publishers'?"),
+                yaml("an agent address without a port",
+                        "agents:\n  publishers: [10.0.0.3]\n  subscribers: [10.0.0.4:7100]\n",
+                        FILE + ":2:16: agents.publishers[0]: expected an agent address HOST:PORT such as 10.0.0.3:7100,"
+                                + " found '10.0.0.3'"),
+                yaml("publisher agents without subscriber agents",
+                        "agents: {publishers: [10.0.0.3:7100]}\n",
+                        FILE + ":1:22: agents.publishers: expected publisher and subscriber agents both listed (or"
+                                + " neither, to run them on this machine), found only publishers"),
+                withSet("--set of agents with a port out of range",
+                        "name: x\n", List.of("agents.publishers=h1:7100,h2:99999", "agents.subscribers=h3:7100"),
+                        "--set: agents.publishers: expected an agent address HOST:PORT such as 10.0.0.3:7100,"
+                                + " found 'h2:99999'"),
                 yaml("a duration too long to be one",
                         "phases: {measure: 99999999999s}\n",
                         FILE + ":1:19: phases.measure: expected a duration of at most 9 digits, found 99999999999s"));

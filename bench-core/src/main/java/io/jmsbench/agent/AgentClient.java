@@ -24,12 +24,15 @@ public final class AgentClient {
     private final String name;
     private final URI base;
     private final String token;
+    private final String runId;
     private final HttpClient http;
 
-    public AgentClient(String name, URI base, String token) {
+    /** The client of the agent at {@code base}, calling on behalf of run {@code runId}. */
+    public AgentClient(String name, URI base, String token, String runId) {
         this.name = name;
         this.base = base;
         this.token = token;
+        this.runId = runId;
         this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
     }
 
@@ -37,8 +40,17 @@ public final class AgentClient {
         return name;
     }
 
+    public URI address() {
+        return base;
+    }
+
     public AgentInfo info() throws AgentException {
         return call("GET", "/info", null, AgentInfo.class, CALL_TIMEOUT);
+    }
+
+    /** The agent's clock; a short timeout, since only fast round trips make good offset estimates. */
+    public io.jmsbench.protocol.AgentTime time() throws AgentException {
+        return call("GET", "/time", null, io.jmsbench.protocol.AgentTime.class, Duration.ofSeconds(2));
     }
 
     public PrepareResult prepare(PoolPlan plan) throws AgentException {
@@ -71,6 +83,11 @@ public final class AgentClient {
         call("POST", "/close", null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }
 
+    /** Frees the agent for another run (closing whatever clients are left). */
+    public void release() throws AgentException {
+        call("POST", "/release", null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+    }
+
     public void shutdown() throws AgentException {
         call("POST", "/shutdown", null, Void.class, Duration.ofSeconds(3));
     }
@@ -79,7 +96,8 @@ public final class AgentClient {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                     .timeout(timeout)
-                    .header("Authorization", "Bearer " + token);
+                    .header("Authorization", "Bearer " + token)
+                    .header(AgentServer.RUN_HEADER, runId);
             if (body != null) {
                 request.header("Content-Type", "application/json")
                         .method(method, HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body)));

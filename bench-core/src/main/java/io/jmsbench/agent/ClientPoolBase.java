@@ -8,6 +8,7 @@ import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.PrepareResult.ClientFailure;
 import io.jmsbench.system.Facts;
+import io.jmsbench.system.HostSampler;
 import jakarta.jms.ConnectionFactory;
 
 import java.time.Duration;
@@ -52,7 +53,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
             counts.add(client.count());
         }
         return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(),
-                Facts.heapUsedBytes(), Facts.threads(), counts);
+                Facts.heapUsedBytes(), Facts.threads(), counts, HostSampler.read());
     }
 
     @Override

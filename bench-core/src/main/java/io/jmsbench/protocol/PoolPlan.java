@@ -11,11 +11,14 @@ import java.util.List;
 
 /**
  * {@code POST /prepare}: the clients an agent connects, and everything they need to know;
- * {@code ratePerClient} is each publisher's fixed rate in msgs/s, NaN when saturated.
+ * {@code ratePerClient} is each publisher's fixed rate in msgs/s, NaN when saturated;
+ * {@code clockOffsetNanos} is this agent's clock minus the controller's, which its clients subtract
+ * from every timestamp they write or compare, so latency across hosts is measured on one clock.
  */
 public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationSpec destination,
                        MessageSpec message, List<MessageVariant> variants, DeliverySpec delivery,
-                       double ratePerClient, PublisherSpec.Faults faults, List<ClientPlan> clients) {
+                       double ratePerClient, PublisherSpec.Faults faults, List<ClientPlan> clients,
+                       long clockOffsetNanos) {
 
     public PoolPlan {
         variants = List.copyOf(variants);

@@ -21,7 +21,11 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
                               Long memoryLimitMb, JvmFacts jvm) {
     }
 
-    /** One agent JVM: where it ran, which role and how many clients it held. */
-    public record AgentFacts(String name, String address, int clients, AgentInfo info) {
+    /**
+     * One agent JVM: where it ran ({@code address} null for one the controller started here), the
+     * clients it held, its clock against the controller's, and what it reported about itself.
+     */
+    public record AgentFacts(String name, String address, int clients, List<String> clientIds, ClockOffset clock,
+                             AgentInfo info) {
     }
 }

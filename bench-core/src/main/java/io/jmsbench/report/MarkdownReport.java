@@ -177,9 +177,18 @@ public final class MarkdownReport {
             md.append('\n');
         }
         for (AgentFacts a : e.agents()) {
-            md.append("- ").append(a.name()).append(": ").append(a.clients()).append(" clients on ")
-                    .append(a.info().host().hostname()).append(", Java ").append(a.info().jvm().javaVersion())
-                    .append(", JVM flags ").append(a.info().jvm().flags()).append('\n');
+            md.append("- ").append(a.name()).append(a.address() == null ? "" : " at " + a.address()).append(": ")
+                    .append(a.clients()).append(" clients on ").append(a.info().host().hostname())
+                    .append(" (").append(a.info().host().cores()).append(" cores), Java ")
+                    .append(a.info().jvm().javaVersion()).append(", JVM flags ").append(a.info().jvm().flags());
+            if (a.clock() != null) {
+                md.append(String.format(Locale.ROOT, ", clock offset %+.1f ± %.1f µs%s", a.clock().offsetMicros(),
+                        a.clock().uncertaintyMicros(), a.clock().applied() ? " (applied)" : " (same clock, not applied)"));
+            }
+            if (a.clientIds() != null && !a.clientIds().isEmpty() && a.clientIds().size() <= 16) {
+                md.append(", clients ").append(String.join(" ", a.clientIds()));
+            }
+            md.append('\n');
         }
         if (e.disk() != null) {
             md.append(String.format(Locale.ROOT, "- disk under the store (%d-byte blocks): %,.0f writes/s, %,.0f synced "

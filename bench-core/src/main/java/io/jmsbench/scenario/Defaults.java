@@ -37,6 +37,8 @@ public final class Defaults {
     public static final double BROKER_CPU_MIN = 0.95;
     /** ... and every client machine below 75%. */
     public static final double CLIENT_CPU_MAX = 0.75;
+    /** Latency across hosts is flagged when the clocks' uncertainty is above this fraction of its median. */
+    public static final double CLOCK_UNCERTAINTY_MAX = 0.10;
     public static final int MAX_REPEAT = 1000;
     public static final int MAX_SWEEP_POINTS = 10_000;
 

@@ -24,6 +24,7 @@ final class Fields {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
     private static final int MAX_DURATION_DIGITS = 9;
+    private static final Pattern ADDRESS = Pattern.compile("([A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\]):\\d{1,5}");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)");
 
     private final YamlTree tree;
@@ -272,6 +273,43 @@ final class Fields {
             }
         }
         return items;
+    }
+
+    /**
+     * Agent addresses at {@code key}: a list of {@code host:port} (IPv6 in brackets), or one string
+     * of them separated by commas; empty when absent.
+     */
+    List<String> addresses(String key) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return List.of();
+        }
+        List<String> addresses = new ArrayList<>();
+        JsonNode list = value;
+        if (!value.isArray()) {
+            list = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+            for (String part : value.isTextual() ? value.asText().split(",", -1) : new String[0]) {
+                ((com.fasterxml.jackson.databind.node.ArrayNode) list).add(part.strip());
+            }
+            if (!value.isTextual()) {
+                ((com.fasterxml.jackson.databind.node.ArrayNode) list).add(value);
+            }
+        }
+        for (int i = 0; i < list.size(); i++) {
+            String child = pointer + "/" + key + (value.isArray() ? "/" + i : "");
+            JsonNode item = list.get(i);
+            if (item.isTextual() && ADDRESS.matcher(item.asText()).matches()
+                    && Integer.parseInt(item.asText().substring(item.asText().lastIndexOf(':') + 1)) <= 65535) {
+                if (addresses.contains(item.asText())) {
+                    at(child, tree.valueAt(child), "expected each agent once, found " + item.asText() + " twice");
+                }
+                addresses.add(item.asText());
+            } else {
+                at(child, tree.valueAt(child), "expected an agent address HOST:PORT such as 10.0.0.3:7100, found "
+                        + Kinds.of(item));
+            }
+        }
+        return addresses;
     }
 
     /** Entries of the list at {@code key}; -1 when it is absent or not a list. */

@@ -17,7 +17,8 @@ public record Scenario(
         List<SubscriberGroup> subscribers,
         DeliverySpec delivery,
         Phases phases,
-        Validity validity) {
+        Validity validity,
+        AgentsSpec agents) {
 
     public Scenario {
         subscribers = List.copyOf(subscribers);
@@ -27,7 +28,14 @@ public record Scenario(
                     MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
                     DeliverySpec delivery, Phases phases) {
         this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
-                new Validity(Defaults.BROKER_CPU_MIN, Defaults.CLIENT_CPU_MAX));
+                new Validity(Defaults.BROKER_CPU_MIN, Defaults.CLIENT_CPU_MAX, Defaults.CLOCK_UNCERTAINTY_MAX),
+                AgentsSpec.LOCAL);
+    }
+
+    /** This scenario with its clients on {@code agents}. */
+    public Scenario withAgents(AgentsSpec agents) {
+        return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
+                delivery, phases, validity, agents);
     }
 
     public int subscriberClients() {

@@ -42,6 +42,7 @@ final class ScenarioReader {
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         Phases phases = phases(root.mapping("phases"));
         Validity validity = validity(root.mapping("validity"));
+        AgentsSpec agents = agents(root.mapping("agents"));
         root.has("cases");  // read by the plan, known here so that every point's reading accepts them
         root.has("sweep");
         root.has("repeat");
@@ -52,7 +53,7 @@ final class ScenarioReader {
                     + "destination type " + destination.type().yamlName());
         }
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
-                delivery, phases, validity);
+                delivery, phases, validity, agents);
     }
 
     private static void checkMatchGroup(Fields root, MessageSpec message, List<SubscriberGroup> groups) {
@@ -284,8 +285,30 @@ final class ScenarioReader {
     private static Validity validity(Fields f) {
         double brokerCpuMin = f.decimal("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
         double clientCpuMax = f.decimal("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
+        double clockUncertaintyMax = f.decimal("clockUncertaintyMax", Defaults.CLOCK_UNCERTAINTY_MAX, 0, 1000);
         f.finish();
-        return new Validity(brokerCpuMin, clientCpuMax);
+        return new Validity(brokerCpuMin, clientCpuMax, clockUncertaintyMax);
+    }
+
+    private static AgentsSpec agents(Fields f) {
+        boolean hasPublishers = f.has("publishers");
+        boolean hasSubscribers = f.has("subscribers");
+        List<String> publishers = f.addresses("publishers");
+        List<String> subscribers = f.addresses("subscribers");
+        List<String> monitor = f.addresses("monitor");
+        if (hasPublishers != hasSubscribers) {
+            f.problem(hasPublishers ? "publishers" : "subscribers", "expected publisher and subscriber agents "
+                    + "both listed (or neither, to run them on this machine), found only "
+                    + (hasPublishers ? "publishers" : "subscribers"));
+        }
+        if (monitor.size() > 1) {
+            f.problem("monitor", "expected one monitor agent (on the broker's machine), found " + monitor.size());
+        }
+        if (!monitor.isEmpty() && publishers.isEmpty()) {
+            f.problem("monitor", "expected a monitor only with remote publisher and subscriber agents, found it alone");
+        }
+        f.finish();
+        return new AgentsSpec(publishers, subscribers, monitor.isEmpty() ? null : monitor.get(0));
     }
 
     private static DeliverySpec delivery(Fields f) {

@@ -19,7 +19,15 @@ public final class Facts {
     public static HostFacts host() {
         return new HostFacts(hostname(), Runtime.getRuntime().availableProcessors(), memoryBytes(),
                 System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("os.arch"),
-                cpuModel());
+                cpuModel(), bootId());
+    }
+
+    private static String bootId() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     public static JvmFacts jvm() {

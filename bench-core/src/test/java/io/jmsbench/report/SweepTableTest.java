@@ -97,7 +97,7 @@ class SweepTableTest {
                 new BrokerFacts("embedded activemq", "6.1.2", "tcp://127.0.0.1:61616", false, "/tmp/broker-data",
                         512L, new JvmFacts(1234, "17.0.9", "OpenJDK 64-Bit Server VM", "Eclipse Adoptium",
                         List.of("-Xmx1g"), 1L << 30)),
-                new HostFacts("bench-host", 4, 16L << 30, "Linux", "6.1.0", "amd64", null),
+                new HostFacts("bench-host", 4, 16L << 30, "Linux", "6.1.0", "amd64", null, "boot-1"),
                 new JvmFacts(1200, "17.0.9", "OpenJDK 64-Bit Server VM", "Eclipse Adoptium", List.of(), 1L << 29),
                 List.of(),
                 Map.of("useAsyncSend", "false"), null);

@@ -34,6 +34,8 @@ final class PublisherClient implements PooledClient, Runnable {
     private final String destinationName;
     private final ConnectionFactory factory;
     private final PoolPlan plan;
+    /** This agent's clock minus the controller's: stamps are written on the controller's clock. */
+    private final long clockOffset;
     private final ClientCounter counter;
     private volatile boolean running = true;
     private volatile Connection connection;
@@ -57,6 +59,7 @@ final class PublisherClient implements PooledClient, Runnable {
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.intervalNanos = Double.isNaN(plan.ratePerClient()) ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
         this.stamped = plan.message().stamped();
+        this.clockOffset = plan.clockOffsetNanos();
         this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
         this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
         this.factory = factory;
@@ -127,9 +130,9 @@ final class PublisherClient implements PooledClient, Runnable {
                     while ((wait = due - System.nanoTime()) > 0 && running) {
                         LockSupport.parkNanos(wait);
                     }
-                    sentAt = EpochClock.fromNanoTime(due);
+                    sentAt = EpochClock.fromNanoTime(due) - clockOffset;
                 } else {
-                    sentAt = EpochClock.nanos();
+                    sentAt = EpochClock.nanos() - clockOffset;
                 }
                 if (stamped) {
                     message.setLongProperty(AuditHeaders.SENT_AT, sentAt);

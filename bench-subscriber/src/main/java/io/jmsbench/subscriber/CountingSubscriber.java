@@ -49,6 +49,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final boolean audit;
     private final boolean stamped;
     private final String runPrefix;
+    private final long clockOffset;
     private final Map<String, StreamAudit> streams = new HashMap<>();
     private volatile long unexpected;
     private volatile long redelivered;
@@ -61,6 +62,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.audit = audit;
         this.stamped = plan.message().stamped();
         this.runPrefix = AuditHeaders.publisher(plan.runId(), "");
+        this.clockOffset = plan.clockOffsetNanos();
         this.destinationName = destinationName;
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
@@ -130,7 +132,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             return;
         }
         long sentAt = message.getLongProperty(AuditHeaders.SENT_AT);
-        latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
+        latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - sentAt));
         boolean redelivery = message.getJMSRedelivered();
         if (redelivery) {
             redelivered++;

@@ -1,0 +1,252 @@
+package io.jmsbench.run;
+
+import io.jmsbench.agent.AgentClient;
+import io.jmsbench.agent.AgentException;
+import io.jmsbench.metrics.Histograms;
+import io.jmsbench.protocol.ClientAudit;
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.HostSample;
+import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.PrepareResult;
+import org.HdrHistogram.Histogram;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * The agents of one role in one point, seen as one: clients are spread over them evenly, their
+ * counters and latencies merged. Each pull is a heartbeat: an agent that misses one is counted with
+ * its last counters; one that misses {@link #MISSES_TO_STALE} in a row is stale, the point fails,
+ * and nothing it says later is merged.
+ */
+final class AgentGroup {
+
+    static final int MISSES_TO_STALE = 3;
+
+    private final String role;
+    private final List<Member> members;
+
+    private static final class Member {
+        final AgentClient client;
+        List<ClientPlan> clients = List.of();
+        Counters last;
+        int misses;
+        String lastMiss;
+        boolean stale;
+
+        Member(AgentClient client) {
+            this.client = client;
+        }
+    }
+
+    AgentGroup(String role, List<AgentClient> agents) {
+        this.role = role;
+        this.members = agents.stream().map(Member::new).toList();
+    }
+
+    String role() {
+        return role;
+    }
+
+    List<AgentClient> agents() {
+        return members.stream().map(m -> m.client).toList();
+    }
+
+    /** The names of the agents that went stale. */
+    List<String> stale() {
+        return members.stream().filter(m -> m.stale).map(m -> m.client.name()).toList();
+    }
+
+    /** Which clients each agent runs, by agent name. */
+    Map<String, List<String>> placement() {
+        Map<String, List<String>> placement = new LinkedHashMap<>();
+        for (Member m : members) {
+            placement.put(m.client.name(), m.clients.stream().map(ClientPlan::id).toList());
+        }
+        return placement;
+    }
+
+    /**
+     * Prepares every agent with its share of {@code clients} (client i goes to agent i mod n);
+     * {@code plan} builds an agent's plan from its share. Returns the provider settings reported.
+     */
+    Map<String, String> prepare(List<ClientPlan> clients, BiFunction<AgentClient, List<ClientPlan>, PoolPlan> plan,
+                                String url)
+            throws AgentException, RunFailure {
+        List<List<ClientPlan>> shares = new ArrayList<>();
+        for (int i = 0; i < members.size(); i++) {
+            shares.add(new ArrayList<>());
+        }
+        for (int i = 0; i < clients.size(); i++) {
+            shares.get(i % members.size()).add(clients.get(i));
+        }
+        Map<String, String> settings = Map.of();
+        for (int i = 0; i < members.size(); i++) {
+            Member m = members.get(i);
+            m.clients = List.copyOf(shares.get(i));
+            PrepareResult result = m.client.prepare(plan.apply(m.client, m.clients));
+            if (!result.providerSettings().isEmpty()) {
+                settings = result.providerSettings();
+            }
+            if (!result.failures().isEmpty()) {
+                PrepareResult.ClientFailure first = result.failures().get(0);
+                throw new RunFailure(result.failures().size() + " of " + m.clients.size() + " " + role + " on "
+                        + m.client.name() + " could not connect to " + url + "; first, " + first.client() + ": "
+                        + first.error());
+            }
+        }
+        return settings;
+    }
+
+    void start() throws AgentException {
+        for (Member m : members) {
+            m.client.start();
+        }
+    }
+
+    /**
+     * Every agent's counters merged; an agent that does not answer counts with its last ones.
+     * Throws once an agent has missed {@link #MISSES_TO_STALE} pulls in a row.
+     */
+    Counters counters(Duration timeout) throws RunFailure {
+        for (Member m : members) {
+            if (m.stale) {
+                continue;
+            }
+            try {
+                m.last = m.client.counters(timeout);
+                m.misses = 0;
+            } catch (AgentException e) {
+                m.misses++;
+                m.lastMiss = e.getMessage();
+                if (m.misses >= MISSES_TO_STALE || m.last == null) {
+                    m.stale = true;
+                    throw new RunFailure(m.client.name() + " is stale: it missed " + m.misses + " heartbeat"
+                            + (m.misses == 1 ? "" : "s") + " in a row (last: " + m.lastMiss + "); nothing it "
+                            + "reports from now on is merged");
+                }
+            }
+        }
+        return merged();
+    }
+
+    /** The agents' hosts, as last read, by agent name. */
+    Map<String, HostSample> hosts() {
+        Map<String, HostSample> hosts = new LinkedHashMap<>();
+        for (Member m : members) {
+            hosts.put(m.client.name(), m.last == null ? HostSample.UNKNOWN : m.last.host());
+        }
+        return hosts;
+    }
+
+    /** The last counters of each agent, by agent name. */
+    Map<String, Counters> perAgent() {
+        Map<String, Counters> per = new LinkedHashMap<>();
+        for (Member m : members) {
+            if (m.last != null) {
+                per.put(m.client.name(), m.last);
+            }
+        }
+        return per;
+    }
+
+    private Counters merged() {
+        if (members.size() == 1) {
+            return members.get(0).last;
+        }
+        // several hosts, several monotonic clocks: the controller's own clock dates the merge
+        long cpu = 0;
+        long heap = 0;
+        int threads = 0;
+        List<ClientCount> clients = new ArrayList<>();
+        for (Member m : members) {
+            Counters c = m.last;
+            cpu = cpu < 0 || c.processCpuNanos() < 0 ? -1 : cpu + c.processCpuNanos();
+            heap += c.heapUsedBytes();
+            threads += c.threads();
+            clients.addAll(c.clients());
+        }
+        return new Counters(System.nanoTime(), System.currentTimeMillis(), cpu, heap, threads, clients,
+                HostSample.UNKNOWN);
+    }
+
+    /** The latencies every agent recorded since the last call, merged exactly; a silent agent's come next time. */
+    LatencyInterval latency(Duration timeout) {
+        if (members.size() == 1 && !members.get(0).stale) {
+            try {
+                return members.get(0).client.latency(timeout);
+            } catch (AgentException e) {
+                return null;
+            }
+        }
+        Histogram merged = Histograms.empty();
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (Member m : members) {
+            if (m.stale) {
+                continue;
+            }
+            try {
+                LatencyInterval interval = m.client.latency(timeout);
+                if (interval != null) {
+                    merged.add(Histograms.decode(interval.histogram()));
+                    start = Math.min(start, interval.startMillis());
+                    end = Math.max(end, interval.endMillis());
+                }
+            } catch (AgentException e) {
+                // its recorder keeps what it recorded: it comes with the next interval
+            }
+        }
+        return start == Long.MAX_VALUE ? null
+                : new LatencyInterval(start, end, merged.getTotalCount(), Histograms.encode(merged));
+    }
+
+    /** Stops every agent's load; a stale or failing agent is skipped (its last counters stand in). */
+    Counters stop(List<String> problems) {
+        for (Member m : members) {
+            if (m.stale) {
+                continue;
+            }
+            try {
+                m.last = m.client.stop();
+            } catch (AgentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        return members.stream().allMatch(m -> m.last != null) ? merged() : null;
+    }
+
+    List<ClientAudit> audit() throws AgentException {
+        List<ClientAudit> audits = new ArrayList<>();
+        for (Member m : members) {
+            if (!m.stale) {
+                audits.addAll(m.client.audit());
+            }
+        }
+        return audits;
+    }
+
+    /** Closes every agent's clients (and asks local agents to exit); never throws, skips stale agents. */
+    void finish(boolean shutdown, List<String> problems) {
+        for (Member m : members) {
+            if (m.stale) {
+                continue;
+            }
+            try {
+                m.client.close();
+                if (shutdown) {
+                    m.client.shutdown();
+                }
+            } catch (AgentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.jmsbench.run;
+
+import io.jmsbench.agent.AgentClient;
+import io.jmsbench.agent.AgentException;
+import io.jmsbench.metrics.EpochClock;
+import io.jmsbench.protocol.AgentTime;
+import io.jmsbench.report.ClockOffset;
+
+/**
+ * NTP-style estimate of an agent's clock offset: the controller reads its clock, asks the agent
+ * for its own, reads its clock again; assuming the answer was read midway, the offset is the
+ * agent's reading minus the midpoint, uncertain by half the round trip. The fastest of several
+ * round trips bounds the error tightest.
+ */
+final class ClockOffsets {
+
+    static final int ROUNDS = 16;
+
+    private ClockOffsets() {
+    }
+
+    /** The estimate for {@code agent}; {@code apply} says whether its clients will use it. */
+    static ClockOffset estimate(AgentClient agent, boolean apply) throws AgentException {
+        long bestRoundTrip = Long.MAX_VALUE;
+        long bestOffset = 0;
+        for (int i = 0; i < ROUNDS; i++) {
+            long before = EpochClock.nanos();
+            AgentTime time = agent.time();
+            long after = EpochClock.nanos();
+            long roundTrip = after - before;
+            if (roundTrip < bestRoundTrip) {
+                bestRoundTrip = roundTrip;
+                bestOffset = time.epochNanos() - (before + roundTrip / 2);
+            }
+        }
+        return new ClockOffset(agent.name(), bestOffset / 1e3, bestRoundTrip / 2e3, apply);
+    }
+}

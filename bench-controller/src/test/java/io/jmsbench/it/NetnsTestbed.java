@@ -1,0 +1,179 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The paper's testbed on one machine: Linux network namespaces for the broker host, a publisher
+ * host and two subscriber hosts, each joined by a veth pair to a bridge in the root namespace,
+ * where the controller runs. Needs root and iproute2; {@link #unavailable()} says why not.
+ * Names and the subnet derive from this JVM's pid, so two builds on one machine do not collide.
+ */
+final class NetnsTestbed implements AutoCloseable {
+
+    static final String BROKER = "b";
+    static final String PUBLISHER = "p";
+    static final String SUBSCRIBER_1 = "s";
+    static final String SUBSCRIBER_2 = "t";
+    private static final List<String> HOSTS = List.of(BROKER, PUBLISHER, SUBSCRIBER_1, SUBSCRIBER_2);
+
+    private final String prefix;
+    private final String subnet;
+    private final List<Process> processes = new ArrayList<>();
+
+    private NetnsTestbed(String prefix, String subnet) {
+        this.prefix = prefix;
+        this.subnet = subnet;
+    }
+
+    /** Why this machine cannot host the testbed, or {@code null} when it can. */
+    static String unavailable() throws IOException, InterruptedException {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return "the network-namespace testbed needs root (ip netns add), and this build runs as "
+                    + System.getProperty("user.name");
+        }
+        try {
+            if (new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start().waitFor() != 0) {
+                return "'ip netns list' failed: network namespaces are not available here";
+            }
+        } catch (IOException e) {
+            return "the network-namespace testbed needs iproute2's 'ip' command: " + e.getMessage();
+        }
+        return null;
+    }
+
+    static NetnsTestbed create() throws IOException, InterruptedException {
+        long pid = ProcessHandle.current().pid();
+        NetnsTestbed bed = new NetnsTestbed("jb" + (pid % 100000), "10.213." + (pid % 200 + 20));
+        try {
+            bed.ip("link", "add", bed.bridge(), "type", "bridge");
+            bed.ip("addr", "add", bed.subnet + ".1/24", "dev", bed.bridge());
+            bed.ip("link", "set", bed.bridge(), "up");
+            for (int i = 0; i < HOSTS.size(); i++) {
+                String host = HOSTS.get(i);
+                String ns = bed.namespace(host);
+                bed.ip("netns", "add", ns);
+                bed.ip("link", "add", bed.link(host), "type", "veth", "peer", "name", bed.prefix + "-" + host + "n");
+                bed.ip("link", "set", bed.prefix + "-" + host + "n", "netns", ns);
+                bed.ip("link", "set", bed.link(host), "master", bed.bridge());
+                bed.ip("link", "set", bed.link(host), "up");
+                bed.ip("netns", "exec", ns, "ip", "addr", "add", bed.subnet + "." + (i + 2) + "/24", "dev",
+                        bed.prefix + "-" + host + "n");
+                bed.ip("netns", "exec", ns, "ip", "link", "set", bed.prefix + "-" + host + "n", "up");
+                bed.ip("netns", "exec", ns, "ip", "link", "set", "lo", "up");
+            }
+        } catch (IOException | RuntimeException e) {
+            bed.close();
+            throw e;
+        }
+        return bed;
+    }
+
+    /** The address of {@code host} on the testbed's network. */
+    String address(String host) {
+        return subnet + "." + (HOSTS.indexOf(host) + 2);
+    }
+
+    /** Takes {@code host}'s link to the bridge down (or up again): its cable pulled. */
+    void link(String host, boolean up) throws IOException, InterruptedException {
+        ip("link", "set", link(host), up ? "up" : "down");
+    }
+
+    /** Starts the jar in {@code host}'s namespace; output goes to {@code log}. */
+    Process start(String host, Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace(host),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
+                Jmsbench.JAR.toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        processes.add(p);
+        return p;
+    }
+
+    /** A broker in the broker host's namespace; returns its OpenWire URL once it serves. */
+    String startBroker(Path dir) throws IOException, InterruptedException {
+        Path ready = dir.resolve("broker.ready");
+        start(BROKER, dir.resolve("broker.log"), "broker", "--listen", address(BROKER), "--data-dir",
+                dir.resolve("broker-data").toString(), "--ready-file", ready.toString());
+        return awaitReady(ready, Duration.ofSeconds(60)).path("openwire").asText();
+    }
+
+    /** An agent of {@code role} in {@code host}'s namespace on port {@code port}; returns once it serves. */
+    Process startAgent(String host, String role, int port, Path tokenFile, Path dir, String... extra)
+            throws IOException, InterruptedException {
+        Path ready = dir.resolve(role + "-" + host + "-" + port + ".ready");
+        List<String> args = new ArrayList<>(List.of("agent", "--role", role, "--listen", address(host) + ":" + port,
+                "--token-file", tokenFile.toString(), "--ready-file", ready.toString()));
+        args.addAll(List.of(extra));
+        Process p = start(host, dir.resolve(role + "-" + host + "-" + port + ".log"), args.toArray(String[]::new));
+        awaitReady(ready, Duration.ofSeconds(60));
+        return p;
+    }
+
+    private static JsonNode awaitReady(Path ready, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(ready) && Files.size(ready) > 0) {
+                try {
+                    return new ObjectMapper().readTree(ready.toFile());
+                } catch (IOException partial) {
+                    // being written: read again
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("nothing ready at " + ready + " within " + timeout);
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        for (Process p : processes) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (String host : HOSTS) {
+            quietly("ip", "netns", "del", namespace(host));
+            quietly("ip", "link", "del", link(host));
+        }
+        quietly("ip", "link", "del", bridge());
+    }
+
+    private String namespace(String host) {
+        return prefix + "-" + host;
+    }
+
+    private String link(String host) {
+        return prefix + "-" + host + "h";
+    }
+
+    private String bridge() {
+        return prefix + "-br";
+    }
+
+    private void ip(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("ip"));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + output.strip());
+        }
+    }
+
+    private static void quietly(String... command) throws InterruptedException {
+        try {
+            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException ignored) {
+            // cleaning up what may not exist
+        }
+    }
+}
