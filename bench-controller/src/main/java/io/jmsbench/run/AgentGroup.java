@@ -2,6 +2,7 @@ package io.jmsbench.run;
 
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
+import io.jmsbench.agent.Parallel;
 import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientCount;
@@ -29,6 +30,8 @@ import java.util.function.BiFunction;
 final class AgentGroup {
 
     static final int MISSES_TO_STALE = 3;
+    /** Bounds a call made to every agent at once; each call also has its own, shorter timeout. */
+    private static final Duration AGENT_CALL_BOUND = Duration.ofSeconds(30);
 
     private final String role;
     private final List<Member> members;
@@ -43,6 +46,11 @@ final class AgentGroup {
 
         Member(AgentClient client) {
             this.client = client;
+        }
+
+        @Override
+        public String toString() {
+            return client.name();
         }
     }
 
@@ -208,19 +216,17 @@ final class AgentGroup {
                 : new LatencyInterval(start, end, merged.getTotalCount(), Histograms.encode(merged));
     }
 
-    /** Stops every agent's load; a stale or failing agent is skipped (its last counters stand in). */
+    /**
+     * Stops every agent's load, all at once; a stale or failing agent is skipped (its last
+     * counters stand in).
+     */
     Counters stop(List<String> problems) {
-        for (Member m : members) {
-            if (m.stale) {
-                continue;
-            }
-            try {
-                m.last = m.client.stop();
-            } catch (AgentException e) {
-                problems.add(e.getMessage());
-            }
-        }
+        problems.addAll(Parallel.forEach(live(), AGENT_CALL_BOUND, "stop", m -> m.last = m.client.stop()));
         return members.stream().allMatch(m -> m.last != null) ? merged() : null;
+    }
+
+    private List<Member> live() {
+        return members.stream().filter(m -> !m.stale).toList();
     }
 
     List<ClientAudit> audit() throws AgentException {
@@ -235,18 +241,11 @@ final class AgentGroup {
 
     /** Closes every agent's clients (and asks local agents to exit); never throws, skips stale agents. */
     void finish(boolean shutdown, List<String> problems) {
-        for (Member m : members) {
-            if (m.stale) {
-                continue;
+        problems.addAll(Parallel.forEach(live(), AGENT_CALL_BOUND, "close", m -> {
+            m.client.close();
+            if (shutdown) {
+                m.client.shutdown();
             }
-            try {
-                m.client.close();
-                if (shutdown) {
-                    m.client.shutdown();
-                }
-            } catch (AgentException e) {
-                problems.add(e.getMessage());
-            }
-        }
+        }));
     }
 }

@@ -115,16 +115,9 @@ final class RemoteAgents implements AgentSource {
         if (monitor != null) {
             all.add(monitor);
         }
-        for (AgentClient agent : all) {
-            if (lost.contains(agent.name())) {
-                continue; // it frees itself once its lease expires
-            }
-            try {
-                agent.release();
-            } catch (AgentException e) {
-                problems.add(e.getMessage());
-            }
-        }
+        all.removeIf(agent -> lost.contains(agent.name())); // a lost agent frees itself once its lease expires
+        problems.addAll(io.jmsbench.agent.Parallel.forEach(all, java.time.Duration.ofSeconds(30), "release",
+                AgentClient::release));
     }
 
     @Override

@@ -40,6 +40,11 @@ public final class AgentClient {
         return name;
     }
 
+    @Override
+    public String toString() {
+        return name;
+    }
+
     public URI address() {
         return base;
     }

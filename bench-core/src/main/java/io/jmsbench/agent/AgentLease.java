@@ -26,9 +26,12 @@ final class AgentLease {
         return leaseNanos / 1_000_000_000L;
     }
 
-    /** Admits a call of {@code runId} from {@code address} at {@code now} (nanoTime); pair with {@link #done}. */
+    /**
+     * Admits a call of {@code runId} from {@code address} at {@code now} (nanoTime), unless another
+     * run holds the agent (a lapsed claim must be {@link #expire expired} first); pair with {@link #done}.
+     */
     synchronized Admission enter(String runId, String address, long now) {
-        if (holder != null && !holder.equals(runId) && (inFlight > 0 || now - lastSeen < leaseNanos)) {
+        if (holder != null && !holder.equals(runId)) {
             return new Admission(false, holder + " of the controller at " + holderAddress, (now - lastSeen) / 1e9);
         }
         if (!runId.equals(holder)) {

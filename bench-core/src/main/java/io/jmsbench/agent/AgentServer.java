@@ -74,6 +74,9 @@ public final class AgentServer implements AutoCloseable {
         this.info = info;
         this.lease = new AgentLease(lease);
         this.log = log;
+        // answers go out as headers then body: without TCP_NODELAY the body waits for the
+        // client's delayed ACK, 40 ms per call, which also spoils the clock-offset round trips
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         this.server = HttpServer.create(bind, 16);
         this.executor = Executors.newFixedThreadPool(4, r -> {
             Thread t = new Thread(r, "agent-http");
@@ -153,6 +156,7 @@ public final class AgentServer implements AutoCloseable {
             return;
         }
         String from = exchange.getRemoteAddress().getAddress().getHostAddress();
+        expireLease(); // a lapsed run's clients are closed before anyone else is served
         String before = lease.holder();
         AgentLease.Admission admission = lease.enter(runId, from, System.nanoTime());
         if (!admission.admitted()) {
