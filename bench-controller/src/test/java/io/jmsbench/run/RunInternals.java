@@ -49,7 +49,7 @@ public final class RunInternals {
             long nanos = publishers.get(i).monotonicNanos();
             snapshots.add(new Snapshot(nanos, publishers.get(i), subscribers.get(i), latencies.get(i),
                     i * 1_500_000_000L, new ProcessResources(1L << 30, 0, i * 1024L),
-                    new HostCpu(i * 190L, i * 200L), i * 1_000_000L));
+                    new HostCpu(i * 190L, i * 200L), i * 1_000_000L, java.util.Map.of()));
         }
         PointRecorder point = new PointRecorder(scenario, hostCores, hlog);
         point.windowStart = snapshots.get(0);

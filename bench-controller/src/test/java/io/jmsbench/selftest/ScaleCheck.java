@@ -97,7 +97,7 @@ public final class ScaleCheck {
                 out.put("agentJvmFlags", agentFlags);
                 out.put("agentBootSeconds", (System.nanoTime() - bootStart) / 1e9);
                 AgentClient agent = new AgentClient("subscriber-agent", java.net.URI.create(ready.get("url").asText()),
-                        token);
+                        token, "scale-check");
                 agent.info();
                 Counters idle = agent.counters(PULL);
                 out.put("idleThreads", idle.threads());
@@ -161,7 +161,7 @@ public final class ScaleCheck {
         }
         return new PoolPlan("scale-" + UUID.randomUUID(), scenario.provider(), url, scenario.destination(),
                 scenario.message(), MessageVariants.of(scenario), scenario.delivery(),
-                scenario.publishers().ratePerClient(), scenario.publishers().faults(), plans);
+                scenario.publishers().ratePerClient(), scenario.publishers().faults(), plans, 0);
     }
 
     /**
@@ -369,7 +369,8 @@ public final class ScaleCheck {
             clients.add(new ClientCount(id, second * perSecond, 0, null));
         }
         long nanos = 1_000_000_000_000L + second * 1_000_000_000L;
-        return new Counters(nanos, 0, second * 1_200_000_000L, 300L << 20, 40, clients);
+        return new Counters(nanos, 0, second * 1_200_000_000L, 300L << 20, 40, clients,
+                io.jmsbench.protocol.HostSample.UNKNOWN);
     }
 
     /** One second of end-to-end latencies as a loaded run records them: 100 000 values, 50 µs to ~50 ms. */
