@@ -4,7 +4,7 @@
 # no broker). Prints ns/op and allocated bytes per op (JMH's gc profiler) of each benchmark, against
 # the target of under 50 ns and no allocation per message.
 #
-#   scripts/bench-jmh.sh                      # 5 warm-up + 10 measured iterations of 1 s, 2 forks: ~12 min
+#   scripts/bench-jmh.sh                      # 5 warm-up + 10 measured iterations of 1 s, 2 forks: ~7 min
 #   SHORT=1 scripts/bench-jmh.sh              # 2 warm-up + 3 measured iterations of 1 s, 1 fork: ~2 min
 #   ONLY=Subscriber SHORT=1 scripts/bench-jmh.sh   # a regular expression of benchmark names
 #   WARMUP=3 ITERATIONS=5 TIME=2s FORKS=1 scripts/bench-jmh.sh   # any of the four, on top of either
