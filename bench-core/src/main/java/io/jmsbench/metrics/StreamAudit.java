@@ -44,8 +44,14 @@ public final class StreamAudit {
             highest = seq;
             return;
         }
+        // Below the first open gap or above the last: a second copy, told without floorEntry, which
+        // boxes the key (a broker that redelivers sends them by the thousand, and they must not allocate)
+        if (gaps.isEmpty() || seq < gaps.firstKey() || seq > gaps.get(gaps.lastKey())) {
+            duplicates++;
+            return;
+        }
         Map.Entry<Long, Long> gap = gaps.floorEntry(seq);
-        if (gap == null || gap.getValue() < seq) {
+        if (gap.getValue() < seq) {
             duplicates++;
             return;
         }

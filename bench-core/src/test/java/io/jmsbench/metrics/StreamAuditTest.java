@@ -56,6 +56,14 @@ class StreamAuditTest {
     }
 
     @Test
+    void aSecondCopyBelowBetweenOrAboveOpenGapsIsADuplicate() {
+        StreamState s = feed(0, 2, 3, 5, 0, 3, 5);
+        assertEquals(3, s.duplicates(), "0 below gap 1, 3 between gaps 1 and 4, 5 above gap 4");
+        assertEquals(2, s.missing(), "1 and 4 never came");
+        assertEquals(0, s.outOfOrder());
+    }
+
+    @Test
     void aLateMessageInTheMiddleOfAWideGapSplitsIt() {
         StreamState s = feed(0, 10, 5, 5);
         assertEquals(8, s.missing(), "1-4 and 6-9 still open");

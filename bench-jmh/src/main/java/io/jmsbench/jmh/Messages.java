@@ -1,0 +1,29 @@
+package io.jmsbench.jmh;
+
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.workload.AuditHeaders;
+import io.jmsbench.workload.MessageTemplate;
+import io.jmsbench.workload.MessageVariant;
+import jakarta.jms.JMSException;
+import org.apache.activemq.command.ActiveMQBytesMessage;
+
+/** The message a publisher prepares, built without a connection: ActiveMQ's own message class. */
+final class Messages {
+
+    /** The shape of the run ids the controller makes (yyyyMMdd'T'HHmmss'Z'). */
+    static final String RUN_ID = "20261122T214300Z";
+
+    private Messages() {
+    }
+
+    /** A default-scenario message (1 KiB bytes, no application properties) with its publisher stamp. */
+    static ActiveMQBytesMessage prepared(String publisherId) throws JMSException {
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        MessageSpec spec = new MessageSpec(Defaults.MESSAGE_TYPE, Defaults.MESSAGE_SIZE, Defaults.MESSAGE_PROPERTIES,
+                Defaults.PROPERTY_VALUE);
+        MessageTemplate.fill(message, spec, MessageVariant.PLAIN);
+        message.setStringProperty(AuditHeaders.PUBLISHER, AuditHeaders.publisher(RUN_ID, publisherId));
+        return message;
+    }
+}

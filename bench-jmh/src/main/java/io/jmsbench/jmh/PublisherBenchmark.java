@@ -1,0 +1,51 @@
+package io.jmsbench.jmh;
+
+import io.jmsbench.metrics.ClientCounter;
+import io.jmsbench.metrics.EpochClock;
+import io.jmsbench.workload.AuditHeaders;
+import jakarta.jms.JMSException;
+import org.apache.activemq.command.ActiveMQBytesMessage;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a saturated {@code PublisherClient} does around {@code producer.send(message)}: stamp the
+ * sequence number and the send time on the prepared message, then count it. The two
+ * {@code setLongProperty} calls are the provider's; the rest is the harness's.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class PublisherBenchmark {
+
+    private final ClientCounter counter = new ClientCounter("pub-0");
+    private ActiveMQBytesMessage message;
+    private long sequence;
+
+    @Setup
+    public void prepare() throws JMSException {
+        message = Messages.prepared("pub-0");
+    }
+
+    @Benchmark
+    public void stampAndCount() throws JMSException {
+        message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+        long sentAt = EpochClock.nanos();
+        message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
+        sequence++;
+        counter.message();
+    }
+}
