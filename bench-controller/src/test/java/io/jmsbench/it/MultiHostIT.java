@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(240)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class TestbedIT {
+class MultiHostIT {
 
     private static NetnsTestbed bed;
     private static String brokerUrl;
