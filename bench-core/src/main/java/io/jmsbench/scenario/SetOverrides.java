@@ -43,7 +43,19 @@ final class SetOverrides {
             String error = set(tree, path, scalar(text), new YamlTree.Origin(SOURCE, null, ""));
             if (error != null) {
                 problems.add(new Problem(SOURCE, 0, 0, key, error));
+            } else if (key.equals("broker.url")) {
+                dropEmbeddedBroker(tree);
             }
+        }
+    }
+
+    /**
+     * {@code --set broker.url=...} points a scenario written for the embedded broker at an
+     * external one (a testbed's broker machine): the embedded broker's own settings go with it.
+     */
+    private static void dropEmbeddedBroker(YamlTree tree) {
+        if (tree.root instanceof ObjectNode root && root.get("broker") instanceof ObjectNode broker) {
+            broker.retain("url", "reuse");
         }
     }
 

@@ -73,6 +73,25 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void setBrokerUrlPointsAnEmbeddedBrokerScenarioAtAnExternalBroker() throws ScenarioException {
+        Scenario s = parse("broker: {embedded: activemq, persistent: true, memoryLimit: 32MB, reuse: true}\n",
+                "broker.url=tcp://10.0.0.2:61616");
+
+        assertEquals("tcp://10.0.0.2:61616", s.broker().url());
+        assertFalse(s.broker().isEmbedded());
+        assertTrue(s.broker().reuse(), "reuse is not the embedded broker's own setting");
+    }
+
+    @Test
+    void agentsAreReadFromAListOrACommaSeparatedString() throws ScenarioException {
+        Scenario s = parse("agents: {publishers: [h1:7100], subscribers: 'h2:7100, [::1]:7101', monitor: b:7100}\n");
+
+        assertEquals(new AgentsSpec(List.of("h1:7100"), List.of("h2:7100", "[::1]:7101"), "b:7100"), s.agents());
+        assertTrue(s.agents().remote());
+        assertFalse(parse("name: x\n").agents().remote());
+    }
+
+    @Test
     void fullScenarioMapsToItsRecords() throws ScenarioException {
         Scenario expected = new Scenario("full-run", "every field set, none left to its default",
                 new BrokerSpec("activemq", true, null),
