@@ -16,6 +16,8 @@ final class LocalAgent {
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     static final List<String> JVM_FLAGS = List.of("-Xms512m", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+    /** Extra JVM options for the local agents, e.g. a profiler: {@code JMSBENCH_AGENT_OPTS=-XX:StartFlightRecording}. */
+    static final String EXTRA_FLAGS_ENV = "JMSBENCH_AGENT_OPTS";
 
     private final ChildJvm jvm;
     private final Path ready;
@@ -31,7 +33,12 @@ final class LocalAgent {
     static LocalAgent spawn(Children children, String name, String role, Path runDirectory, String token)
             throws IOException {
         Path ready = runDirectory.resolve("." + name + ".ready");
-        ChildJvm jvm = children.add(ChildJvm.start(name, JVM_FLAGS,
+        List<String> flags = new java.util.ArrayList<>(JVM_FLAGS);
+        String extra = System.getenv(EXTRA_FLAGS_ENV);
+        if (extra != null && !extra.isBlank()) {
+            flags.addAll(List.of(extra.strip().replace("{name}", name).split("\\s+")));
+        }
+        ChildJvm jvm = children.add(ChildJvm.start(name, flags,
                 List.of("agent", "--managed", "--role", role, "--ready-file", ready.toString()),
                 runDirectory.resolve("logs"), Map.of("JMSBENCH_TOKEN", token)));
         return new LocalAgent(name, jvm, ready);
