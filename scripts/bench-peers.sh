@@ -6,14 +6,14 @@
 #
 # The peers, fetched by Maven from Central through scripts/peers/pom.xml (never by hand):
 # - the ActiveMQ perf plugin (activemq-perf-maven-plugin 5.11.4): OpenWire only; its producer
-#   and consumer goals run as two Maven JVMs; its sampler's ramp-up and ramp-down exclude the
-#   warm-up and the tail, and the per-second samples come from its JmsProducer_*.xml and
-#   JmsConsumer_*.xml reports;
+#   and consumer goals run as two Maven JVMs; the producer's sampler drops the warm-up as its
+#   ramp-up, and the consumer's seconds that cover the producer's window are taken from the
+#   per-second samples in its JmsConsumer_*.xml report;
 # - `artemis perf client` (Apache Artemis 2.40.0 binary distribution): speaks CORE and AMQP,
 #   not OpenWire, so it only runs the AMQP workloads; its summary includes the warm-up, so the
 #   window is averaged from its per-second samples (--json) after the warm-up.
 #
-#   scripts/bench-peers.sh                       # WARMUP=20 MEASURE=30 seconds, ~15 min
+#   scripts/bench-peers.sh                       # WARMUP=20 MEASURE=30 seconds, ~12 min
 #   WARMUP=5 MEASURE=10 scripts/bench-peers.sh   # a quick look
 #   ONLY='openwire topic' scripts/bench-peers.sh # workloads matching this regex only
 #
@@ -205,15 +205,17 @@ run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
   # Its producer and consumer are two Maven JVMs, each with its own sampler, started together
   # (what the producer sends before the consumer subscribes falls in the warm-up). The producer
   # defines the window: its sampler drops WARMUP s as ramp-up, then samples MEASURE s. The
-  # consumer's sampler records every second from its start, for up to PEER_SLACK s more than
-  # that, and the seconds that cover the producer's window are picked from its report by the
-  # wall-clock time at which each sampler started.
+  # consumer's sampler records every second from 1 s after its start, for up to PEER_SLACK s more
+  # than that, and the seconds that cover the producer's window are picked from its report by the
+  # wall-clock time at which each sampler started. (Not from its start: with rampUpTime=0 the
+  # plugin's sampler thread can test its running flag before startSampler sets it, and then
+  # records nothing at all.)
   local slack=$PEER_SLACK consumer producer
   spawn "$dir/consumer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:consumer" "${common[@]}" \
     -DsysTest.numClients="$subs" -Dconsumer.destName="$dest" -Dconsumer.recvType=time \
     -Dconsumer.recvDuration=$(((WARMUP + MEASURE + slack + 2) * 1000)) -Dconsumer.asyncRecv=true \
     -Dconsumer.sessAckMode=autoAck -Dconsumer.recvDelay=0 -Dconsumer.durable=false \
-    -DtpSampler.rampUpTime=0 -DtpSampler.rampDownTime=0
+    -DtpSampler.rampUpTime=1000 -DtpSampler.rampDownTime=0
   consumer=$spawned
   spawn "$dir/producer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:producer" "${common[@]}" \
     -DsysTest.numClients="$pubs" -Dproducer.destName="$dest" -Dproducer.deliveryMode="$mode" \
@@ -247,8 +249,9 @@ run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
     failed=1
     result="n/a (no sampler start in its logs)"
   else
-    # the consumer's sample i counts the second [start + i, start + i + 1]
-    first=$(((t_producer - t_consumer + WARMUP * 1000 + 500) / 1000))
+    # the consumer's sample i counts the second [start + 1 + i, start + 2 + i]; the producer's
+    # window starts WARMUP s after its own sampler (rounded to the nearest second, floor of x + 0.5)
+    first=$(((t_producer - t_consumer + (WARMUP - 1) * 1000 + 500 + 1000000) / 1000 - 1000))
     if [ $((t_producer - t_consumer)) -gt $((slack * 1000)) ] || [ "$first" -lt 0 ]; then
       failed=1
       result="n/a (its producer's sampler started $((t_producer - t_consumer)) ms after its consumer's; PEER_SLACK=${slack}s)"

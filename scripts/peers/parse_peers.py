@@ -72,8 +72,10 @@ def plugin(producer_xml, consumer_xml, producers, consumers, measure_s, consumer
 def artemis(report_path, measure_s):
     """`artemis perf --json` writes one interval sample a second, flagged warmup true/false,
     then a summary whose totals include the warm-up. Its first non-warm-up sample still covers
-    the last second of warm-up, so skip it and average the next MEASURE samples; the perf client
-    goes on sampling while it drains, so later samples are not part of the window."""
+    the last second of warm-up, so skip it and average the next MEASURE samples (the script runs
+    it for WARMUP + MEASURE + 1 s). The perf client goes on sampling while its consumers drain,
+    so later samples are not part of the window; the first of those still covers a second in
+    which the producers sent, so a window that slips by one sample stays a sending second."""
     measure_s = int(measure_s)
     samples = []
     try:
@@ -95,8 +97,10 @@ def artemis(report_path, measure_s):
     window = window[:measure_s]
     if len(window) < measure_s:
         na(f"{len(window)} of {measure_s} measured samples")
-    if any(s.get("sent", 0) <= 0 for s in window):
-        na("a window second with nothing sent")
+    # A second with nothing sent can be real (flow control held every producer back); a window
+    # with nothing sent at all is not a measurement.
+    if all(s.get("sent", 0) <= 0 for s in window):
+        na("nothing sent in its window")
     sent = sum(float(s["sent"]) for s in window) / len(window)
     received = sum(float(s["received"]) for s in window) / len(window)
     print(f"{sent} {received}")
