@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# How does jmsbench compare with the tools users would otherwise reach for? For each workload,
+# jmsbench and each peer that can do it run against their own fresh embedded broker (the one
+# `jmsbench broker` serves: ActiveMQ 6.3.1, 64 MB memory limit), with the same warm-up and
+# window, 1 KiB messages and saturated producers. Prints one markdown table.
+#
+# The peers, fetched by Maven from Central through scripts/peers/pom.xml (never by hand):
+# - the ActiveMQ perf plugin (activemq-perf-maven-plugin 5.11.4): OpenWire only; its producer
+#   and consumer goals run as two Maven JVMs; the producer's sampler drops the warm-up as its
+#   ramp-up, and the consumer's seconds that cover the producer's window are taken from the
+#   per-second samples in its JmsConsumer_*.xml report;
+# - `artemis perf client` (Apache Artemis 2.40.0 binary distribution): speaks CORE and AMQP,
+#   not OpenWire, so it only runs the AMQP workloads; its summary includes the warm-up, so the
+#   window is averaged from its per-second samples (--json) after the warm-up.
+#
+#   scripts/bench-peers.sh                       # WARMUP=20 MEASURE=30 seconds, ~12 min
+#   WARMUP=5 MEASURE=10 scripts/bench-peers.sh   # a quick look
+#   ONLY='openwire topic' scripts/bench-peers.sh # workloads matching this regex only
+#
+# Other knobs: STAMPED=false (jmsbench without its audit/latency properties), PEER_SLACK=15
+# (seconds the perf plugin's producer JVM may start after its consumer JVM), KEEP=1
+# (keep the logs and reports; they are kept anyway when a measurement fails).
+# Needs a JDK 17+ and python3. Broker and clients share this machine's cores: read the ratios,
+# measured side by side in one run, not the absolute rates.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+WARMUP=${WARMUP:-20}
+MEASURE=${MEASURE:-30}
+STAMPED=${STAMPED:-true}
+ONLY=${ONLY:-}
+PEER_SLACK=${PEER_SLACK:-15}
+KEEP=${KEEP:-}
+for knob in WARMUP MEASURE PEER_SLACK; do
+  [[ "${!knob}" =~ ^[0-9]+$ ]] || { echo "$knob must be whole seconds, found '${!knob}'" >&2; exit 2; }
+done
+# artemis perf: its first post-warm-up second is skipped, so it needs a warm-up of at least 1 s
+[ "$WARMUP" -ge 1 ] && [ "$MEASURE" -ge 2 ] || { echo "WARMUP must be >= 1 and MEASURE >= 2 seconds" >&2; exit 2; }
+
+peers="$root/scripts/peers"
+parse() { python3 "$peers/parse_peers.py" "$@"; }
+pom_property() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$peers/pom.xml"; }
+
+echo "building jmsbench (./mvnw -q -B -DskipTests package) ..." >&2
+./mvnw -q -B -DskipTests package >&2
+echo "fetching the peers (./mvnw -q -B -f scripts/peers/pom.xml generate-resources dependency:resolve-plugins) ..." >&2
+./mvnw -q -B -f "$peers/pom.xml" generate-resources dependency:resolve-plugins >&2
+jar="$root/bench-controller/target/jmsbench.jar"
+artemis_version=$(pom_property artemis.version)
+artemis="$peers/target/apache-artemis-$artemis_version/bin/artemis"
+[ -x "$artemis" ] || { echo "no $artemis after the Maven step" >&2; exit 1; }
+plugin="org.apache.activemq.tooling:activemq-perf-maven-plugin:$(pom_property perf-plugin.version)"
+# offline: everything was resolved above, and a Maven that checks Central at every launch
+# starts later and less predictably
+mvn_peers=(./mvnw -o -B -f "$peers/pom.xml")
+
+work="$(mktemp -d)"
+failed=""
+# Every process this script starts runs in its own process group under `timeout`, so a hung
+# peer ends by itself and the exit trap can end each one, with its children, by group id.
+pids=()
+cleanup() {
+  local p alive
+  for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+  for _ in $(seq 1 100); do
+    alive=""
+    for p in "${pids[@]}"; do kill -0 -- "-$p" 2>/dev/null && alive=1; done
+    [ -z "$alive" ] && break
+    sleep 0.1
+  done
+  for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
+  if [ -n "$KEEP$failed" ]; then echo "logs and reports kept in $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+spawn() { # LOG SECONDS COMMAND... -> sets spawned (the pid, also the process group id)
+  local log=$1 secs=$2
+  shift 2
+  setsid timeout -k 10 "$secs" "$@" > "$log" 2>&1 < /dev/null &
+  spawned=$!
+  pids+=("$spawned")
+}
+
+reap() { # PID -> sets reaped (exit code; 124 = timed out)
+  reaped=0
+  wait "$1" || reaped=$?
+  local kept=() p
+  for p in "${pids[@]}"; do [ "$p" != "$1" ] && kept+=("$p"); done
+  pids=("${kept[@]}")
+}
+
+now_ms() { date +%s%3N; }
+
+wait_for() { # LOG PATTERN COUNT SECONDS PID -> 0 once LOG has COUNT lines matching PATTERN
+  local deadline=$(($(now_ms) + $4 * 1000))
+  while [ "$(now_ms)" -lt "$deadline" ]; do
+    [ "$(grep -c -- "$2" "$1" 2>/dev/null || true)" -ge "$3" ] && return 0
+    kill -0 "$5" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$@"; }
+
+n=0
+broker_pid=""
+start_broker() { # persistent? -> sets url_openwire url_amqp; a fresh broker and store each time
+  n=$((n + 1))
+  local extra=()
+  [ "$1" = true ] && extra=(--persistent)
+  spawn "$work/broker-$n.log" $((WARMUP + MEASURE + PEER_SLACK + 900)) \
+    java -jar "$jar" broker --listen 127.0.0.1 --data-dir "$work/data-$n" --ready-file "$work/ready-$n" "${extra[@]}"
+  broker_pid=$spawned
+  for _ in $(seq 1 600); do
+    [ -s "$work/ready-$n" ] && break
+    kill -0 "$broker_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ ! -s "$work/ready-$n" ]; then
+    failed=1
+    echo "the broker did not start; see $work/broker-$n.log" >&2
+    exit 3
+  fi
+  url_openwire=$(json "$work/ready-$n" openwire)
+  url_amqp=$(json "$work/ready-$n" amqp)
+}
+
+stop_broker() {
+  kill -TERM -- "-$broker_pid" 2>/dev/null || true
+  reap "$broker_pid"
+  broker_pid=""
+}
+
+failure() { # WHO LOG EXIT_CODE -> sets reason (for the table); the logs are kept
+  failed=1
+  reason="exit $3"
+  [ "$3" = 124 ] && reason="timed out"
+  echo "$1: $reason, see $2" >&2
+}
+
+notes=()
+
+run_jmsbench() { # provider type pubs subs persistent -> sets jb_sent jb_disp
+  local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5 url dir
+  start_broker "$persistent"
+  url=$url_openwire
+  [ "$provider" = amqp ] && url=$url_amqp
+  dir="$work/jmsbench-$n"
+  mkdir -p "$dir"
+  cat > "$dir/scenario.yaml" <<YAML
+name: peers
+broker: {url: "$url"}
+provider: $provider
+destination: {type: $type, name: peers.$n}
+message: {type: bytes, size: 1024, stamped: $STAMPED}
+publishers: {clients: $pubs, rate: max}
+subscribers:
+  - {clients: $subs}
+delivery: {persistent: $persistent, ack: auto}
+phases: {warmup: ${WARMUP}s, measure: ${MEASURE}s, drain: 30s}
+YAML
+  spawn "$dir/run.log" $((WARMUP + MEASURE + 30 + 180)) java -jar "$jar" run "$dir/scenario.yaml" --out "$dir/results"
+  reap "$spawned"
+  stop_broker
+  local report result
+  report=$(ls "$dir"/results/peers/*/report.json 2>/dev/null | head -1 || true)
+  if [ -n "$report" ]; then
+    result=$(parse jmsbench "$report")
+    local invalid
+    invalid=$(python3 -c "import json,sys; p=json.load(open(sys.argv[1]))['points'][0]; print('; '.join(p.get('invalidReasons') or []))" "$report" 2>/dev/null || true)
+    [ -n "$invalid" ] && notes+=("jmsbench, $workload: the point is marked invalid: $invalid")
+  else
+    failure jmsbench "$dir/run.log" "$reaped"
+    result="n/a ($reason)"
+  fi
+  read_pair "$result" jb_sent jb_disp
+}
+
+read_pair() { # RESULT VAR1 VAR2: "a b" -> two numbers; "n/a (...)" -> the reason in both
+  if [[ "$1" == n/a* ]]; then
+    printf -v "$2" '%s' "$1"
+    printf -v "$3" '%s' "$1"
+  else
+    printf -v "$2" '%s' "${1%% *}"
+    printf -v "$3" '%s' "${1##* }"
+  fi
+}
+
+run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
+  local type=$1 pubs=$2 subs=$3 persistent=$4 dir dest mode common
+  start_broker "$persistent"
+  dir="$work/plugin-$n"
+  mkdir -p "$dir"
+  dest="$type://peers.$n"
+  mode=nonpersistent
+  [ "$persistent" = true ] && mode=persistent
+  # producer.messageSize=1024 would send a TextMessage of 1024 NUL characters, which OpenWire
+  # encodes in 2 bytes each (2 KiB on the wire); a file of 1024 ASCII characters is 1 KiB
+  printf 'x%.0s' $(seq 1 1024) > "$dir/message-1KiB.txt"
+  common=(-Dfactory.brokerURL="$url_openwire" -DsysTest.totalDests=1 -DsysTest.destDistro=all
+    -DsysTest.samplers=tp -DtpSampler.interval=1000 -DsysTest.reportType=xml -DsysTest.reportDir="$dir/")
+  # Its producer and consumer are two Maven JVMs, each with its own sampler, started together
+  # (what the producer sends before the consumer subscribes falls in the warm-up). The producer
+  # defines the window: its sampler drops WARMUP s as ramp-up, then samples MEASURE s. The
+  # consumer's sampler records every second from 1 s after its start, for up to PEER_SLACK s more
+  # than that, and the seconds that cover the producer's window are picked from its report by the
+  # wall-clock time at which each sampler started. (Not from its start: with rampUpTime=0 the
+  # plugin's sampler thread can test its running flag before startSampler sets it, and then
+  # records nothing at all.)
+  local slack=$PEER_SLACK consumer producer
+  spawn "$dir/consumer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:consumer" "${common[@]}" \
+    -DsysTest.numClients="$subs" -Dconsumer.destName="$dest" -Dconsumer.recvType=time \
+    -Dconsumer.recvDuration=$(((WARMUP + MEASURE + slack + 2) * 1000)) -Dconsumer.asyncRecv=true \
+    -Dconsumer.sessAckMode=autoAck -Dconsumer.recvDelay=0 -Dconsumer.durable=false \
+    -DtpSampler.rampUpTime=1000 -DtpSampler.rampDownTime=0
+  consumer=$spawned
+  spawn "$dir/producer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:producer" "${common[@]}" \
+    -DsysTest.numClients="$pubs" -Dproducer.destName="$dest" -Dproducer.deliveryMode="$mode" \
+    -Dproducer.msgFileName="$dir/message-1KiB.txt" -Dproducer.sendType=time \
+    -Dproducer.sendDuration=$(((WARMUP + MEASURE + 2) * 1000)) -Dproducer.sendDelay=0 \
+    -Dproducer.createNewMsg=false -Dproducer.sessTransacted=false \
+    -DtpSampler.rampUpTime=$((WARMUP * 1000)) -DtpSampler.rampDownTime=2000
+  producer=$spawned
+  # when did each sampler start? ("Sampling duration" is logged as it starts)
+  local t_consumer="" t_producer="" deadline=$(($(now_ms) + 120000))
+  while [ -z "$t_consumer" ] || [ -z "$t_producer" ]; do
+    [ -z "$t_consumer" ] && grep -q 'Sampling duration' "$dir/consumer.log" 2>/dev/null && t_consumer=$(now_ms)
+    [ -z "$t_producer" ] && grep -q 'Sampling duration' "$dir/producer.log" 2>/dev/null && t_producer=$(now_ms)
+    { [ "$(now_ms)" -ge "$deadline" ] || ! kill -0 "$consumer" 2>/dev/null || ! kill -0 "$producer" 2>/dev/null; } && break
+    sleep 0.1
+  done
+  local producer_rc consumer_rc
+  reap "$producer"
+  producer_rc=$reaped
+  reap "$consumer"
+  consumer_rc=$reaped
+  stop_broker
+  local result first
+  if [ "$producer_rc" != 0 ]; then
+    failure "perf plugin producer" "$dir/producer.log" "$producer_rc"
+    result="n/a (producer: $reason)"
+  elif [ "$consumer_rc" != 0 ]; then
+    failure "perf plugin consumer" "$dir/consumer.log" "$consumer_rc"
+    result="n/a (consumer: $reason)"
+  elif [ -z "$t_consumer" ] || [ -z "$t_producer" ]; then
+    failed=1
+    result="n/a (no sampler start in its logs)"
+  else
+    # the consumer's sample i counts the second [start + 1 + i, start + 2 + i]; the producer's
+    # window starts WARMUP s after its own sampler (rounded to the nearest second, floor of x + 0.5)
+    first=$(((t_producer - t_consumer + (WARMUP - 1) * 1000 + 500 + 1000000) / 1000 - 1000))
+    if [ $((t_producer - t_consumer)) -gt $((slack * 1000)) ] || [ "$first" -lt 0 ]; then
+      failed=1
+      result="n/a (its producer's sampler started $((t_producer - t_consumer)) ms after its consumer's; PEER_SLACK=${slack}s)"
+    else
+      notes+=("perf plugin, $workload: its producer's sampler started $((t_producer - t_consumer)) ms after its consumer's; consumer seconds $first..$((first + MEASURE - 1)) are the window")
+      result=$(parse plugin "$(ls "$dir"/JmsProducer_*.xml 2>/dev/null | head -1)" \
+        "$(ls "$dir"/JmsConsumer_*.xml 2>/dev/null | head -1)" "$pubs" "$subs" "$MEASURE" "$first")
+      [[ "$result" == n/a* ]] && failed=1
+    fi
+  fi
+  read_pair "$result" pl_sent pl_recv
+}
+
+run_artemis() { # type pubs subs persistent -> sets ar_sent ar_recv (AMQP)
+  local type=$1 pubs=$2 subs=$3 persistent=$4 dir extra=()
+  start_broker "$persistent"
+  dir="$work/artemis-$n"
+  mkdir -p "$dir"
+  # --max-pending: the default (1) waits for each send's acknowledgement; jmsbench's
+  # non-persistent sends do not wait, so allow as many in flight as the broker's AMQP link
+  # credit (1000). A persistent send waits, in both tools.
+  if [ "$persistent" = true ]; then extra=(--persistent --max-pending 1); else extra=(--max-pending 1000); fi
+  # --duration counts the warm-up; one more second because the first post-warm-up sample is skipped
+  spawn "$dir/perf.log" $((WARMUP + MEASURE + 1 + 120)) "$artemis" perf client --protocol amqp --url "$url_amqp" \
+    --message-size 1024 --producers "$pubs" --threads "$pubs" --consumers "$subs" "${extra[@]}" \
+    --warmup "$WARMUP" --duration $((WARMUP + MEASURE + 1)) --json "$dir/perf.json" "$type://peers.$n"
+  reap "$spawned"
+  local rc=$reaped result
+  stop_broker
+  result=$(parse artemis "$dir/perf.json" "$MEASURE")
+  if [[ "$result" == n/a* ]]; then
+    failed=1
+    if [ "$rc" != 0 ]; then
+      failure "artemis perf" "$dir/perf.log" "$rc"
+      result="n/a ($reason)"
+    fi
+  elif [ "$rc" != 0 ]; then
+    failure "artemis perf" "$dir/perf.log" "$rc"
+    notes+=("artemis perf, $workload: $reason after its window, while draining; the window's samples are used")
+  fi
+  read_pair "$result" ar_sent ar_recv
+}
+
+measure() { # provider type pubs subs persistent -> prints one table row
+  local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5
+  workload="$provider $type ${pubs}x${subs}"
+  [ "$persistent" = true ] && workload+=" persistent"
+  [[ "$workload" =~ $ONLY ]] || return 0
+  echo "measuring $workload ..." >&2
+  run_jmsbench "$provider" "$type" "$pubs" "$subs" "$persistent"
+  if [ "$provider" = openwire ]; then
+    run_plugin "$type" "$pubs" "$subs" "$persistent"
+    ar_sent="n/a (no OpenWire: speaks CORE and AMQP only)"
+  else
+    pl_sent="n/a (OpenWire only)"
+    run_artemis "$type" "$pubs" "$subs" "$persistent"
+  fi
+  pl_recv=${pl_recv:-$pl_sent}
+  ar_recv=${ar_recv:-$ar_sent}
+  rows+=("$(parse row "$workload" "$jb_sent" "$jb_disp" "$pl_sent" "$pl_recv" "$ar_sent" "$ar_recv")")
+  unset pl_recv ar_recv
+}
+
+rows=()
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+measure openwire topic 1 1 false
+measure openwire topic 4 4 false
+measure amqp topic 1 1 false
+measure amqp topic 4 4 false
+measure openwire queue 1 1 true
+
+echo "jmsbench and its peers: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(java -version 2>&1 | head -1)"
+echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
+echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench messages stamped: $STAMPED."
+echo "Broker and clients share this machine's cores: compare the ratios, not the absolute rates."
+echo "Load average (1, 5, 15 min) before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg) (anything above 2 is other work competing for the cores)."
+echo
+echo "| workload | jmsbench sent / dispatched msgs/s | perf plugin producer / consumer msgs/s | jmsbench ÷ perf plugin | artemis perf sent / received msgs/s | jmsbench ÷ artemis perf |"
+echo "|---|---:|---:|---:|---:|---:|"
+for r in "${rows[@]}"; do echo "$r"; done
+echo
+echo "Dispatched and received count every subscriber's copy (4x4 topic: 4 per message sent). Ratios are"
+echo "jmsbench / peer, sent / dispatched; the target is >= 1.3."
+for note in "${notes[@]}"; do echo "- $note"; done
