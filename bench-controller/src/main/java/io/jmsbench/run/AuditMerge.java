@@ -44,7 +44,7 @@ final class AuditMerge {
             redelivered += audit.redelivered();
             Map<String, StreamState> streams = new HashMap<>();
             for (StreamState s : audit.streams()) {
-                streams.put(s.publisher().substring(s.publisher().indexOf('/') + 1), s);
+                streams.put(s.publisher(), s);
                 duplicates += s.duplicates();
                 outOfOrder += s.outOfOrder();
                 overflow |= s.overflow();

@@ -15,6 +15,7 @@ import io.jmsbench.report.SampleLine;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.ExpectedReplication;
 import io.jmsbench.workload.Filters;
 import io.jmsbench.workload.MessageVariants;
@@ -300,7 +301,7 @@ final class PointRun {
     private List<ClientPlan> publisherPlans() {
         List<ClientPlan> plans = new ArrayList<>();
         for (int i = 0; i < scenario.publishers().clients(); i++) {
-            plans.add(new ClientPlan("pub-" + i, null, scenario.destination().nameFor(i)));
+            plans.add(new ClientPlan(AuditHeaders.publisherId(i), null, scenario.destination().nameFor(i)));
         }
         return plans;
     }

@@ -17,13 +17,12 @@ final class Messages {
     private Messages() {
     }
 
-    /** A default-scenario message (1 KiB bytes, no application properties) with its publisher stamp. */
-    static ActiveMQBytesMessage prepared(String publisherId) throws JMSException {
+    /** A default-scenario message (1 KiB bytes, no application properties), before its per-message stamps. */
+    static ActiveMQBytesMessage prepared() throws JMSException {
         ActiveMQBytesMessage message = new ActiveMQBytesMessage();
         MessageSpec spec = new MessageSpec(Defaults.MESSAGE_TYPE, Defaults.MESSAGE_SIZE, Defaults.MESSAGE_PROPERTIES,
                 Defaults.PROPERTY_VALUE);
         MessageTemplate.fill(message, spec, MessageVariant.PLAIN);
-        message.setStringProperty(AuditHeaders.PUBLISHER, AuditHeaders.publisher(RUN_ID, publisherId));
         return message;
     }
 }

@@ -34,15 +34,16 @@ public class PublisherBenchmark {
     private final ClientCounter counter = new ClientCounter("pub-0");
     private ActiveMQBytesMessage message;
     private long sequence;
+    private static final int RUN_TAG = AuditHeaders.runTag(Messages.RUN_ID);
 
     @Setup
     public void prepare() throws JMSException {
-        message = Messages.prepared("pub-0");
+        message = Messages.prepared();
     }
 
     @Benchmark
     public void stampAndCount() throws JMSException {
-        message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+        message.setLongProperty(AuditHeaders.ID, AuditHeaders.id(RUN_TAG, 0, sequence));
         long sentAt = EpochClock.nanos();
         message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
         sequence++;

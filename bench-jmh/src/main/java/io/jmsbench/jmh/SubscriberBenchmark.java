@@ -27,8 +27,6 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,15 +46,16 @@ public class SubscriberBenchmark {
 
     /** A topic subscriber sees the streams of all publishers interleaved. */
     private static final int PUBLISHERS = 4;
-    private static final long SEQUENCE_MARK = 0x5EC0_5EC0_5EC0_5EC0L;
+    private static final int RUN_TAG = AuditHeaders.runTag(Messages.RUN_ID);
+    private static final long ID_MARK = AuditHeaders.id(RUN_TAG, 0, 0x5_EC05_EC05L);
     private static final VarHandle BIG_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     // CountingSubscriber's state, as it is there
     private final ClientCounter counter = new ClientCounter("sub-0-0");
     private final boolean audit = true;
-    private final String runPrefix = AuditHeaders.publisher(Messages.RUN_ID, "");
-    private final Map<String, StreamAudit> streams = new HashMap<>();
+    private final int runTag = RUN_TAG;
+    private StreamAudit[] streams = new StreamAudit[0];
     private volatile long unexpected;
     private volatile long redelivered;
     private final SingleWriterRecorder latency = new SingleWriterRecorder(Histograms.DIGITS);
@@ -66,27 +65,23 @@ public class SubscriberBenchmark {
     private ByteSequence wireProperties;
     private int sequenceOffset;
     private long wireSequence;
-    private final String[] publishers = new String[PUBLISHERS];
     private final long[] sequences = new long[PUBLISHERS];
     private long sentAt;
     private int next;
 
     @Setup
     public void prepare() throws JMSException, IOException {
-        for (int i = 0; i < PUBLISHERS; i++) {
-            publishers[i] = AuditHeaders.publisher(Messages.RUN_ID, "pub-" + i);
-        }
-        parsed = Messages.prepared("pub-0");
-        parsed.setLongProperty(AuditHeaders.SEQUENCE, 12_345);
+        parsed = Messages.prepared();
+        parsed.setLongProperty(AuditHeaders.ID, AuditHeaders.id(RUN_TAG, 0, 12_345));
         parsed.setLongProperty(AuditHeaders.SENT_AT, EpochClock.nanos());
 
         // the same properties marshalled as they travel; the sequence number is patched in place per message
-        ActiveMQBytesMessage sent = Messages.prepared("pub-0");
-        sent.setLongProperty(AuditHeaders.SEQUENCE, SEQUENCE_MARK);
+        ActiveMQBytesMessage sent = Messages.prepared();
+        sent.setLongProperty(AuditHeaders.ID, ID_MARK);
         sent.setLongProperty(AuditHeaders.SENT_AT, EpochClock.nanos());
         sent.beforeMarshall(null);
         wireProperties = sent.getMarshalledProperties();
-        sequenceOffset = indexOf(wireProperties, SEQUENCE_MARK);
+        sequenceOffset = indexOf(wireProperties, ID_MARK);
         received = (ActiveMQBytesMessage) sent.copy();
     }
 
@@ -98,11 +93,11 @@ public class SubscriberBenchmark {
 
     @Benchmark
     public void readStamps(Blackhole blackhole) throws JMSException {
-        String publisher = parsed.getStringProperty(AuditHeaders.PUBLISHER);
-        blackhole.consume(publisher != null && publisher.startsWith(runPrefix));
+        long id = parsed.getLongProperty(AuditHeaders.ID);
+        blackhole.consume(AuditHeaders.runTagOf(id) == runTag);
         blackhole.consume(parsed.getLongProperty(AuditHeaders.SENT_AT));
         blackhole.consume(parsed.getJMSRedelivered());
-        blackhole.consume(parsed.getLongProperty(AuditHeaders.SEQUENCE));
+        blackhole.consume(AuditHeaders.sequenceOf(id));
     }
 
     @Benchmark
@@ -110,14 +105,14 @@ public class SubscriberBenchmark {
         int p = next++ & (PUBLISHERS - 1);
         counter.message();
         latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
-        synchronized (streams) {
-            streams.computeIfAbsent(publishers[p], k -> new StreamAudit()).record(sequences[p]++, false);
+        synchronized (this) {
+            stream(p).record(sequences[p]++, false);
         }
     }
 
     @Benchmark
     public void onMessage() throws JMSException {
-        BIG_ENDIAN_LONG.set(wireProperties.getData(), sequenceOffset, wireSequence++);
+        BIG_ENDIAN_LONG.set(wireProperties.getData(), sequenceOffset, AuditHeaders.id(RUN_TAG, 0, wireSequence++));
         received.clearProperties();
         received.setMarshalledProperties(wireProperties);
         counter.message();
@@ -126,8 +121,14 @@ public class SubscriberBenchmark {
 
     /** CountingSubscriber.audit(Message), unchanged. */
     private void audit(Message message) throws JMSException {
-        String publisher = message.getStringProperty(AuditHeaders.PUBLISHER);
-        if (publisher == null || !publisher.startsWith(runPrefix)) {
+        long id;
+        try {
+            id = message.getLongProperty(AuditHeaders.ID);
+        } catch (NumberFormatException | jakarta.jms.MessageFormatException e) {
+            unexpected++;
+            return;
+        }
+        if (AuditHeaders.runTagOf(id) != runTag) {
             unexpected++;
             return;
         }
@@ -138,11 +139,22 @@ public class SubscriberBenchmark {
             redelivered++;
         }
         if (audit) {
-            long sequence = message.getLongProperty(AuditHeaders.SEQUENCE);
-            synchronized (streams) {
-                streams.computeIfAbsent(publisher, p -> new StreamAudit()).record(sequence, redelivery);
+            int publisher = AuditHeaders.publisherOf(id);
+            synchronized (this) {
+                stream(publisher).record(AuditHeaders.sequenceOf(id), redelivery);
             }
         }
+    }
+
+    private StreamAudit stream(int publisher) {
+        if (publisher >= streams.length) {
+            streams = java.util.Arrays.copyOf(streams, Math.max(publisher + 1, streams.length * 2));
+        }
+        StreamAudit stream = streams[publisher];
+        if (stream == null) {
+            stream = streams[publisher] = new StreamAudit();
+        }
+        return stream;
     }
 
     private static int indexOf(ByteSequence bytes, long mark) {

@@ -36,6 +36,8 @@ final class PublisherClient implements PooledClient, Runnable {
     private final PoolPlan plan;
     /** This agent's clock minus the controller's: stamps are written on the controller's clock. */
     private final long clockOffset;
+    private final int runTag;
+    private final int publisherIndex;
     private final ClientCounter counter;
     private volatile boolean running = true;
     private volatile Connection connection;
@@ -60,6 +62,8 @@ final class PublisherClient implements PooledClient, Runnable {
         this.intervalNanos = Double.isNaN(plan.ratePerClient()) ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
         this.stamped = plan.message().stamped();
         this.clockOffset = plan.clockOffsetNanos();
+        this.runTag = AuditHeaders.runTag(plan.runId());
+        this.publisherIndex = AuditHeaders.publisherIndex(id);
         this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
         this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
         this.factory = factory;
@@ -85,12 +89,8 @@ final class PublisherClient implements PooledClient, Runnable {
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
         messages = new Message[plan.variants().size()];
-        String publisher = AuditHeaders.publisher(plan.runId(), id);
         for (int i = 0; i < messages.length; i++) {
             messages[i] = MessageTemplate.create(session, plan.message(), plan.variants().get(i));
-            if (stamped) {
-                messages[i].setStringProperty(AuditHeaders.PUBLISHER, publisher);
-            }
         }
         // clients start at different variants so that together they send every variant equally often
         next = Math.floorMod(id.hashCode(), messages.length);
@@ -121,7 +121,7 @@ final class PublisherClient implements PooledClient, Runnable {
             try {
                 Message message = messages[next];
                 if (stamped) {
-                    message.setLongProperty(AuditHeaders.SEQUENCE, sequence);
+                    message.setLongProperty(AuditHeaders.ID, AuditHeaders.id(runTag, publisherIndex, sequence));
                 }
                 long sentAt;
                 if (intervalNanos > 0) {

@@ -23,9 +23,7 @@ import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.workload.AuditHeaders;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
@@ -48,9 +46,10 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private int pending;
     private final boolean audit;
     private final boolean stamped;
-    private final String runPrefix;
+    private final int runTag;
     private final long clockOffset;
-    private final Map<String, StreamAudit> streams = new HashMap<>();
+    /** Per publisher index; grown as publishers are met. Guarded by itself, read once after the drain. */
+    private StreamAudit[] streams = new StreamAudit[0];
     private volatile long unexpected;
     private volatile long redelivered;
     /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
@@ -61,7 +60,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.id = id;
         this.audit = audit;
         this.stamped = plan.message().stamped();
-        this.runPrefix = AuditHeaders.publisher(plan.runId(), "");
+        this.runTag = AuditHeaders.runTag(plan.runId());
         this.clockOffset = plan.clockOffsetNanos();
         this.destinationName = destinationName;
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
@@ -126,9 +125,15 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     }
 
     private void audit(Message message) throws JMSException {
-        String publisher = message.getStringProperty(AuditHeaders.PUBLISHER);
-        if (publisher == null || !publisher.startsWith(runPrefix)) {
-            unexpected++; // single writer: the session's delivery thread
+        long id;
+        try {
+            id = message.getLongProperty(AuditHeaders.ID);
+        } catch (NumberFormatException | jakarta.jms.MessageFormatException e) {
+            unexpected++; // no stamp (single writer: the session's delivery thread)
+            return;
+        }
+        if (AuditHeaders.runTagOf(id) != runTag) {
+            unexpected++; // another run's
             return;
         }
         long sentAt = message.getLongProperty(AuditHeaders.SENT_AT);
@@ -138,9 +143,16 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             redelivered++;
         }
         if (audit) {
-            long sequence = message.getLongProperty(AuditHeaders.SEQUENCE);
-            synchronized (streams) { // uncontended but for the one read after the drain
-                streams.computeIfAbsent(publisher, p -> new StreamAudit()).record(sequence, redelivery);
+            int publisher = AuditHeaders.publisherOf(id);
+            synchronized (this) { // uncontended but for the one read after the drain
+                if (publisher >= streams.length) {
+                    streams = java.util.Arrays.copyOf(streams, Math.max(publisher + 1, streams.length * 2));
+                }
+                StreamAudit stream = streams[publisher];
+                if (stream == null) {
+                    stream = streams[publisher] = new StreamAudit();
+                }
+                stream.record(AuditHeaders.sequenceOf(id), redelivery);
             }
         }
     }
@@ -156,8 +168,12 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** The audit so far; read after the drain, when deliveries have stopped. */
     ClientAudit audit() {
         List<StreamAudit.StreamState> states = new ArrayList<>();
-        synchronized (streams) {
-            streams.forEach((publisher, stream) -> states.add(stream.state(publisher)));
+        synchronized (this) {
+            for (int p = 0; p < streams.length; p++) {
+                if (streams[p] != null) {
+                    states.add(streams[p].state(AuditHeaders.publisherId(p)));
+                }
+            }
         }
         return new ClientAudit(id, audit, unexpected, redelivered, states);
     }
