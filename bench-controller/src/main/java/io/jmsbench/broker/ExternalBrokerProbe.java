@@ -1,5 +1,6 @@
 package io.jmsbench.broker;
 
+import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.ConnectionFactories;
 import io.jmsbench.scenario.Provider;
 import jakarta.jms.Connection;
@@ -19,9 +20,10 @@ public final class ExternalBrokerProbe {
     private ExternalBrokerProbe() {
     }
 
-    public static void probe(Provider provider, String url) throws BrokerUnavailable {
+    public static void probe(Provider provider, String url, BrokerCredentials credentials) throws BrokerUnavailable {
         CompletableFuture<Void> attempt = CompletableFuture.runAsync(() -> {
-            try (Connection connection = ConnectionFactories.create(provider, url).createConnection()) {
+            try (Connection connection = ConnectionFactories.create(provider, url, false, credentials)
+                    .createConnection()) {
                 connection.start();
                 try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE)) {
                     session.createTemporaryQueue().delete();

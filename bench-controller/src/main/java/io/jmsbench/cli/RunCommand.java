@@ -62,6 +62,12 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     + "variable, else ~/.jmsbench/token).")
     Path tokenFile;
 
+    @Option(names = "--broker-credentials", paramLabel = "FILE",
+            description = "Log in to the broker with the user= and password= of this properties file (default: the "
+                    + BrokerLogin.USER_ENV + " and " + BrokerLogin.PASSWORD_ENV + " environment variables, else "
+                    + "anonymous). Neither ever appears in a report or a log.")
+    Path brokerCredentials;
+
     @Option(names = "--on-failure", defaultValue = "abort", paramLabel = "abort|continue",
             description = "When a point fails (an agent lost, the broker dead, a stall): skip the remaining points "
                     + "(abort, the default) or go on with the next one (continue). Either way the failed point is "
@@ -120,8 +126,15 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     return ExitCodes.BAD_INPUT;
                 }
             }
+            io.jmsbench.jms.BrokerCredentials login;
+            try {
+                login = BrokerLogin.load(brokerCredentials, System.getenv());
+            } catch (BrokerLogin.LoginProblem e) {
+                spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
             Report report = BenchmarkRun.execute(plan, file, assignments, out, signal, console,
-                    new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token));
+                    new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token, login));
             Summary.print(report, out, console);
             if (!Report.COMPLETED.equals(report.status())) {
                 return ExitCodes.RUN_FAILED;

@@ -67,7 +67,8 @@ public final class BenchmarkRun {
      * ({@code --on-failure continue}) or stop there; the token of remote agents ({@code null} in
      * local mode).
      */
-    public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken) {
+    public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
+                          io.jmsbench.jms.BrokerCredentials credentials) {
     }
 
     private BenchmarkRun(ScenarioPlan plan, Path scenarioFile, List<String> overrides, RunDirectory directory,
@@ -92,7 +93,7 @@ public final class BenchmarkRun {
             throws BrokerUnavailable, RunFailure, IOException {
         Scenario base = plan.base();
         if (!base.broker().isEmbedded()) {
-            ExternalBrokerProbe.probe(base.provider(), base.broker().url());
+            ExternalBrokerProbe.probe(base.provider(), base.broker().url(), options.credentials());
         }
         String claim = base.name() + "@" + Facts.host().hostname() + "#"
                 + HexFormat.of().formatHex(randomBytes(4));
@@ -154,7 +155,7 @@ public final class BenchmarkRun {
                         PointAgents agents = pending.await(signal);
                         hostLabels(recorder, agents, broker);
                         PointRun run = new PointRun(point.scenario(), point.index(), repeat, directory, signal, console,
-                                broker.url(), broker.process());
+                                broker.url(), broker.process(), options.credentials());
                         try {
                             run.measure(agents, recorder, samples, results.isEmpty() ? commandStart : System.nanoTime());
                         } finally {

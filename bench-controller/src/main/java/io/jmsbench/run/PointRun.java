@@ -49,6 +49,7 @@ final class PointRun {
     private final RunSignal signal;
     private final PrintStream console;
     private final String url;
+    private final io.jmsbench.jms.BrokerCredentials credentials;
     private final ProcessHandle brokerProcess;
     private PointAgents agents;
     /** The key of the broker host's resources in a snapshot's hosts. */
@@ -59,7 +60,9 @@ final class PointRun {
     Map<String, String> providerSettings = Map.of();
 
     PointRun(Scenario scenario, int pointIndex, int repeat, RunDirectory directory, RunSignal signal,
-             PrintStream console, String url, ProcessHandle brokerProcess) {
+             PrintStream console, String url, ProcessHandle brokerProcess,
+             io.jmsbench.jms.BrokerCredentials credentials) {
+        this.credentials = credentials;
         this.scenario = scenario;
         this.pointIndex = pointIndex;
         this.repeat = repeat;
@@ -100,7 +103,7 @@ final class PointRun {
         long offset = clock != null && clock.applied() ? Math.round(clock.offsetMicros() * 1e3) : 0;
         return new PoolPlan(directory.runId(), scenario.provider(), url, scenario.destination(), scenario.message(),
                 MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(),
-                scenario.publishers().faults(), clients, offset);
+                scenario.publishers().faults(), clients, offset, credentials);
     }
 
     private void recordFacts() throws AgentException {

@@ -58,14 +58,21 @@ final class Jmsbench {
     }
 
     static Running start(Path workDir, String... args) throws IOException {
+        return start(workDir, java.util.Map.of(), args);
+    }
+
+    /** Starts the jar with {@code environment} added to this JVM's. */
+    static Running start(Path workDir, java.util.Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toAbsolutePath().toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(workDir, "stdout", ".txt");
         Path err = Files.createTempFile(workDir, "stderr", ".txt");
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         return new Running(p, out, err, start);
     }
 

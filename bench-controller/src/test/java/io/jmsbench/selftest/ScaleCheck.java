@@ -161,7 +161,7 @@ public final class ScaleCheck {
         }
         return new PoolPlan("scale-" + UUID.randomUUID(), scenario.provider(), url, scenario.destination(),
                 scenario.message(), MessageVariants.of(scenario), scenario.delivery(),
-                scenario.publishers().ratePerClient(), scenario.publishers().faults(), plans, 0);
+                scenario.publishers().ratePerClient(), scenario.publishers().faults(), plans, 0, null);
     }
 
     /**

@@ -31,7 +31,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     public synchronized PrepareResult prepare(PoolPlan plan, Duration timeout) {
         close(timeout);
         ConnectionFactory factory = ConnectionFactories.create(plan.provider(), plan.brokerUrl(),
-                plan.delivery().asyncSend());
+                plan.delivery().asyncSend(), plan.credentials());
         List<C> created = new ArrayList<>();
         for (ClientPlan c : plan.clients()) {
             created.add(newClient(plan, c, factory));
@@ -42,8 +42,9 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
             int colon = failure.indexOf(": ");
             failures.add(new ClientFailure(failure.substring(0, colon), failure.substring(colon + 2)));
         }
-        return new PrepareResult(created.size() - failures.size(), failures,
-                ConnectionFactories.settings(plan.provider(), plan.delivery()));
+        java.util.Map<String, String> settings = ConnectionFactories.settings(plan.provider(), plan.delivery());
+        settings.put("login", plan.credentials() == null ? "anonymous" : "user " + plan.credentials().user());
+        return new PrepareResult(created.size() - failures.size(), failures, settings);
     }
 
     @Override

@@ -28,9 +28,19 @@ public final class ConnectionFactories {
     }
 
     public static ConnectionFactory create(Provider provider, String url, boolean asyncSend) {
+        return create(provider, url, asyncSend, null);
+    }
+
+    /** A factory whose connections log in with {@code credentials} ({@code null}: anonymous). */
+    public static ConnectionFactory create(Provider provider, String url, boolean asyncSend,
+                                           BrokerCredentials credentials) {
         return switch (provider) {
             case OPENWIRE -> {
                 ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+                if (credentials != null) {
+                    factory.setUserName(credentials.user());
+                    factory.setPassword(credentials.password());
+                }
                 factory.setUseAsyncSend(asyncSend);
                 factory.setConnectResponseTimeout(CONNECT_TIMEOUT_MS);
                 factory.setCloseTimeout(CLOSE_TIMEOUT_MS);
@@ -40,6 +50,10 @@ public final class ConnectionFactories {
             }
             case AMQP -> {
                 JmsConnectionFactory factory = new JmsConnectionFactory(url);
+                if (credentials != null) {
+                    factory.setUsername(credentials.user());
+                    factory.setPassword(credentials.password());
+                }
                 factory.setForceAsyncSend(asyncSend);
                 factory.setConnectTimeout(CONNECT_TIMEOUT_MS);
                 factory.setCloseTimeout(CLOSE_TIMEOUT_MS);
