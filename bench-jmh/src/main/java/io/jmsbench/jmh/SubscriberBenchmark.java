@@ -55,6 +55,7 @@ public class SubscriberBenchmark {
     private final ClientCounter counter = new ClientCounter("sub-0-0");
     private final boolean audit = true;
     private final int runTag = RUN_TAG;
+    private final io.jmsbench.jms.StampReader stamps = new io.jmsbench.jms.StampReader();
     private StreamAudit[] streams = new StreamAudit[0];
     private volatile long unexpected;
     private volatile long redelivered;
@@ -121,19 +122,16 @@ public class SubscriberBenchmark {
 
     /** CountingSubscriber.audit(Message), unchanged. */
     private void audit(Message message) throws JMSException {
-        long id;
-        try {
-            id = message.getLongProperty(AuditHeaders.ID);
-        } catch (NumberFormatException | jakarta.jms.MessageFormatException e) {
+        if (!stamps.read(message)) {
             unexpected++;
             return;
         }
+        long id = stamps.id();
         if (AuditHeaders.runTagOf(id) != runTag) {
             unexpected++;
             return;
         }
-        long sentAt = message.getLongProperty(AuditHeaders.SENT_AT);
-        latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
+        latency.recordValue(Math.max(0, EpochClock.nanos() - stamps.sentAt()));
         boolean redelivery = message.getJMSRedelivered();
         if (redelivery) {
             redelivered++;

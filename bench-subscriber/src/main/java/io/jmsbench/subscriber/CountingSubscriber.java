@@ -47,6 +47,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final boolean audit;
     private final boolean stamped;
     private final int runTag;
+    private final io.jmsbench.jms.StampReader stamps = new io.jmsbench.jms.StampReader();
     private final long clockOffset;
     /** Per publisher index; grown as publishers are met. Guarded by itself, read once after the drain. */
     private StreamAudit[] streams = new StreamAudit[0];
@@ -125,19 +126,16 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     }
 
     private void audit(Message message) throws JMSException {
-        long id;
-        try {
-            id = message.getLongProperty(AuditHeaders.ID);
-        } catch (NumberFormatException | jakarta.jms.MessageFormatException e) {
+        if (!stamps.read(message)) {
             unexpected++; // no stamp (single writer: the session's delivery thread)
             return;
         }
+        long id = stamps.id();
         if (AuditHeaders.runTagOf(id) != runTag) {
             unexpected++; // another run's
             return;
         }
-        long sentAt = message.getLongProperty(AuditHeaders.SENT_AT);
-        latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - sentAt));
+        latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - stamps.sentAt()));
         boolean redelivery = message.getJMSRedelivered();
         if (redelivery) {
             redelivered++;

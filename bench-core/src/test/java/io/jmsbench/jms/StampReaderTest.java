@@ -1,0 +1,83 @@
+package io.jmsbench.jms;
+
+import io.jmsbench.workload.AuditHeaders;
+import org.apache.activemq.command.ActiveMQBytesMessage;
+import org.apache.activemq.command.ActiveMQMessage;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StampReaderTest {
+
+    private static final long ID = AuditHeaders.id(0xABC, 99_999, AuditHeaders.MAX_SEQUENCE - 7);
+    private static final long SENT_AT = 1_795_000_000_123_456_789L;
+
+    /** A message as the consumer gets it: its properties only in their marshalled form. */
+    private static ActiveMQMessage received(ActiveMQMessage sent) throws IOException {
+        sent.beforeMarshall(null);
+        ActiveMQBytesMessage received = new ActiveMQBytesMessage();
+        received.setMarshalledProperties(sent.getMarshalledProperties());
+        return received;
+    }
+
+    @Test
+    void findsTheStampsAmongPropertiesOfEveryPrimitiveType() throws Exception {
+        ActiveMQBytesMessage sent = new ActiveMQBytesMessage();
+        sent.setStringProperty("P1", "#17");
+        sent.setIntProperty("i", -5);
+        sent.setBooleanProperty("b", true);
+        sent.setDoubleProperty("d", 2.5);
+        sent.setShortProperty("s", (short) 3);
+        sent.setByteProperty("y", (byte) 1);
+        sent.setFloatProperty("f", 1.5f);
+        sent.setLongProperty("jmsbench_idx", 1L); // a near miss of a key
+        sent.setLongProperty(AuditHeaders.ID, ID);
+        sent.setLongProperty(AuditHeaders.SENT_AT, SENT_AT);
+        ActiveMQMessage message = received(sent);
+        StampReader reader = new StampReader();
+
+        assertTrue(reader.read(message));
+
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+        assertEquals(ID, message.getLongProperty(AuditHeaders.ID), "and the provider agrees");
+    }
+
+    @Test
+    void aMessageWithoutStampsIsNotAJmsbenchMessage() throws Exception {
+        ActiveMQBytesMessage sent = new ActiveMQBytesMessage();
+        sent.setStringProperty("P1", "#0");
+        assertFalse(new StampReader().read(received(sent)));
+        assertFalse(new StampReader().read(received(new ActiveMQBytesMessage())));
+    }
+
+    @Test
+    void halfStampedOrUnmarshalledMessagesGoThroughTheProvidersGetters() throws Exception {
+        ActiveMQBytesMessage half = new ActiveMQBytesMessage();
+        half.setLongProperty(AuditHeaders.ID, ID);
+        assertFalse(new StampReader().read(received(half)), "an id without a send time");
+
+        ActiveMQBytesMessage local = new ActiveMQBytesMessage(); // properties set, never marshalled
+        local.setLongProperty(AuditHeaders.ID, ID);
+        local.setLongProperty(AuditHeaders.SENT_AT, SENT_AT);
+        StampReader reader = new StampReader();
+        assertTrue(reader.read(local));
+        assertEquals(SENT_AT, reader.sentAt());
+    }
+
+    @Test
+    void aStampOfTheWrongTypeIsLeftToTheProvider() throws Exception {
+        ActiveMQBytesMessage sent = new ActiveMQBytesMessage();
+        sent.setStringProperty(AuditHeaders.ID, Long.toString(ID)); // JMS converts a numeric string
+        sent.setLongProperty(AuditHeaders.SENT_AT, SENT_AT);
+        StampReader reader = new StampReader();
+
+        assertTrue(reader.read(received(sent)));
+
+        assertEquals(ID, reader.id());
+    }
+}
