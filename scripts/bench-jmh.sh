@@ -45,8 +45,8 @@ r0 = results[0]
 # benchmarks whose figure includes ActiveMQ's own work, which the harness can avoid only by calling it less
 PROVIDER = {
     "PublisherBenchmark.stampAndCount": "ActiveMQ's setLongProperty boxes each stamp (2 x 24 B)",
-    "SubscriberBenchmark.readStamps": "ActiveMQ's property getters, on already unmarshalled properties",
-    "SubscriberBenchmark.onMessage": "the first getter makes ActiveMQ unmarshal all properties of the message",
+    "SubscriberBenchmark.readStamps": "ActiveMQ's property getters on unmarshalled properties: StampReader's "
+                                      "fallback, not the path a message fresh off the wire takes",
 }
 notes = []
 print(f"jmsbench per-message costs: {cores} cores ({cpu}), shared with whatever else runs here; "
