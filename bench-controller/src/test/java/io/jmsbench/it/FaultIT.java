@@ -81,6 +81,31 @@ class FaultIT {
         assertNoneAlive(children, Duration.ofSeconds(20));
     }
 
+    @Test
+    void theBrokerDyingMidRunEndsThePointWithTheReasonAndStopsTheAgents() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Running run = Jmsbench.start(work, "run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
+                out.toString(), "--set", "phases.measure=60s", "--set", "phases.warmup=1s");
+        run.awaitOutput("measure received", Duration.ofSeconds(60));
+        List<ProcessHandle> children = run.process().descendants().toList();
+        ProcessHandle broker = children.stream()
+                .filter(p -> p.info().commandLine().orElse("").contains(" broker ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no broker JVM among " + children));
+
+        broker.destroyForcibly();
+        long killed = System.nanoTime();
+        Jmsbench.Result result = run.await(Duration.ofSeconds(60));
+
+        assertEquals(3, result.exit(), result.stdout() + result.stderr());
+        assertTrue(System.nanoTime() - killed < Duration.ofSeconds(30).toNanos(), "ends within its timeouts");
+        assertNoneAlive(children, Duration.ofSeconds(5));
+        JsonNode report = Reports.read(Reports.onlyRunDirectory(out, "smoke"));
+        assertEquals("aborted", report.path("status").asText());
+        assertTrue(report.path("abortReason").asText().contains("the broker JVM (pid " + broker.pid() + ") died"),
+                report.path("abortReason").asText());
+        assertTrue(report.path("points").get(0).path("samples").size() > 0, "what was measured is kept");
+    }
+
     private static void assertNoneAlive(List<ProcessHandle> processes, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive)) {
