@@ -69,6 +69,12 @@ public final class BenchmarkRun {
      */
     public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
                           io.jmsbench.jms.BrokerCredentials credentials) {
+
+        @Override
+        public String toString() { // never the token
+            return "Options[diskBenchmark=" + diskBenchmark + ", continueOnFailure=" + continueOnFailure
+                    + ", remote=" + (remoteToken != null) + ", login=" + credentials + "]";
+        }
     }
 
     private BenchmarkRun(ScenarioPlan plan, Path scenarioFile, List<String> overrides, RunDirectory directory,

@@ -36,6 +36,8 @@ final class PointRun {
 
     private static final long SECOND = 1_000_000_000L;
     private static final Duration PULL_TIMEOUT = Duration.ofSeconds(3);
+    /** The monitor feeds only the validity rules: a silent one must not stretch every tick by a pull timeout. */
+    private static final Duration MONITOR_TIMEOUT = Duration.ofSeconds(1);
     /** A drain ends early once no receipt arrived for this long. */
     private static final Duration QUIET = Duration.ofSeconds(2);
     private static final long DRAIN_POLL_NANOS = 100_000_000L;
@@ -276,7 +278,7 @@ final class PointRun {
         hosts.putAll(agents.subscribers().hosts());
         if (agents.monitor() != null) {
             try {
-                hosts.put(MONITOR, agents.monitor().counters(PULL_TIMEOUT).host());
+                hosts.put(MONITOR, agents.monitor().counters(MONITOR_TIMEOUT).host());
             } catch (AgentException e) {
                 hosts.put(MONITOR, HostSample.UNKNOWN);
             }

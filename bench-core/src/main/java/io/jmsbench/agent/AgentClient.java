@@ -126,7 +126,9 @@ public final class AgentClient {
         } catch (HttpTimeoutException e) {
             throw new AgentException(name + " did not answer " + method + " " + path + " within " + timeout.toMillis() + " ms");
         } catch (IOException e) {
-            throw new AgentException(name + " at " + base + " is unreachable (" + method + " " + path + "): " + e);
+            String why = e instanceof java.net.ConnectException ? "connection refused (is the agent running?)"
+                    : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            throw new AgentException(name + " at " + base + " is unreachable (" + method + " " + path + "): " + why);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AgentException(name + ": interrupted during " + method + " " + path);

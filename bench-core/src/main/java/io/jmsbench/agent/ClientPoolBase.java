@@ -19,6 +19,7 @@ import java.util.List;
 public abstract class ClientPoolBase<C extends PooledClient> implements ClientPool {
 
     private volatile List<C> clients = List.of();
+    private final HostSampler.Cached host = new HostSampler.Cached();
 
     /** Creates (does not connect) the client described by {@code client}. */
     protected abstract C newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory);
@@ -54,7 +55,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
             counts.add(client.count());
         }
         return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(),
-                Facts.heapUsedBytes(), Facts.threads(), counts, HostSampler.read());
+                Facts.heapUsedBytes(), Facts.threads(), counts, host.read());
     }
 
     @Override

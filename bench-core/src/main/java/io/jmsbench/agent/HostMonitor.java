@@ -17,6 +17,8 @@ import java.util.Map;
  */
 public final class HostMonitor implements ClientPool {
 
+    private final HostSampler.Cached host = new HostSampler.Cached();
+
     @Override
     public PrepareResult prepare(PoolPlan plan, Duration timeout) {
         return new PrepareResult(0, List.of(), Map.of());
@@ -29,7 +31,7 @@ public final class HostMonitor implements ClientPool {
     @Override
     public Counters counters() {
         return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(),
-                Facts.heapUsedBytes(), Facts.threads(), List.of(), HostSampler.read());
+                Facts.heapUsedBytes(), Facts.threads(), List.of(), host.read());
     }
 
     @Override

@@ -17,6 +17,29 @@ public final class HostSampler {
     private HostSampler() {
     }
 
+    /**
+     * The last reading while it is younger than 250 ms: a controller that polls counters every
+     * 20 ms (a count-bounded window) or 100 ms (the drain) does not make the agent read four /proc
+     * files each time. A reading is consistent in itself, so a slightly old one only shifts the
+     * edge of the interval it closes.
+     */
+    public static final class Cached {
+        private static final long MAX_AGE_NANOS = 250_000_000L;
+        private volatile HostSample last;
+        private volatile long readAt;
+
+        public HostSample read() {
+            long now = System.nanoTime();
+            HostSample sample = last;
+            if (sample == null || now - readAt > MAX_AGE_NANOS) {
+                sample = HostSampler.read();
+                last = sample;
+                readAt = now;
+            }
+            return sample;
+        }
+    }
+
     public static HostSample read() {
         HostCpu cpu = HostCpu.read();
         long[] disk = diskBytes();
