@@ -2,8 +2,9 @@ package io.jmsbench.protocol;
 
 /**
  * One reading of a host's resources so far, from /proc (where the agent runs): CPU ticks busy and
- * in total, network bytes in + out over every interface, bytes read from and written to its disks,
- * and memory available now ({@code -1} where the host does not tell).
+ * in total (as {@link io.jmsbench.system.HostCpu} counts them), network bytes in + out over every
+ * interface, bytes read from and written to its disks, and memory available now ({@code -1} where
+ * the host does not tell).
  */
 public record HostSample(long cpuBusyTicks, long cpuTotalTicks, long networkBytes, long diskReadBytes,
                          long diskWriteBytes, long memoryAvailableBytes) {
@@ -13,6 +14,6 @@ public record HostSample(long cpuBusyTicks, long cpuTotalTicks, long networkByte
     /** Fraction of the host's cores busy since {@code earlier}; NaN when unknown. */
     public double cpuBusySince(HostSample earlier) {
         long total = cpuTotalTicks - earlier.cpuTotalTicks;
-        return total <= 0 ? Double.NaN : (double) (cpuBusyTicks - earlier.cpuBusyTicks) / total;
+        return total <= 0 ? Double.NaN : Math.max(0, Math.min(1, (double) (cpuBusyTicks - earlier.cpuBusyTicks) / total));
     }
 }
