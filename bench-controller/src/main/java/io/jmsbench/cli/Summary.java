@@ -45,9 +45,11 @@ final class Summary {
                             + "(%d of %d subscribers audited)%n", p.audit().lost(), p.audit().duplicates(),
                     p.audit().outOfOrder(), p.audit().redelivered(), p.audit().unexpected(),
                     p.audit().auditedSubscribers(), p.audit().subscribers());
-            console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s; host busy %s%n",
+            console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s, controller %s; "
+                            + "host busy %s%n",
                     p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),
-                    Figures.cores(p.cpu().subscriberCores()), Figures.percent(p.cpu().hostBusy()));
+                    Figures.cores(p.cpu().subscriberCores()), Figures.cores(p.cpu().controllerCores()),
+                    Figures.percent(p.cpu().hostBusy()));
             for (String reason : p.invalidReasons()) {
                 console.println("  INVALID: " + reason);
             }

@@ -176,16 +176,18 @@ final class PointRecorder {
                     windowEnd.nanos() - windowStart.nanos());
             double publisherCores = agentCores(windowStart.publishers(), windowEnd.publishers());
             double subscriberCores = agentCores(windowStart.subscribers(), windowEnd.subscribers());
+            double controllerCores = cores(windowStart.controllerCpuNanos(), windowEnd.controllerCpuNanos(),
+                    windowEnd.nanos() - windowStart.nanos());
             cpu = new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
                     windowEnd.host().utilisationSince(windowStart.host()),
-                    brokerCores / (brokerCores + publisherCores + subscriberCores));
+                    brokerCores / (brokerCores + publisherCores + subscriberCores), controllerCores);
             broker = new BrokerResources(windowEnd.broker().rssBytes(),
                     delta(windowStart.broker().readBytes(), windowEnd.broker().readBytes()),
                     delta(windowStart.broker().writeBytes(), windowEnd.broker().writeBytes()),
                     delta(windowStart.networkBytes(), windowEnd.networkBytes()));
             if (separateHosts) {
                 cpu = new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
-                        hostBusy(PointRun.MONITOR), Double.NaN);
+                        hostBusy(PointRun.MONITOR), Double.NaN, controllerCores);
                 invalid.addAll(hostRules());
             } else {
                 invalid.addAll(cpuRules(cpu));

@@ -71,6 +71,10 @@ class RunIT {
         assertTrue(point.path("valid").asBoolean(), () -> "invalid: " + point.path("invalidReasons"));
         assertTrue(report.path("valid").asBoolean());
         assertTrue(point.path("labels").toString().contains("shared host"), "local runs say they share the host");
+        JsonNode cpu = point.path("cpu");
+        for (String jvm : List.of("brokerCores", "publisherCores", "subscriberCores", "controllerCores")) {
+            assertTrue(cpu.path(jvm).asDouble() > 0, () -> jvm + " measured over the window: " + cpu);
+        }
 
         JsonNode env = report.path("environment");
         assertFalse(env.path("jmsbench").asText().isBlank());

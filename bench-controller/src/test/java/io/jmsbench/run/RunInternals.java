@@ -48,7 +48,7 @@ public final class RunInternals {
         for (int i = 0; i < n; i++) {
             long nanos = publishers.get(i).monotonicNanos();
             snapshots.add(new Snapshot(nanos, publishers.get(i), subscribers.get(i), latencies.get(i),
-                    i * 1_500_000_000L, new ProcessResources(1L << 30, 0, i * 1024L),
+                    i * 1_500_000_000L, i * 30_000_000L, new ProcessResources(1L << 30, 0, i * 1024L),
                     new HostCpu(i * 190L, i * 200L), i * 1_000_000L, java.util.Map.of()));
         }
         PointRecorder point = new PointRecorder(scenario, hostCores, hlog);

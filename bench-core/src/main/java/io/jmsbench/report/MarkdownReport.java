@@ -96,7 +96,8 @@ public final class MarkdownReport {
         md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")
                 .append(Figures.cores(cpu.publisherCores())).append(", subscriber agents ")
-                .append(Figures.cores(cpu.subscriberCores())).append("; host busy ")
+                .append(Figures.cores(cpu.subscriberCores())).append(", controller ")
+                .append(Figures.cores(cpu.controllerCores())).append("; host busy ")
                 .append(Figures.percent(cpu.hostBusy())).append("; broker's share of the CPU the run used ")
                 .append(Figures.percent(cpu.brokerShare())).append(".\n\n");
         if (p.broker() != null && p.broker().rssBytes() >= 0) {

@@ -45,10 +45,16 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
 
     /**
      * Cores used on average over the measurement window ({@code NaN} when unknown), the host's busy
-     * share, and the broker's share of the CPU the broker and the agents used together.
+     * share, the broker's share of the CPU the broker and the agents used together, and the
+     * controller's own cores (part of what the harness costs when it shares the broker's host).
      */
     public record CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
-                             double hostBusy, double brokerShare) {
+                             double hostBusy, double brokerShare, double controllerCores) {
+
+        public CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
+                          double hostBusy, double brokerShare) {
+            this(hostCores, brokerCores, publisherCores, subscriberCores, hostBusy, brokerShare, Double.NaN);
+        }
     }
 
     /** The broker JVM's footprint: resident memory at the window's end, disk and host network traffic in it. */
