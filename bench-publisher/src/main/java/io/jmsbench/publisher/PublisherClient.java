@@ -1,14 +1,13 @@
 package io.jmsbench.publisher;
 
 import io.jmsbench.agent.PooledClient;
+import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
+import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
-import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.workload.AuditHeaders;
-
-import java.util.concurrent.locks.LockSupport;
 import io.jmsbench.workload.MessageTemplate;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -18,6 +17,8 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A publisher client (the paper's design): one connection, one session, one producer, sending the
@@ -43,6 +44,8 @@ final class PublisherClient implements PooledClient, Runnable {
     private volatile Connection connection;
     private MessageProducer producer;
     private Message[] messages;
+    /** Per message: where its stamps go (null when unstamped). */
+    private StampWriter[] stamps;
     private int next;
 
     private final int transactionSize;
@@ -89,8 +92,12 @@ final class PublisherClient implements PooledClient, Runnable {
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
         messages = new Message[plan.variants().size()];
+        stamps = new StampWriter[messages.length];
         for (int i = 0; i < messages.length; i++) {
             messages[i] = MessageTemplate.create(session, plan.message(), plan.variants().get(i));
+            if (stamped) {
+                stamps[i] = StampWriter.forMessage(messages[i]);
+            }
         }
         // clients start at different variants so that together they send every variant equally often
         next = Math.floorMod(id.hashCode(), messages.length);
@@ -120,9 +127,6 @@ final class PublisherClient implements PooledClient, Runnable {
         while (running) {
             try {
                 Message message = messages[next];
-                if (stamped) {
-                    message.setLongProperty(AuditHeaders.ID, AuditHeaders.id(runTag, publisherIndex, sequence));
-                }
                 long sentAt;
                 if (intervalNanos > 0) {
                     long due = start + sequence * intervalNanos;
@@ -135,7 +139,7 @@ final class PublisherClient implements PooledClient, Runnable {
                     sentAt = EpochClock.nanos() - clockOffset;
                 }
                 if (stamped) {
-                    message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
+                    stamps[next].stamp(AuditHeaders.id(runTag, publisherIndex, sequence), sentAt);
                 }
                 if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
                     producer.send(message);

@@ -1,0 +1,130 @@
+package io.jmsbench.jms;
+
+import io.jmsbench.workload.AuditHeaders;
+import jakarta.jms.Message;
+import org.apache.activemq.command.ActiveMQBytesMessage;
+import org.apache.activemq.command.ActiveMQMessage;
+import org.apache.activemq.command.ActiveMQTopic;
+import org.apache.activemq.command.MessageId;
+import org.apache.activemq.openwire.OpenWireFormat;
+import org.apache.activemq.util.ByteSequence;
+import org.fusesource.hawtbuf.UTF8Buffer;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StampWriterTest {
+
+    private static final long ID = AuditHeaders.id(0xABC, 99_999, AuditHeaders.MAX_SEQUENCE - 7);
+    private static final long SENT_AT = 1_795_000_000_123_456_789L;
+
+    /** A prepared message with the paper's workload on it: application properties and a correlation ID. */
+    private static ActiveMQBytesMessage prepared() throws Exception {
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        message.writeBytes(new byte[1024]);
+        message.setStringProperty("P1", "#17");
+        message.setStringProperty("P2", "#0");
+        message.setIntProperty("n", 42);
+        message.setJMSCorrelationID("#3");
+        message.setDestination(new ActiveMQTopic("t"));
+        return message;
+    }
+
+    /** What the broker and every consumer get: the session's copy, marshalled and unmarshalled by OpenWire. */
+    private static ActiveMQMessage overTheWire(ActiveMQMessage message, long sequence) throws Exception {
+        message.setMessageId(new MessageId("ID:test-1:1:1:1", sequence));
+        ActiveMQMessage copy = (ActiveMQMessage) message.copy();
+        copy.onSend();
+        OpenWireFormat format = new OpenWireFormat(OpenWireFormat.DEFAULT_WIRE_VERSION);
+        ByteSequence wire = format.marshal(copy);
+        return (ActiveMQMessage) format.unmarshal(wire);
+    }
+
+    /** The properties as a consumer reads them (strings arrive as ActiveMQ's UTF-8 buffers). */
+    private static Map<String, Object> properties(ActiveMQMessage message) throws Exception {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> p : message.getProperties().entrySet()) {
+            properties.put(p.getKey(), p.getValue() instanceof UTF8Buffer utf8 ? utf8.toString() : p.getValue());
+        }
+        return properties;
+    }
+
+    @Test
+    void anActiveMqMessageCarriesItsPropertiesAndTheStampsOverTheWire() throws Exception {
+        ActiveMQBytesMessage message = prepared();
+        StampWriter writer = StampWriter.forMessage(message);
+        assertInstanceOf(StampWriter.Marshalled.class, writer, "the marshalled fast path applies");
+
+        writer.stamp(ID, SENT_AT);
+        ActiveMQMessage received = overTheWire(message, 1);
+
+        Map<String, Object> expected = new LinkedHashMap<>(Map.of("P1", "#17", "P2", "#0", "n", 42));
+        expected.put(AuditHeaders.ID, ID);
+        expected.put(AuditHeaders.SENT_AT, SENT_AT);
+        assertEquals(expected, properties(received));
+        assertEquals("#3", received.getJMSCorrelationID());
+        StampReader reader = new StampReader();
+        assertTrue(reader.read(received));
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+    }
+
+    @Test
+    void everySendCarriesItsOwnStampsAndTheLastOnesDoNotRewriteTheFirst() throws Exception {
+        ActiveMQBytesMessage message = prepared();
+        StampWriter writer = StampWriter.forMessage(message);
+        writer.stamp(1, 100);
+        ByteSequence first = message.getMarshalledProperties();
+        byte[] firstBytes = first.getData().clone();
+        ActiveMQMessage one = overTheWire(message, 1);
+
+        writer.stamp(2, 200);
+        ActiveMQMessage two = overTheWire(message, 2);
+
+        assertNotSame(first.getData(), message.getMarshalledProperties().getData(), "a fresh array per send");
+        assertArrayEquals(firstBytes, first.getData(), "a sent message's bytes stay as they were");
+        assertEquals(1L, one.getLongProperty(AuditHeaders.ID));
+        assertEquals(100L, one.getLongProperty(AuditHeaders.SENT_AT));
+        assertEquals(2L, two.getLongProperty(AuditHeaders.ID));
+        assertEquals(200L, two.getLongProperty(AuditHeaders.SENT_AT));
+        assertEquals("#17", two.getStringProperty("P1"));
+    }
+
+    @Test
+    void aMessageWithoutPropertiesGetsJustTheStamps() throws Exception {
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        message.writeBytes(new byte[16]);
+        StampWriter.forMessage(message).stamp(ID, SENT_AT);
+
+        ActiveMQMessage received = overTheWire(message, 1);
+
+        assertEquals(Map.of(AuditHeaders.ID, ID, AuditHeaders.SENT_AT, SENT_AT), properties(received));
+    }
+
+    @Test
+    void anyOtherProvidersMessageIsStampedThroughJms() throws Exception {
+        Map<String, Object> set = new LinkedHashMap<>();
+        Message message = (Message) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Message.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("setLongProperty")) {
+                        set.put((String) args[0], args[1]);
+                        return null;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        StampWriter writer = StampWriter.forMessage(message);
+
+        writer.stamp(ID, SENT_AT);
+
+        assertInstanceOf(StampWriter.Properties.class, writer);
+        assertEquals(Map.of(AuditHeaders.ID, ID, AuditHeaders.SENT_AT, SENT_AT), set);
+    }
+}
