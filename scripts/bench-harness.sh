@@ -5,56 +5,48 @@
 # no properties, no audit, no latency). Prints msgs/s of each, the ratio, and client CPU per
 # message. Each measurement gets a fresh broker, so no backlog carries over.
 #
-#   scripts/bench-harness.sh            # WARMUP=20 MEASURE=30 seconds per measurement, ~10 min
+#   scripts/bench-harness.sh                  # WARMUP=20 MEASURE=30 seconds, REPEAT=1: ~10 min
+#   REPEAT=3 scripts/bench-harness.sh         # each pair three times, alternating which goes first
 #   WARMUP=5 MEASURE=10 scripts/bench-harness.sh
-#   STAMPED=false ONLY='openwire topic' scripts/bench-harness.sh   # without the audit/latency properties
+#   STAMPED=false ONLY='openwire topic' scripts/bench-harness.sh   # without the audit/latency stamps
 #
-# Needs a JDK 17+ and python3 (to read the JSON). Broker and clients share this machine's cores:
-# read the ratios, measured side by side in one run, not the absolute rates.
+# With REPEAT > 1 the table shows medians, and the ratio column the median of the pairs' ratios
+# with their range: on a shared machine one pair alone can be off by 0.15 either way.
+# Needs a JDK 17+ and python3. Broker and clients share this machine's cores: read the ratios,
+# measured side by side in one run, not the absolute rates.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 WARMUP=${WARMUP:-20}
 MEASURE=${MEASURE:-30}
+REPEAT=${REPEAT:-1}
 STAMPED=${STAMPED:-true}
 ONLY=${ONLY:-}
+KEEP=${KEEP:-}
+for knob in WARMUP MEASURE REPEAT; do
+  [[ "${!knob}" =~ ^[1-9][0-9]*$ ]] || { echo "$knob must be a whole number >= 1, found '${!knob}'" >&2; exit 2; }
+done
+[[ "$STAMPED" =~ ^(true|false)$ ]] || { echo "STAMPED must be true or false, found '$STAMPED'" >&2; exit 2; }
 echo "building (./mvnw -q -B -DskipTests package) ..." >&2
 ./mvnw -q -B -DskipTests package >&2
 jar="$root/bench-controller/target/jmsbench.jar"
 cp="$jar:$root/bench-controller/target/test-classes"
-work="$(mktemp -d)"
-broker_pid=""
-cleanup() { [ -n "$broker_pid" ] && kill "$broker_pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-n=0
+source "$root/scripts/lib/bench-common.sh"
+results="$work/measurements.jsonl"
+limit=$((WARMUP + MEASURE + 300)) # seconds any one process may take
 
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-
-start_broker() { # persistent? -> sets url_openwire url_amqp
-  n=$((n + 1))
-  local extra=""
-  [ "$1" = true ] && extra="--persistent"
-  java -jar "$jar" broker --listen 127.0.0.1 --data-dir "$work/data-$n" --ready-file "$work/ready-$n" $extra \
-    > "$work/broker-$n.log" 2>&1 &
-  broker_pid=$!
-  for _ in $(seq 1 600); do [ -f "$work/ready-$n" ] && break; sleep 0.1; done
-  url_openwire=$(json "$work/ready-$n" "d['openwire']")
-  url_amqp=$(json "$work/ready-$n" "d['amqp']")
-}
-
-stop_broker() { kill "$broker_pid" 2>/dev/null; wait "$broker_pid" 2>/dev/null || true; broker_pid=""; }
-
-measure() { # provider type pubs subs persistent -> prints one table row
-  local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5 url
-  [[ "$provider $type ${pubs}x${subs}" =~ $ONLY ]] || return 0
-  # jmsbench: its own agents against an external broker
-  start_broker "$persistent"
-  url=$url_openwire; [ "$provider" = amqp ] && url=$url_amqp
-  cat > "$work/scenario.yaml" <<YAML
+run_jmsbench() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to $results
+  local workload=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 url dir
+  start_broker "$persistent" $((limit + 60))
+  url=$url_openwire
+  [ "$provider" = amqp ] && url=$url_amqp
+  dir="$work/jmsbench-$brokers"
+  mkdir -p "$dir"
+  cat > "$dir/scenario.yaml" <<YAML
 name: harness
 broker: {url: "$url"}
 provider: $provider
-destination: {type: $type, name: harness.$n}
+destination: {type: $type, name: harness.$brokers}
 message: {type: bytes, size: 1024, stamped: $STAMPED}
 publishers: {clients: $pubs, rate: max}
 subscribers:
@@ -62,46 +54,133 @@ subscribers:
 delivery: {persistent: $persistent, ack: auto}
 phases: {warmup: ${WARMUP}s, measure: ${MEASURE}s, drain: 30s}
 YAML
-  java -jar "$jar" run "$work/scenario.yaml" --out "$work/results-$n" > "$work/jmsbench-$n.log" 2>&1
-  local report; report=$(ls "$work"/results-$n/harness/*/report.json)
-  local jp js jpc jsc
-  jp=$(json "$report" "d['points'][0]['received']['rate']")
-  js=$(json "$report" "d['points'][0]['dispatched']['rate']")
-  jpc=$(json "$report" "d['points'][0]['cpu']['publisherCores'] * 1e9 / d['points'][0]['received']['rate']")
-  jsc=$(json "$report" "d['points'][0]['cpu']['subscriberCores'] * 1e9 / d['points'][0]['dispatched']['rate']")
+  spawn "$dir/run.log" "$limit" java -jar "$jar" run "$dir/scenario.yaml" --out "$dir/results"
+  reap "$spawned"
+  local rc=$reaped
   stop_broker
-  # the raw loops: a receiver JVM, then a sender JVM, same window
-  start_broker "$persistent"
-  url=$url_openwire; [ "$provider" = amqp ] && url=$url_amqp
-  java -cp "$cp" io.jmsbench.selftest.RawLoop receive "$provider" "$url" "$type" "harness.$n" "$subs" "$persistent" \
-    "$WARMUP" "$MEASURE" > "$work/raw-receive-$n.json" 2> "$work/raw-receive-$n.log" &
-  local receiver=$!
-  for _ in $(seq 1 300); do grep -q ready "$work/raw-receive-$n.log" 2>/dev/null && break; sleep 0.1; done
-  java -cp "$cp" io.jmsbench.selftest.RawLoop send "$provider" "$url" "$type" "harness.$n" "$pubs" "$persistent" \
-    "$WARMUP" "$MEASURE" > "$work/raw-send-$n.json" 2> "$work/raw-send-$n.log"
-  wait "$receiver" || true
-  stop_broker
-  local rp rs rpc rsc
-  rp=$(json "$work/raw-send-$n.json" "d['rate']")
-  rs=$(json "$work/raw-receive-$n.json" "d['rate']")
-  rpc=$(json "$work/raw-send-$n.json" "d['cpuNanosPerMessage']")
-  rsc=$(json "$work/raw-receive-$n.json" "d['cpuNanosPerMessage']")
-  python3 - "$provider" "$type ${pubs}x${subs}$([ "$persistent" = true ] && echo ' persistent')" \
-    "$jp" "$rp" "$jpc" "$rpc" "$js" "$rs" "$jsc" "$rsc" <<'PY'
-import sys
-p, w, jp, rp, jpc, rpc, js, rs, jsc, rsc = sys.argv[1], sys.argv[2], *map(float, sys.argv[3:])
-print(f"| {p} | {w} | {jp:,.0f} | {rp:,.0f} | {jp/rp:.2f} | {jpc:,.0f} | {rpc:,.0f} "
-      f"| {js:,.0f} | {rs:,.0f} | {js/rs:.2f} | {jsc:,.0f} | {rsc:,.0f} |")
+  python3 - "$workload" "$rc" "$dir" "$results" <<'PY'
+import glob, json, sys
+workload, rc, d, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+reports = glob.glob(f"{d}/results/harness/*/report.json")
+row = {"workload": workload, "tool": "jmsbench"}
+if rc != 0 or not reports:
+    row["failed"] = f"jmsbench run exit {rc}, see {d}/run.log"
+else:
+    p = json.load(open(reports[0]))["points"][0]
+    sent, recv = p["received"]["rate"], p["dispatched"]["rate"]
+    row.update(sent=sent, received=recv,
+               sentCpu=p["cpu"]["publisherCores"] * 1e9 / sent if sent else None,
+               receivedCpu=p["cpu"]["subscriberCores"] * 1e9 / recv if recv else None,
+               controllerCores=p["cpu"].get("controllerCores"))
+with open(out, "a") as f:
+    f.write(json.dumps(row) + "\n")
 PY
+  [ "$rc" = 0 ] || failed=1
 }
 
-echo "jmsbench harness overhead: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(java -version 2>&1 | head -1)"
-echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement; jmsbench messages stamped: $STAMPED; broker and clients share this machine"
-echo
-echo "| provider | workload | jmsbench send msgs/s | raw send msgs/s | ratio | jmsbench send CPU ns/msg | raw send CPU ns/msg | jmsbench receive msgs/s | raw receive msgs/s | ratio | jmsbench receive CPU ns/msg | raw receive CPU ns/msg |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+run_raw() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to $results
+  local workload=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 url
+  start_broker "$persistent" $((limit + 60))
+  url=$url_openwire
+  [ "$provider" = amqp ] && url=$url_amqp
+  local base="$work/raw-$brokers" receiver sender
+  # a receiver JVM, then, once it is subscribed, a sender JVM over the same window
+  spawn "$base-receive.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop receive "$provider" "$url" \
+    "$type" "harness.$brokers" "$subs" "$persistent" "$WARMUP" "$MEASURE"
+  receiver=$spawned
+  wait_for "$base-receive.log" '^ready' 1 60 "$receiver" || true
+  spawn "$base-send.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop send "$provider" "$url" \
+    "$type" "harness.$brokers" "$pubs" "$persistent" "$WARMUP" "$MEASURE"
+  sender=$spawned
+  reap "$sender"
+  local send_rc=$reaped
+  reap "$receiver"
+  local receive_rc=$reaped
+  stop_broker
+  python3 - "$workload" "$send_rc" "$receive_rc" "$base" "$results" <<'PY'
+import json, sys
+workload, send_rc, receive_rc, base, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+def last_json(path):
+    for line in reversed(open(path).read().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)
+    return None
+row = {"workload": workload, "tool": "raw"}
+s, r = last_json(base + "-send.log"), last_json(base + "-receive.log")
+if send_rc or receive_rc or not s or not r:
+    row["failed"] = f"raw loops exit {send_rc}/{receive_rc}, see {base}-send.log and {base}-receive.log"
+else:
+    row.update(sent=s["rate"], received=r["rate"], sentCpu=s["cpuNanosPerMessage"], receivedCpu=r["cpuNanosPerMessage"])
+with open(out, "a") as f:
+    f.write(json.dumps(row) + "\n")
+PY
+  [ "$send_rc" = 0 ] && [ "$receive_rc" = 0 ] || failed=1
+}
+
+measure() { # PROVIDER TYPE PUBS SUBS PERSISTENT: REPEAT pairs, alternating which of the two goes first
+  local workload="$1 $2 ${3}x${4}"
+  [ "$5" = true ] && workload+=" persistent"
+  [[ "$workload" =~ $ONLY ]] || return 0
+  local i
+  for i in $(seq 1 "$REPEAT"); do
+    echo "measuring $workload ($i/$REPEAT) ..." >&2
+    if [ $((i % 2)) = 1 ]; then
+      run_jmsbench "$workload" "$@"
+      run_raw "$workload" "$@"
+    else
+      run_raw "$workload" "$@"
+      run_jmsbench "$workload" "$@"
+    fi
+  done
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+touch "$results"
 measure openwire topic 1 1 false
 measure openwire topic 4 4 false
 measure amqp topic 1 1 false
 measure amqp topic 4 4 false
 measure openwire queue 1 1 true
+
+echo "jmsbench harness overhead: $(machine_facts)"
+echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each;"
+echo "jmsbench messages stamped: $STAMPED. Broker and clients share this machine's cores."
+echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
+echo
+python3 - "$results" <<'PY'
+import json, statistics, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+workloads = list(dict.fromkeys(r["workload"] for r in rows))
+def fmt(x, digits=0):
+    return "n/a" if x is None else f"{x:,.{digits}f}"
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+def ratio(pairs):
+    rs = [a / b for a, b in pairs if a and b]
+    if not rs:
+        return "n/a"
+    m = statistics.median(rs)
+    return f"{m:.2f}" if len(rs) == 1 else f"{m:.2f} ({min(rs):.2f}–{max(rs):.2f})"
+print("| workload | jmsbench send msgs/s | raw send msgs/s | ratio | jmsbench send CPU ns/msg | raw | "
+      "jmsbench receive msgs/s | raw receive msgs/s | ratio | jmsbench receive CPU ns/msg | raw |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+failures = []
+for w in workloads:
+    j = [r for r in rows if r["workload"] == w and r["tool"] == "jmsbench"]
+    raw = [r for r in rows if r["workload"] == w and r["tool"] == "raw"]
+    failures += [r["failed"] for r in j + raw if "failed" in r]
+    pairs = [(a, b) for a, b in zip(j, raw) if "failed" not in a and "failed" not in b]
+    med = lambda side, key: median([r.get(key) for r in side if "failed" not in r])
+    print(f"| {w} | {fmt(med(j, 'sent'))} | {fmt(med(raw, 'sent'))} | {ratio([(a['sent'], b['sent']) for a, b in pairs])} "
+          f"| {fmt(med(j, 'sentCpu'))} | {fmt(med(raw, 'sentCpu'))} "
+          f"| {fmt(med(j, 'received'))} | {fmt(med(raw, 'received'))} | {ratio([(a['received'], b['received']) for a, b in pairs])} "
+          f"| {fmt(med(j, 'receivedCpu'))} | {fmt(med(raw, 'receivedCpu'))} |")
+print()
+print("Ratios are jmsbench / raw (target >= 0.97); with several pairs, the median of the pairs' ratios and their range.")
+print("CPU ns/msg is the client JVMs' CPU time per message they sent or received; jmsbench's does not count its controller,")
+controller = median([r.get("controllerCores") for r in rows if r["tool"] == "jmsbench" and "failed" not in r])
+print(f"whose JVM used a median of {fmt(controller, 3)} cores over the windows (the raw loops have none).")
+for f in failures:
+    print(f"- failed: {f}")
+PY

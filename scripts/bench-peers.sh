@@ -54,85 +54,7 @@ plugin="org.apache.activemq.tooling:activemq-perf-maven-plugin:$(pom_property pe
 # starts later and less predictably
 mvn_peers=(./mvnw -o -B -f "$peers/pom.xml")
 
-work="$(mktemp -d)"
-failed=""
-# Every process this script starts runs in its own process group under `timeout`, so a hung
-# peer ends by itself and the exit trap can end each one, with its children, by group id.
-pids=()
-cleanup() {
-  local p alive
-  for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
-  for _ in $(seq 1 100); do
-    alive=""
-    for p in "${pids[@]}"; do kill -0 -- "-$p" 2>/dev/null && alive=1; done
-    [ -z "$alive" ] && break
-    sleep 0.1
-  done
-  for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
-  if [ -n "$KEEP$failed" ]; then echo "logs and reports kept in $work" >&2; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-spawn() { # LOG SECONDS COMMAND... -> sets spawned (the pid, also the process group id)
-  local log=$1 secs=$2
-  shift 2
-  setsid timeout -k 10 "$secs" "$@" > "$log" 2>&1 < /dev/null &
-  spawned=$!
-  pids+=("$spawned")
-}
-
-reap() { # PID -> sets reaped (exit code; 124 = timed out)
-  reaped=0
-  wait "$1" || reaped=$?
-  local kept=() p
-  for p in "${pids[@]}"; do [ "$p" != "$1" ] && kept+=("$p"); done
-  pids=("${kept[@]}")
-}
-
-now_ms() { date +%s%3N; }
-
-wait_for() { # LOG PATTERN COUNT SECONDS PID -> 0 once LOG has COUNT lines matching PATTERN
-  local deadline=$(($(now_ms) + $4 * 1000))
-  while [ "$(now_ms)" -lt "$deadline" ]; do
-    [ "$(grep -c -- "$2" "$1" 2>/dev/null || true)" -ge "$3" ] && return 0
-    kill -0 "$5" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  return 1
-}
-
-json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$@"; }
-
-n=0
-broker_pid=""
-start_broker() { # persistent? -> sets url_openwire url_amqp; a fresh broker and store each time
-  n=$((n + 1))
-  local extra=()
-  [ "$1" = true ] && extra=(--persistent)
-  spawn "$work/broker-$n.log" $((WARMUP + MEASURE + PEER_SLACK + 900)) \
-    java -jar "$jar" broker --listen 127.0.0.1 --data-dir "$work/data-$n" --ready-file "$work/ready-$n" "${extra[@]}"
-  broker_pid=$spawned
-  for _ in $(seq 1 600); do
-    [ -s "$work/ready-$n" ] && break
-    kill -0 "$broker_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if [ ! -s "$work/ready-$n" ]; then
-    failed=1
-    echo "the broker did not start; see $work/broker-$n.log" >&2
-    exit 3
-  fi
-  url_openwire=$(json "$work/ready-$n" openwire)
-  url_amqp=$(json "$work/ready-$n" amqp)
-}
-
-stop_broker() {
-  kill -TERM -- "-$broker_pid" 2>/dev/null || true
-  reap "$broker_pid"
-  broker_pid=""
-}
+source "$root/scripts/lib/bench-common.sh"
 
 failure() { # WHO LOG EXIT_CODE -> sets reason (for the table); the logs are kept
   failed=1
@@ -145,16 +67,16 @@ notes=()
 
 run_jmsbench() { # provider type pubs subs persistent -> sets jb_sent jb_disp
   local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5 url dir
-  start_broker "$persistent"
+  start_broker "$persistent" $((WARMUP + MEASURE + PEER_SLACK + 900))
   url=$url_openwire
   [ "$provider" = amqp ] && url=$url_amqp
-  dir="$work/jmsbench-$n"
+  dir="$work/jmsbench-$brokers"
   mkdir -p "$dir"
   cat > "$dir/scenario.yaml" <<YAML
 name: peers
 broker: {url: "$url"}
 provider: $provider
-destination: {type: $type, name: peers.$n}
+destination: {type: $type, name: peers.$brokers}
 message: {type: bytes, size: 1024, stamped: $STAMPED}
 publishers: {clients: $pubs, rate: max}
 subscribers:
@@ -191,10 +113,10 @@ read_pair() { # RESULT VAR1 VAR2: "a b" -> two numbers; "n/a (...)" -> the reaso
 
 run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
   local type=$1 pubs=$2 subs=$3 persistent=$4 dir dest mode common
-  start_broker "$persistent"
-  dir="$work/plugin-$n"
+  start_broker "$persistent" $((WARMUP + MEASURE + PEER_SLACK + 900))
+  dir="$work/plugin-$brokers"
   mkdir -p "$dir"
-  dest="$type://peers.$n"
+  dest="$type://peers.$brokers"
   mode=nonpersistent
   [ "$persistent" = true ] && mode=persistent
   # producer.messageSize=1024 would send a TextMessage of 1024 NUL characters, which OpenWire
@@ -267,8 +189,8 @@ run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
 
 run_artemis() { # type pubs subs persistent -> sets ar_sent ar_recv (AMQP)
   local type=$1 pubs=$2 subs=$3 persistent=$4 dir extra=()
-  start_broker "$persistent"
-  dir="$work/artemis-$n"
+  start_broker "$persistent" $((WARMUP + MEASURE + PEER_SLACK + 900))
+  dir="$work/artemis-$brokers"
   mkdir -p "$dir"
   # --max-pending: the default (1) waits for each send's acknowledgement; jmsbench's
   # non-persistent sends do not wait, so allow as many in flight as the broker's AMQP link
@@ -277,7 +199,7 @@ run_artemis() { # type pubs subs persistent -> sets ar_sent ar_recv (AMQP)
   # --duration counts the warm-up; one more second because the first post-warm-up sample is skipped
   spawn "$dir/perf.log" $((WARMUP + MEASURE + 1 + 120)) "$artemis" perf client --protocol amqp --url "$url_amqp" \
     --message-size 1024 --producers "$pubs" --threads "$pubs" --consumers "$subs" "${extra[@]}" \
-    --warmup "$WARMUP" --duration $((WARMUP + MEASURE + 1)) --json "$dir/perf.json" "$type://peers.$n"
+    --warmup "$WARMUP" --duration $((WARMUP + MEASURE + 1)) --json "$dir/perf.json" "$type://peers.$brokers"
   reap "$spawned"
   local rc=$reaped result
   stop_broker
@@ -323,11 +245,11 @@ measure amqp topic 1 1 false
 measure amqp topic 4 4 false
 measure openwire queue 1 1 true
 
-echo "jmsbench and its peers: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(java -version 2>&1 | head -1)"
+echo "jmsbench and its peers: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
 echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench messages stamped: $STAMPED."
 echo "Broker and clients share this machine's cores: compare the ratios, not the absolute rates."
-echo "Load average (1, 5, 15 min) before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg) (anything above 2 is other work competing for the cores)."
+echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
 echo
 echo "| workload | jmsbench sent / dispatched msgs/s | perf plugin producer / consumer msgs/s | jmsbench ÷ perf plugin | artemis perf sent / received msgs/s | jmsbench ÷ artemis perf |"
 echo "|---|---:|---:|---:|---:|---:|"

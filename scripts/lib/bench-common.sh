@@ -1,0 +1,90 @@
+# Sourced by the bench-*.sh scripts: their work directory, the processes they start, and the
+# fresh embedded broker each measurement gets. Expects `root` (the checkout) and `jar` (the
+# shaded jmsbench jar) to be set, and `set -euo pipefail`.
+#
+# Every process runs in its own process group under `timeout`, so a hung one ends by itself and
+# the exit trap can end each one, with its children, by group id. The work directory is removed
+# at exit unless KEEP is set or `failed` was set (then its logs are kept and named).
+
+work="$(mktemp -d)"
+failed=""
+pids=()
+broker_pid=""
+brokers=0
+
+cleanup() {
+  local p alive
+  for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+  for _ in $(seq 1 100); do
+    alive=""
+    for p in "${pids[@]}"; do kill -0 -- "-$p" 2>/dev/null && alive=1; done
+    [ -z "$alive" ] && break
+    sleep 0.1
+  done
+  for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
+  if [ -n "${KEEP:-}$failed" ]; then echo "logs and reports kept in $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+spawn() { # LOG SECONDS COMMAND... -> sets spawned (the pid, also the process group id)
+  local log=$1 secs=$2
+  shift 2
+  setsid timeout -k 10 "$secs" "$@" > "$log" 2>&1 < /dev/null &
+  spawned=$!
+  pids+=("$spawned")
+}
+
+reap() { # PID -> sets reaped (exit code; 124 = timed out)
+  reaped=0
+  wait "$1" || reaped=$?
+  local kept=() p
+  for p in "${pids[@]}"; do [ "$p" != "$1" ] && kept+=("$p"); done
+  pids=("${kept[@]}")
+}
+
+now_ms() { date +%s%3N; }
+
+wait_for() { # LOG PATTERN COUNT SECONDS PID -> 0 once LOG has COUNT lines matching PATTERN
+  local deadline=$(($(now_ms) + $4 * 1000))
+  while [ "$(now_ms)" -lt "$deadline" ]; do
+    [ "$(grep -c -- "$2" "$1" 2>/dev/null || true)" -ge "$3" ] && return 0
+    kill -0 "$5" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$@"; }
+
+start_broker() { # PERSISTENT SECONDS -> sets url_openwire url_amqp; a fresh broker and store each time
+  brokers=$((brokers + 1))
+  local extra=() ready="$work/ready-$brokers"
+  [ "$1" = true ] && extra=(--persistent)
+  spawn "$work/broker-$brokers.log" "$2" \
+    java -jar "$jar" broker --listen 127.0.0.1 --data-dir "$work/data-$brokers" --ready-file "$ready" "${extra[@]}"
+  broker_pid=$spawned
+  for _ in $(seq 1 600); do
+    [ -s "$ready" ] && break
+    kill -0 "$broker_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ ! -s "$ready" ]; then
+    failed=1
+    echo "the broker did not start; see $work/broker-$brokers.log" >&2
+    exit 3
+  fi
+  url_openwire=$(json "$ready" openwire)
+  url_amqp=$(json "$ready" amqp)
+}
+
+stop_broker() {
+  kill -TERM -- "-$broker_pid" 2>/dev/null || true
+  reap "$broker_pid"
+  broker_pid=""
+}
+
+machine_facts() {
+  echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(java -version 2>&1 | head -1)"
+}
