@@ -35,29 +35,11 @@ source "$root/scripts/lib/bench-common.sh"
 results="$work/measurements.jsonl"
 limit=$((WARMUP + MEASURE + 300)) # seconds any one process may take
 
-run_jmsbench() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to $results
-  local workload=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 url dir
-  start_broker "$persistent" $((limit + 60))
-  url=$url_openwire
-  [ "$provider" = amqp ] && url=$url_amqp
-  dir="$work/jmsbench-$brokers"
-  mkdir -p "$dir"
-  cat > "$dir/scenario.yaml" <<YAML
-name: harness
-broker: {url: "$url"}
-provider: $provider
-destination: {type: $type, name: harness.$brokers}
-message: {type: bytes, size: 1024, stamped: $STAMPED}
-publishers: {clients: $pubs, rate: max}
-subscribers:
-  - {clients: $subs}
-delivery: {persistent: $persistent, ack: auto}
-phases: {warmup: ${WARMUP}s, measure: ${MEASURE}s, drain: 30s}
-YAML
-  spawn "$dir/run.log" "$limit" java -jar "$jar" run "$dir/scenario.yaml" --out "$dir/results"
-  reap "$spawned"
-  local rc=$reaped
-  stop_broker
+measure_jmsbench() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to $results
+  local workload=$1
+  shift
+  run_jmsbench harness "$@" "$limit"
+  local rc=$run_rc dir=$run_dir
   python3 - "$workload" "$rc" "$dir" "$results" <<'PY'
 import glob, json, sys
 workload, rc, d, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
@@ -125,11 +107,11 @@ measure() { # PROVIDER TYPE PUBS SUBS PERSISTENT: REPEAT pairs, alternating whic
   for i in $(seq 1 "$REPEAT"); do
     echo "measuring $workload ($i/$REPEAT) ..." >&2
     if [ $((i % 2)) = 1 ]; then
-      run_jmsbench "$workload" "$@"
+      measure_jmsbench "$workload" "$@"
       run_raw "$workload" "$@"
     else
       run_raw "$workload" "$@"
-      run_jmsbench "$workload" "$@"
+      measure_jmsbench "$workload" "$@"
     fi
   done
 }

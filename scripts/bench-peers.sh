@@ -65,28 +65,9 @@ failure() { # WHO LOG EXIT_CODE -> sets reason (for the table); the logs are kep
 
 notes=()
 
-run_jmsbench() { # provider type pubs subs persistent -> sets jb_sent jb_disp
-  local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5 url dir
-  start_broker "$persistent" $((WARMUP + MEASURE + PEER_SLACK + 900))
-  url=$url_openwire
-  [ "$provider" = amqp ] && url=$url_amqp
-  dir="$work/jmsbench-$brokers"
-  mkdir -p "$dir"
-  cat > "$dir/scenario.yaml" <<YAML
-name: peers
-broker: {url: "$url"}
-provider: $provider
-destination: {type: $type, name: peers.$brokers}
-message: {type: bytes, size: 1024, stamped: $STAMPED}
-publishers: {clients: $pubs, rate: max}
-subscribers:
-  - {clients: $subs}
-delivery: {persistent: $persistent, ack: auto}
-phases: {warmup: ${WARMUP}s, measure: ${MEASURE}s, drain: 30s}
-YAML
-  spawn "$dir/run.log" $((WARMUP + MEASURE + 30 + 180)) java -jar "$jar" run "$dir/scenario.yaml" --out "$dir/results"
-  reap "$spawned"
-  stop_broker
+measure_jmsbench() { # provider type pubs subs persistent -> sets jb_sent jb_disp
+  run_jmsbench peers "$@" $((WARMUP + MEASURE + 30 + 180))
+  local dir=$run_dir
   local report result
   report=$(ls "$dir"/results/peers/*/report.json 2>/dev/null | head -1 || true)
   if [ -n "$report" ]; then
@@ -95,7 +76,7 @@ YAML
     invalid=$(python3 -c "import json,sys; p=json.load(open(sys.argv[1]))['points'][0]; print('; '.join(p.get('invalidReasons') or []))" "$report" 2>/dev/null || true)
     [ -n "$invalid" ] && notes+=("jmsbench, $workload: the point is marked invalid: $invalid")
   else
-    failure jmsbench "$dir/run.log" "$reaped"
+    failure jmsbench "$dir/run.log" "$run_rc"
     result="n/a ($reason)"
   fi
   read_pair "$result" jb_sent jb_disp
@@ -223,7 +204,7 @@ measure() { # provider type pubs subs persistent -> prints one table row
   [ "$persistent" = true ] && workload+=" persistent"
   [[ "$workload" =~ $ONLY ]] || return 0
   echo "measuring $workload ..." >&2
-  run_jmsbench "$provider" "$type" "$pubs" "$subs" "$persistent"
+  measure_jmsbench "$provider" "$type" "$pubs" "$subs" "$persistent"
   if [ "$provider" = openwire ]; then
     run_plugin "$type" "$pubs" "$subs" "$persistent"
     ar_sent="n/a (no OpenWire: speaks CORE and AMQP only)"

@@ -94,3 +94,30 @@ stop_broker() {
 machine_facts() {
   echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), $(java -version 2>&1 | head -1)"
 }
+
+run_jmsbench() { # NAME PROVIDER TYPE PUBS SUBS PERSISTENT SECONDS -> sets run_dir, run_rc
+  # one saturated jmsbench run of the workload against a fresh broker of its own, stamped as
+  # STAMPED says; its report lands under $run_dir/results/NAME/
+  local name=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 secs=$7 url
+  start_broker "$persistent" $((secs + 60))
+  url=$url_openwire
+  [ "$provider" = amqp ] && url=$url_amqp
+  run_dir="$work/jmsbench-$brokers"
+  mkdir -p "$run_dir"
+  cat > "$run_dir/scenario.yaml" <<YAML
+name: $name
+broker: {url: "$url"}
+provider: $provider
+destination: {type: $type, name: $name.$brokers}
+message: {type: bytes, size: 1024, stamped: ${STAMPED:-true}}
+publishers: {clients: $pubs, rate: max}
+subscribers:
+  - {clients: $subs}
+delivery: {persistent: $persistent, ack: auto}
+phases: {warmup: ${WARMUP}s, measure: ${MEASURE}s, drain: 30s}
+YAML
+  spawn "$run_dir/run.log" "$secs" java -jar "$jar" run "$run_dir/scenario.yaml" --out "$run_dir/results"
+  reap "$spawned"
+  run_rc=$reaped # before stop_broker, whose reap overwrites reaped
+  stop_broker
+}
