@@ -206,6 +206,11 @@ class ScenarioValidationTest {
                         "name: x\n", List.of("publishers.clientz=3"),
                         "--set: publishers.clientz: unknown field, expected one of clients, rate;"
                                 + " did you mean 'clients'?"),
+                withSet("--set into a misspelt section, which the file does not have",
+                        "name: x\n", List.of("phase.measure=10s"),
+                        "--set: phase: unknown field, expected one of name, description, provider, broker, destination,"
+                                + " message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep,"
+                                + " repeat; did you mean 'phases'?"),
                 withSet("--set without '='",
                         "name: x\n", List.of("publishers.clients"),
                         "--set: publishers.clients: expected key=value such as publishers.clients=4, found no '='"),

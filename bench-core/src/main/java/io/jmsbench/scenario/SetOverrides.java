@@ -40,7 +40,7 @@ final class SetOverrides {
                         "expected a field path such as publishers.clients or subscribers[0].selector"));
                 continue;
             }
-            String error = set(tree, path, scalar(text), new YamlTree.Origin(SOURCE, null, ""));
+            String error = set(tree, path, scalar(text), new YamlTree.Origin(SOURCE, null, ""), true);
             if (error != null) {
                 problems.add(new Problem(SOURCE, 0, 0, key, error));
             } else if (key.equals("broker.url")) {
@@ -65,7 +65,7 @@ final class SetOverrides {
         if (path == null) {
             return "expected a field path such as publishers.clients or subscribers[0].selector";
         }
-        return set(tree, path, value, origin);
+        return set(tree, path, value, origin, false);
     }
 
     static boolean isPath(String key) {
@@ -88,7 +88,13 @@ final class SetOverrides {
         return path;
     }
 
-    private static String set(YamlTree tree, List<Object> path, JsonNode value, YamlTree.Origin origin) {
+    /**
+     * {@code ownCreated}: a mapping this creates on the way belongs to {@code origin}, so a misspelt
+     * section on the command line is blamed on the command line, not on the file. (A sweep's
+     * values each create the same mapping, whose problem is reported once, at the file's key.)
+     */
+    private static String set(YamlTree tree, List<Object> path, JsonNode value, YamlTree.Origin origin,
+                              boolean ownCreated) {
         JsonNode current = tree.root;
         StringBuilder pointer = new StringBuilder();
         for (int i = 0; i < path.size(); i++) {
@@ -108,6 +114,9 @@ final class SetOverrides {
                                 + " (the file has no " + name + " list)";
                     }
                     object.set(name, JsonNodeFactory.instance.objectNode());
+                    if (ownCreated) {
+                        tree.markOverridden(pointer.toString(), origin);
+                    }
                 }
                 current = object.get(name);
             } else {
