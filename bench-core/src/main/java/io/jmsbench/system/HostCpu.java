@@ -25,14 +25,15 @@ public record HostCpu(long busyTicks, long totalTicks) {
 
     public static HostCpu read() {
         long now = System.nanoTime();
-        try {
-            return parse(Files.readAllLines(STAT), now);
+        // the cpu lines come first; the rest (interrupt counts, one per IRQ) is not read
+        try (var lines = Files.lines(STAT)) {
+            return parse(lines.takeWhile(l -> l.startsWith("cpu")).toList(), now);
         } catch (IOException | RuntimeException e) {
             return new HostCpu(0, 0);
         }
     }
 
-    /** From the lines of /proc/stat read at {@code nanoTime}. */
+    /** From the lines of /proc/stat read at {@code nanoTime} (those after the cpu lines are ignored). */
     static HostCpu parse(List<String> stat, long nanoTime) {
         String[] f = stat.get(0).trim().split("\\s+");
         long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]); // idle, iowait
