@@ -11,19 +11,27 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The yardstick for the harness's own cost (scripts/bench-harness.sh): the plainest JMS send or
  * receive loop, one connection, session and producer or consumer per thread, the same
  * connection-factory settings as jmsbench, no properties, no audit, no latency. It counts over a
- * window after a warm-up and prints one JSON line: msgs/s and this JVM's CPU per message.
+ * window and prints one JSON line: msgs/s and this JVM's CPU per message.
  *
- * <pre>RawLoop send|receive PROVIDER URL topic|queue NAME THREADS PERSISTENT WARMUP_S MEASURE_S</pre>
+ * <pre>RawLoop send|receive PROVIDER URL topic|queue NAME THREADS PERSISTENT WINDOW_FILE MEASURE_S</pre>
+ *
+ * <p>Once connected it prints {@code ready} and waits for WINDOW_FILE to hold the window's start
+ * in epoch milliseconds: the script writes it once both JVMs are running, so the sender and the
+ * receiver count over the same seconds, as jmsbench's controller does for its agents.
  */
 public final class RawLoop {
 
@@ -35,7 +43,7 @@ public final class RawLoop {
         String name = args[4];
         int threads = Integer.parseInt(args[5]);
         boolean persistent = Boolean.parseBoolean(args[6]);
-        long warmupMs = Long.parseLong(args[7]) * 1000;
+        Path windowFile = Path.of(args[7]);
         long measureMs = Long.parseLong(args[8]) * 1000;
 
         ConnectionFactory factory = ConnectionFactories.create(provider, url);
@@ -74,7 +82,8 @@ public final class RawLoop {
             }
         }
         System.err.println("ready");
-        Thread.sleep(warmupMs);
+        long windowStart = windowStart(windowFile);
+        Thread.sleep(Math.max(0, windowStart - System.currentTimeMillis()));
         long c0 = total(counts);
         long cpu0 = cpuNanos();
         long t0 = System.nanoTime();
@@ -94,6 +103,23 @@ public final class RawLoop {
             }
         }
         System.exit(0);
+    }
+
+    /** The epoch millisecond the script wrote to {@code file}; exits if none comes within two minutes. */
+    private static long windowStart(Path file) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(file)) {
+                String text = Files.readString(file).trim();
+                if (text.endsWith(";")) { // written whole
+                    return Long.parseLong(text.substring(0, text.length() - 1));
+                }
+            }
+            Thread.sleep(20);
+        }
+        System.err.println("no window start in " + file + " within 2 minutes");
+        System.exit(3);
+        return 0;
     }
 
     private static long total(List<AtomicLong> counts) {
