@@ -16,6 +16,11 @@
 #   scripts/bench-peers.sh                       # WARMUP=20 MEASURE=30 seconds, ~12 min
 #   WARMUP=5 MEASURE=10 scripts/bench-peers.sh   # a quick look
 #   ONLY='openwire topic' scripts/bench-peers.sh # workloads matching this regex only
+#   REPEAT=3 scripts/bench-peers.sh              # each pair three times, alternating which goes first
+#
+# With REPEAT > 1 the table shows medians, and each ratio as the geometric mean of the pairs'
+# ratios with a 95% interval (scripts/lib/ratios.py), so a ratio is called short of or meeting
+# the 1.3 target only when the interval says so.
 #
 # Other knobs: STAMPED=false (jmsbench without its audit/latency properties), PEER_SLACK=15
 # (seconds the perf plugin's producer JVM may start after its consumer JVM), KEEP=1
@@ -27,6 +32,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 WARMUP=${WARMUP:-20}
 MEASURE=${MEASURE:-30}
+REPEAT=${REPEAT:-1}
 STAMPED=${STAMPED:-true}
 ONLY=${ONLY:-}
 PEER_SLACK=${PEER_SLACK:-15}
@@ -34,6 +40,7 @@ KEEP=${KEEP:-}
 for knob in WARMUP MEASURE PEER_SLACK; do
   [[ "${!knob}" =~ ^[0-9]+$ ]] || { echo "$knob must be whole seconds, found '${!knob}'" >&2; exit 2; }
 done
+[[ "$REPEAT" =~ ^[1-9][0-9]*$ ]] || { echo "REPEAT must be a whole number >= 1, found '$REPEAT'" >&2; exit 2; }
 # artemis perf: its first post-warm-up second is skipped, so it needs a warm-up of at least 1 s
 [ "$WARMUP" -ge 1 ] && [ "$MEASURE" -ge 2 ] || { echo "WARMUP must be >= 1 and MEASURE >= 2 seconds" >&2; exit 2; }
 
@@ -65,7 +72,7 @@ failure() { # WHO LOG EXIT_CODE -> sets reason (for the table); the logs are kep
 
 notes=()
 
-measure_jmsbench() { # provider type pubs subs persistent -> sets jb_sent jb_disp
+measure_jmsbench() { # provider type pubs subs persistent -> appends to $results
   run_jmsbench peers "$@" $((WARMUP + MEASURE + 30 + 180))
   local dir=$run_dir
   local report result
@@ -79,20 +86,10 @@ measure_jmsbench() { # provider type pubs subs persistent -> sets jb_sent jb_dis
     failure jmsbench "$dir/run.log" "$run_rc"
     result="n/a ($reason)"
   fi
-  read_pair "$result" jb_sent jb_disp
+  parse record "$results" "$workload" jmsbench "$result"
 }
 
-read_pair() { # RESULT VAR1 VAR2: "a b" -> two numbers; "n/a (...)" -> the reason in both
-  if [[ "$1" == n/a* ]]; then
-    printf -v "$2" '%s' "$1"
-    printf -v "$3" '%s' "$1"
-  else
-    printf -v "$2" '%s' "${1%% *}"
-    printf -v "$3" '%s' "${1##* }"
-  fi
-}
-
-run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
+run_plugin() { # type pubs subs persistent -> appends to $results
   local type=$1 pubs=$2 subs=$3 persistent=$4 dir dest mode common
   start_broker "$persistent" $((WARMUP + MEASURE + PEER_SLACK + 900))
   dir="$work/plugin-$brokers"
@@ -165,10 +162,10 @@ run_plugin() { # type pubs subs persistent -> sets pl_sent pl_recv
       [[ "$result" == n/a* ]] && failed=1
     fi
   fi
-  read_pair "$result" pl_sent pl_recv
+  parse record "$results" "$workload" plugin "$result"
 }
 
-run_artemis() { # type pubs subs persistent -> sets ar_sent ar_recv (AMQP)
+run_artemis() { # type pubs subs persistent -> appends to $results (AMQP)
   local type=$1 pubs=$2 subs=$3 persistent=$4 dir extra=()
   start_broker "$persistent" $((WARMUP + MEASURE + PEER_SLACK + 900))
   dir="$work/artemis-$brokers"
@@ -195,30 +192,29 @@ run_artemis() { # type pubs subs persistent -> sets ar_sent ar_recv (AMQP)
     failure "artemis perf" "$dir/perf.log" "$rc"
     notes+=("artemis perf, $workload: $reason after its window, while draining; the window's samples are used")
   fi
-  read_pair "$result" ar_sent ar_recv
+  parse record "$results" "$workload" artemis "$result"
 }
 
-measure() { # provider type pubs subs persistent -> prints one table row
-  local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5
+measure() { # provider type pubs subs persistent: REPEAT pairs, alternating which tool goes first
+  local provider=$1 type=$2 pubs=$3 subs=$4 persistent=$5 i peer=run_plugin
   workload="$provider $type ${pubs}x${subs}"
   [ "$persistent" = true ] && workload+=" persistent"
   [[ "$workload" =~ $ONLY ]] || return 0
-  echo "measuring $workload ..." >&2
-  measure_jmsbench "$provider" "$type" "$pubs" "$subs" "$persistent"
-  if [ "$provider" = openwire ]; then
-    run_plugin "$type" "$pubs" "$subs" "$persistent"
-    ar_sent="n/a (no OpenWire: speaks CORE and AMQP only)"
-  else
-    pl_sent="n/a (OpenWire only)"
-    run_artemis "$type" "$pubs" "$subs" "$persistent"
-  fi
-  pl_recv=${pl_recv:-$pl_sent}
-  ar_recv=${ar_recv:-$ar_sent}
-  rows+=("$(parse row "$workload" "$jb_sent" "$jb_disp" "$pl_sent" "$pl_recv" "$ar_sent" "$ar_recv")")
-  unset pl_recv ar_recv
+  [ "$provider" = amqp ] && peer=run_artemis
+  for i in $(seq 1 "$REPEAT"); do
+    echo "measuring $workload ($i/$REPEAT) ..." >&2
+    if [ $((i % 2)) = 1 ]; then
+      measure_jmsbench "$provider" "$type" "$pubs" "$subs" "$persistent"
+      "$peer" "$type" "$pubs" "$subs" "$persistent"
+    else
+      "$peer" "$type" "$pubs" "$subs" "$persistent"
+      measure_jmsbench "$provider" "$type" "$pubs" "$subs" "$persistent"
+    fi
+  done
 }
 
-rows=()
+results="$work/measurements.jsonl"
+touch "$results"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 measure openwire topic 1 1 false
 measure openwire topic 4 4 false
@@ -227,15 +223,14 @@ measure amqp topic 4 4 false
 measure openwire queue 1 1 true
 
 echo "jmsbench and its peers: $(machine_facts)"
-echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
+echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
 echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench messages stamped: $STAMPED."
 echo "Broker and clients share this machine's cores: compare the ratios, not the absolute rates."
 echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
 echo
-echo "| workload | jmsbench sent / dispatched msgs/s | perf plugin producer / consumer msgs/s | jmsbench ÷ perf plugin | artemis perf sent / received msgs/s | jmsbench ÷ artemis perf |"
-echo "|---|---:|---:|---:|---:|---:|"
-for r in "${rows[@]}"; do echo "$r"; done
+parse table "$results" 1.3
 echo
-echo "Dispatched and received count every subscriber's copy (4x4 topic: 4 per message sent). Ratios are"
-echo "jmsbench / peer, sent / dispatched; the target is >= 1.3."
+echo "msgs/s are medians over the pairs. Dispatched and received count every subscriber's copy (4x4 topic: 4 per"
+echo "message sent). A ratio is jmsbench / peer: the geometric mean of the pairs' ratios with its 95% interval"
+echo "(Student t on their logarithms), against the target 1.3; \"unresolved\" when the interval holds it."
 for note in "${notes[@]}"; do echo "- $note"; done

@@ -8,11 +8,21 @@ table as n/a with its reason, never as a number and never as a crash of the whol
   parse_peers.py jmsbench REPORT_JSON
   parse_peers.py plugin PRODUCER_XML CONSUMER_XML PRODUCERS CONSUMERS MEASURE_S CONSUMER_FIRST_SECOND
   parse_peers.py artemis REPORT_JSON MEASURE_S
-  parse_peers.py row WORKLOAD JB_SENT JB_DISP PLUGIN_SENT PLUGIN_RECV ARTEMIS_SENT ARTEMIS_RECV
+  parse_peers.py record RESULTS_JSONL WORKLOAD TOOL "SENT RECEIVED"|"n/a (reason)"
+  parse_peers.py table RESULTS_JSONL TARGET
+
+record appends one measurement; table prints the markdown table of them all: per workload and
+tool the median msgs/s, and per peer jmsbench's ratio to it as the geometric mean of the pairs'
+ratios with its 95% interval (../lib/ratios.py), the i-th measurement of each tool being pair i.
 """
 import json
+import os
 import re
+import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from ratios import summary  # noqa: E402
 
 
 def na(reason):
@@ -113,26 +123,57 @@ def number(text):
         return None
 
 
-def pair(a, b):
-    x, y = number(a), number(b)
-    if x is None:
-        return a  # the reason, once
-    return f"{x:,.0f} / {y:,.0f}"
+def record(results, workload, tool, result):
+    row = {"workload": workload, "tool": tool}
+    if result.startswith("n/a"):
+        row["reason"] = result
+    else:
+        sent, received = result.split()
+        row.update(sent=float(sent), received=float(received))
+    with open(results, "a") as f:
+        f.write(json.dumps(row) + "\n")
 
 
-def ratio(jb_sent, jb_disp, peer_sent, peer_recv):
-    values = [number(v) for v in (jb_sent, jb_disp, peer_sent, peer_recv)]
-    if any(v is None for v in values) or values[2] == 0 or values[3] == 0:
-        return "–"
-    return f"{values[0] / values[2]:.2f} / {values[1] / values[3]:.2f}"
+# each peer, and why it has no figure for the workloads it cannot run
+PEERS = (("plugin", "OpenWire only"), ("artemis", "no OpenWire: speaks CORE and AMQP only"))
 
 
-def row(workload, jb_sent, jb_disp, pl_sent, pl_recv, ar_sent, ar_recv):
-    print(f"| {workload} | {pair(jb_sent, jb_disp)} | {pair(pl_sent, pl_recv)} "
-          f"| {ratio(jb_sent, jb_disp, pl_sent, pl_recv)} | {pair(ar_sent, ar_recv)} "
-          f"| {ratio(jb_sent, jb_disp, ar_sent, ar_recv)} |")
+def table(results, target):
+    target = float(target)
+    with open(results) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    print("| workload | jmsbench sent / dispatched msgs/s | perf plugin producer / consumer msgs/s "
+          "| jmsbench ÷ perf plugin, sent | dispatched | artemis perf sent / received msgs/s "
+          "| jmsbench ÷ artemis perf, sent | received |")
+    print("|---|---:|---:|---|---|---:|---|---|")
+    for workload in dict.fromkeys(r["workload"] for r in rows):
+        mine = [r for r in rows if r["workload"] == workload]
+        jb = [r for r in mine if r["tool"] == "jmsbench"]
+        cells = [workload, medians(jb)]
+        for tool, absent in PEERS:
+            peer = [r for r in mine if r["tool"] == tool]
+            if not peer:
+                cells += [f"n/a ({absent})", "–", "–"]
+                continue
+            pairs = [(a, b) for a, b in zip(jb, peer) if "reason" not in a and "reason" not in b]
+            cells.append(medians(peer))
+            for key in ("sent", "received"):
+                cells.append(summary([a[key] / b[key] for a, b in pairs if b[key]], target) if pairs else "–")
+        print("| " + " | ".join(cells) + " |")
+
+
+def medians(measurements):
+    """Median sent / received of the measurements that have numbers, and the reasons of any that do not."""
+    good = [m for m in measurements if "reason" not in m]
+    reasons = "; ".join(dict.fromkeys(m["reason"] for m in measurements if "reason" in m))
+    text = ""
+    if good:
+        text = f"{statistics.median(m['sent'] for m in good):,.0f} / {statistics.median(m['received'] for m in good):,.0f}"
+        if len(good) < len(measurements):
+            text += f" ({len(good)} of {len(measurements)}; {reasons})"
+    return text or reasons
 
 
 if __name__ == "__main__":
     command, args = sys.argv[1], sys.argv[2:]
-    {"jmsbench": jmsbench, "plugin": plugin, "artemis": artemis, "row": row}[command](*args)
+    {"jmsbench": jmsbench, "plugin": plugin, "artemis": artemis, "record": record, "table": table}[command](*args)
