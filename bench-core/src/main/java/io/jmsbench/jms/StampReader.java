@@ -4,13 +4,16 @@ import io.jmsbench.workload.AuditHeaders;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageFormatException;
+import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.activemq.util.ByteSequence;
 
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads the two audit stamps ({@link AuditHeaders}) of a received message. An ActiveMQ message
+ * Reads the two audit stamps ({@link AuditHeaders}) of a received message: from the start of the
+ * body where {@link StampWriter} put them there ({@link BodyStamp}), else from the properties.
+ * An ActiveMQ message
  * arrives with its properties still marshalled, and the first property getter unmarshals all of
  * them into a new map (about 1 µs and 1 KB per message, profiles showed): this reader finds the
  * two longs in the marshalled bytes instead, and falls back to the getters on anything it does
@@ -40,6 +43,14 @@ public final class StampReader {
 
     /** Reads {@code message}'s stamps; false when it carries none (no jmsbench publisher sent it). */
     public boolean read(Message message) throws JMSException {
+        if (message instanceof ActiveMQBytesMessage bytes && !bytes.isCompressed()) {
+            ByteSequence body = bytes.getContent();
+            if (body != null && BodyStamp.present(body.getData(), body.getOffset(), body.getLength())) {
+                id = BodyStamp.id(body.getData(), body.getOffset());
+                sentAt = BodyStamp.sentAt(body.getData(), body.getOffset());
+                return true;
+            }
+        }
         if (message instanceof ActiveMQMessage activemq) {
             ByteSequence properties = activemq.getMarshalledProperties();
             if (properties != null) {

@@ -3,6 +3,7 @@ package io.jmsbench.jms;
 import io.jmsbench.workload.AuditHeaders;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
+import org.apache.activemq.util.ByteSequence;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -45,6 +46,31 @@ class StampReaderTest {
         assertEquals(ID, reader.id());
         assertEquals(SENT_AT, reader.sentAt());
         assertEquals(ID, message.getLongProperty(AuditHeaders.ID), "and the provider agrees");
+    }
+
+    @Test
+    void readsStampsFromTheStartOfABytesMessageBody() throws Exception {
+        byte[] body = new byte[64];
+        BodyStamp.write(body, ID, SENT_AT);
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        message.setContent(new ByteSequence(body));
+        StampReader reader = new StampReader();
+
+        assertTrue(reader.read(message));
+
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+    }
+
+    @Test
+    void aBodyWithoutTheMarkerIsNotReadAsStamps() throws Exception {
+        byte[] body = new byte[64];
+        BodyStamp.write(body, ID, SENT_AT);
+        body[0] ^= 1;
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        message.setContent(new ByteSequence(body));
+
+        assertFalse(new StampReader().read(message));
     }
 
     @Test

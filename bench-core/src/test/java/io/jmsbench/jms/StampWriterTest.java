@@ -4,6 +4,7 @@ import io.jmsbench.workload.AuditHeaders;
 import jakarta.jms.Message;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
+import org.apache.activemq.command.ActiveMQTextMessage;
 import org.apache.activemq.command.ActiveMQTopic;
 import org.apache.activemq.command.MessageId;
 import org.apache.activemq.openwire.OpenWireFormat;
@@ -12,6 +13,7 @@ import org.fusesource.hawtbuf.UTF8Buffer;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -57,20 +59,30 @@ class StampWriterTest {
         return properties;
     }
 
+    /** The body as a consumer reads it through JMS. */
+    private static byte[] body(ActiveMQMessage received) throws Exception {
+        ActiveMQBytesMessage bytes = (ActiveMQBytesMessage) received;
+        bytes.setReadOnlyBody(true); // as the consumer hands it over
+        byte[] body = new byte[(int) bytes.getBodyLength()];
+        bytes.readBytes(body);
+        return body;
+    }
+
     @Test
-    void anActiveMqMessageCarriesItsPropertiesAndTheStampsOverTheWire() throws Exception {
+    void aBytesMessageCarriesTheStampsInItsBodyAndNothingElseChanges() throws Exception {
         ActiveMQBytesMessage message = prepared();
         StampWriter writer = StampWriter.forMessage(message);
-        assertInstanceOf(StampWriter.Marshalled.class, writer, "the marshalled fast path applies");
+        assertInstanceOf(StampWriter.InBody.class, writer, "a 1 KiB body has room for the stamps");
 
         writer.stamp(ID, SENT_AT);
         ActiveMQMessage received = overTheWire(message, 1);
 
-        Map<String, Object> expected = new LinkedHashMap<>(Map.of("P1", "#17", "P2", "#0", "n", 42));
-        expected.put(AuditHeaders.ID, ID);
-        expected.put(AuditHeaders.SENT_AT, SENT_AT);
-        assertEquals(expected, properties(received));
+        assertEquals(Map.of("P1", "#17", "P2", "#0", "n", 42), properties(received), "no property of ours");
         assertEquals("#3", received.getJMSCorrelationID());
+        byte[] body = body(received);
+        assertEquals(1024, body.length, "the scenario's size exactly");
+        assertArrayEquals(new byte[1024 - BodyStamp.BYTES], Arrays.copyOfRange(body, BodyStamp.BYTES, 1024),
+                "the payload after the stamps is untouched");
         StampReader reader = new StampReader();
         assertTrue(reader.read(received));
         assertEquals(ID, reader.id());
@@ -81,28 +93,56 @@ class StampWriterTest {
     void everySendCarriesItsOwnStampsAndTheLastOnesDoNotRewriteTheFirst() throws Exception {
         ActiveMQBytesMessage message = prepared();
         StampWriter writer = StampWriter.forMessage(message);
+        StampReader reader = new StampReader();
         writer.stamp(1, 100);
-        ByteSequence first = message.getMarshalledProperties();
+        ByteSequence first = message.getContent();
         byte[] firstBytes = first.getData().clone();
         ActiveMQMessage one = overTheWire(message, 1);
 
         writer.stamp(2, 200);
         ActiveMQMessage two = overTheWire(message, 2);
 
-        assertNotSame(first.getData(), message.getMarshalledProperties().getData(), "a fresh array per send");
+        assertNotSame(first.getData(), message.getContent().getData(), "a fresh array per send");
         assertArrayEquals(firstBytes, first.getData(), "a sent message's bytes stay as they were");
-        assertEquals(1L, one.getLongProperty(AuditHeaders.ID));
-        assertEquals(100L, one.getLongProperty(AuditHeaders.SENT_AT));
-        assertEquals(2L, two.getLongProperty(AuditHeaders.ID));
-        assertEquals(200L, two.getLongProperty(AuditHeaders.SENT_AT));
+        assertTrue(reader.read(one));
+        assertEquals(1L, reader.id());
+        assertEquals(100L, reader.sentAt());
+        assertTrue(reader.read(two));
+        assertEquals(2L, reader.id());
+        assertEquals(200L, reader.sentAt());
         assertEquals("#17", two.getStringProperty("P1"));
     }
 
     @Test
-    void aMessageWithoutPropertiesGetsJustTheStamps() throws Exception {
+    void aTextMessageCarriesItsPropertiesAndTheStampsOverTheWire() throws Exception {
+        ActiveMQTextMessage message = new ActiveMQTextMessage();
+        message.setText("x".repeat(1024));
+        message.setStringProperty("P1", "#17");
+        message.setDestination(new ActiveMQTopic("t"));
+        StampWriter writer = StampWriter.forMessage(message);
+        assertInstanceOf(StampWriter.Marshalled.class, writer, "the marshalled properties fast path applies");
+
+        writer.stamp(ID, SENT_AT);
+        ActiveMQMessage received = overTheWire(message, 1);
+
+        Map<String, Object> expected = new LinkedHashMap<>(Map.of("P1", "#17"));
+        expected.put(AuditHeaders.ID, ID);
+        expected.put(AuditHeaders.SENT_AT, SENT_AT);
+        assertEquals(expected, properties(received));
+        assertEquals("x".repeat(1024), ((ActiveMQTextMessage) received).getText());
+        StampReader reader = new StampReader();
+        assertTrue(reader.read(received));
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+    }
+
+    @Test
+    void aBodyTooShortForTheStampsGetsThemAsProperties() throws Exception {
         ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-        message.writeBytes(new byte[16]);
-        StampWriter.forMessage(message).stamp(ID, SENT_AT);
+        message.writeBytes(new byte[BodyStamp.BYTES - 1]);
+        StampWriter writer = StampWriter.forMessage(message);
+        assertInstanceOf(StampWriter.Marshalled.class, writer);
+        writer.stamp(ID, SENT_AT);
 
         ActiveMQMessage received = overTheWire(message, 1);
 
