@@ -13,11 +13,21 @@ interval straddles it (more pairs, or a quieter machine, would tell).
 >>> summary([0.93, 0.94, 0.95, 0.94, 0.93], 0.97)
 '0.94 [0.93–0.95] short of 0.97'
 >>> summary([0.99, 1.01, 1.00, 0.98], 0.97)
-'0.99 [0.97–1.02] meets 0.97'
+'0.99 [0.975–1.02] meets 0.97'
 >>> summary([0.83, 0.96, 0.95], 0.97)
 '0.91 [0.74–1.11] unresolved at 0.97'
+>>> summary([0.80, 1.00, 0.90], 1.3)
+'0.90 [0.68–1.18] short of 1.3'
 >>> summary([], 0.97)
 'n/a'
+
+A bound that rounds to the target is printed with a third decimal, so that "short of" never
+sits next to an interval that seems to reach the target:
+
+>>> bound(1.2961, 1.3)
+'1.296'
+>>> bound(1.2861, 1.3)
+'1.29'
 """
 import math
 import statistics
@@ -51,6 +61,11 @@ def verdict(low, high, target):
     return f"unresolved at {target:g}"
 
 
+def bound(value, target):
+    text = f"{value:.2f}"
+    return f"{value:.3f}" if float(text) == round(target, 2) and value != target else text
+
+
 def summary(ratios, target):
     ratios = [r for r in ratios if r and r > 0]
     if not ratios:
@@ -58,7 +73,7 @@ def summary(ratios, target):
     mean, low, high = interval(ratios)
     if low is None:
         return f"{mean:.2f} (1 pair, no interval)"
-    return f"{mean:.2f} [{low:.2f}–{high:.2f}] {verdict(low, high, target)}"
+    return f"{mean:.2f} [{bound(low, target)}–{bound(high, target)}] {verdict(low, high, target)}"
 
 
 if __name__ == "__main__":
