@@ -1,6 +1,7 @@
 package io.jmsbench.jms;
 
 import io.jmsbench.workload.AuditHeaders;
+import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageFormatException;
@@ -38,6 +39,7 @@ public final class StampReader {
 
     private enum Scan { FOUND, ABSENT, UNKNOWN }
 
+    private final byte[] head = new byte[BodyStamp.BYTES];
     private long id;
     private long sentAt;
 
@@ -48,6 +50,17 @@ public final class StampReader {
             if (body != null && BodyStamp.present(body.getData(), body.getOffset(), body.getLength())) {
                 id = BodyStamp.id(body.getData(), body.getOffset());
                 sentAt = BodyStamp.sentAt(body.getData(), body.getOffset());
+                return true;
+            }
+        }
+        if (message instanceof BytesMessage bytes && !(message instanceof ActiveMQMessage)
+                && bytes.getBodyLength() >= BodyStamp.BYTES) {
+            bytes.reset();
+            bytes.readBytes(head);
+            bytes.reset();
+            if (BodyStamp.present(head, 0, head.length)) {
+                id = BodyStamp.id(head, 0);
+                sentAt = BodyStamp.sentAt(head, 0);
                 return true;
             }
         }

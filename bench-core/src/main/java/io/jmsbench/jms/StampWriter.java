@@ -1,6 +1,7 @@
 package io.jmsbench.jms;
 
 import io.jmsbench.workload.AuditHeaders;
+import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import org.apache.activemq.command.ActiveMQBytesMessage;
@@ -53,6 +54,12 @@ public abstract sealed class StampWriter {
                 return body;
             }
         }
+        if (message instanceof BytesMessage bytes && !(message instanceof ActiveMQMessage)) {
+            StampWriter body = InJmsBody.prepare(bytes);
+            if (body != null) {
+                return body;
+            }
+        }
         if (message instanceof ActiveMQMessage activemq) {
             StampWriter marshalled = Marshalled.prepare(activemq);
             if (marshalled != null) {
@@ -74,6 +81,42 @@ public abstract sealed class StampWriter {
         public void stamp(long id, long sentAt) throws JMSException {
             message.setLongProperty(AuditHeaders.ID, id);
             message.setLongProperty(AuditHeaders.SENT_AT, sentAt);
+        }
+    }
+
+    /**
+     * The first bytes of another provider's bytes message (qpid-jms), rewritten through JMS before
+     * each send: the session sends a copy of the message, and clearing the body gives the next
+     * send a buffer of its own.
+     */
+    static final class InJmsBody extends StampWriter {
+        private final BytesMessage message;
+        private final byte[] body;
+
+        private InJmsBody(BytesMessage message, byte[] body) {
+            this.message = message;
+            this.body = body;
+        }
+
+        /** Null when the body is too short for the stamps. */
+        static InJmsBody prepare(BytesMessage message) throws JMSException {
+            message.reset();
+            long length = message.getBodyLength();
+            if (length < BodyStamp.BYTES || length > Integer.MAX_VALUE) {
+                return null;
+            }
+            byte[] body = new byte[(int) length];
+            message.readBytes(body);
+            InJmsBody writer = new InJmsBody(message, body);
+            writer.stamp(0, 0);
+            return writer;
+        }
+
+        @Override
+        public void stamp(long id, long sentAt) throws JMSException {
+            BodyStamp.write(body, id, sentAt);
+            message.clearBody();
+            message.writeBytes(body);
         }
     }
 
