@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -24,14 +26,16 @@ class FaultIT {
     @TempDir
     Path work;
 
-    @Test
-    void brokerThatRefusesConnectionsGivesOneSentenceAndExitThree() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"openwire, tcp", "amqp, amqp"})
+    void brokerThatRefusesConnectionsGivesOneSentenceAndExitThree(String provider, String scheme) throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
+        String url = scheme + "://127.0.0.1:" + port;
         Path scenario = work.resolve("down.yaml");
-        Files.writeString(scenario, "name: down\nbroker: {url: tcp://127.0.0.1:" + port + "}\n"
+        Files.writeString(scenario, "name: down\nprovider: " + provider + "\nbroker: {url: " + url + "}\n"
                 + "phases: {warmup: 1s, measure: 2s, drain: 1s}\n");
         Path out = work.resolve("results");
 
@@ -41,7 +45,7 @@ class FaultIT {
         assertTrue(result.took().compareTo(Duration.ofSeconds(15)) < 0, "took " + result.took());
         List<String> lines = result.stderr().strip().lines().toList();
         assertEquals(1, lines.size(), "one sentence: " + result.stderr());
-        assertTrue(lines.get(0).startsWith("jmsbench: the broker at tcp://127.0.0.1:" + port + " is unreachable: "),
+        assertTrue(lines.get(0).startsWith("jmsbench: the broker at " + url + " is unreachable: "),
                 lines.get(0));
         assertFalse(result.stderr().contains("\tat "), "no stack trace");
         assertFalse(Files.exists(out), "nothing written under results/");
