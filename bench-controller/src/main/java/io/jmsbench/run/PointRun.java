@@ -6,6 +6,7 @@ import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.report.Environment.AgentFacts;
@@ -202,7 +203,10 @@ final class PointRun {
         return false;
     }
 
-    /** Waits until the subscribers have every message they should get, go quiet, or the drain bound passes. */
+    /**
+     * Waits until the subscribers have every message they should get (as many as expected, and none
+     * missing from an audited stream), go quiet, or the drain bound passes.
+     */
     private void drain(PointRecorder point, SamplesLog samples, AgentGroup subscribers, Snapshot previous, long start)
             throws AgentException, RunAborted, RunFailure, IOException {
         long sent = point.publishersFinal.messages();
@@ -214,6 +218,7 @@ final class PointRun {
         long nextTick = start + ((drainStart - start) / SECOND + 1) * SECOND;
         String outcome;
         Counters counters;
+        AuditCounts audit = null;
         while (true) {
             counters = subscribers.counters(PULL_TIMEOUT);
             long now = System.nanoTime();
@@ -230,8 +235,13 @@ final class PointRun {
                 nextTick += SECOND;
             }
             if (counters.messages() >= expected) {
-                outcome = "complete";
-                break;
+                // duplicates and redeliveries count too, so the count can be reached while messages are
+                // still on their way: complete only once the audited streams miss nothing
+                audit = AuditMerge.of(subscriberPlans, publisherPlans, point.publishersFinal, subscribers.audit());
+                if (audit.lost() == 0) {
+                    outcome = "complete";
+                    break;
+                }
             }
             if (now - lastProgress >= QUIET.toNanos()) {
                 outcome = "quiet";
@@ -246,7 +256,8 @@ final class PointRun {
         point.subscribersFinal = counters;
         point.drain = new Drain(outcome, (System.nanoTime() - drainStart) / 1e9, expected, counters.messages());
         point.mark("drainEnd");
-        point.audit = AuditMerge.of(subscriberPlans, publisherPlans, point.publishersFinal, subscribers.audit());
+        point.audit = "complete".equals(outcome) ? audit
+                : AuditMerge.of(subscriberPlans, publisherPlans, point.publishersFinal, subscribers.audit());
     }
 
     /** Stops the load and reads the final counts; on an abort, reads what it still can. Closing is the source's. */
