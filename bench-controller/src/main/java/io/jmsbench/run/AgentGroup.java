@@ -132,17 +132,42 @@ final class AgentGroup {
                 m.last = m.client.counters(timeout);
                 m.misses = 0;
             } catch (AgentException e) {
-                m.misses++;
-                m.lastMiss = e.getMessage();
-                if (m.misses >= MISSES_TO_STALE || m.last == null) {
-                    m.stale = true;
-                    throw new RunFailure(m.client.name() + " is stale: it missed " + m.misses + " heartbeat"
-                            + (m.misses == 1 ? "" : "s") + " in a row (last: " + m.lastMiss + "); nothing it "
-                            + "reports from now on is merged");
-                }
+                missed(m, e);
             }
         }
         return merged();
+    }
+
+    /**
+     * Every agent's messages so far, summed: what a count-bounded window polls. An agent that does
+     * not answer counts with its last counters; misses count as for {@link #counters}.
+     */
+    long messages(Duration timeout) throws RunFailure {
+        long total = 0;
+        for (Member m : members) {
+            if (!m.stale) {
+                try {
+                    total += m.client.messages(timeout);
+                    m.misses = 0;
+                    continue;
+                } catch (AgentException e) {
+                    missed(m, e);
+                }
+            }
+            total += m.last == null ? 0 : m.last.messages();
+        }
+        return total;
+    }
+
+    private void missed(Member m, AgentException e) throws RunFailure {
+        m.misses++;
+        m.lastMiss = e.getMessage();
+        if (m.misses >= MISSES_TO_STALE || m.last == null) {
+            m.stale = true;
+            throw new RunFailure(m.client.name() + " is stale: it missed " + m.misses + " heartbeat"
+                    + (m.misses == 1 ? "" : "s") + " in a row (last: " + m.lastMiss + "); nothing it "
+                    + "reports from now on is merged");
+        }
     }
 
     /** The agents' hosts, as last read, by agent name. */

@@ -195,7 +195,7 @@ final class PointRun {
      */
     private boolean waitForCount(AgentGroup publishers, long total, long deadline) throws RunFailure, RunAborted {
         while (System.nanoTime() < deadline) {
-            if (publishers.counters(PULL_TIMEOUT).messages() >= total) {
+            if (publishers.messages(PULL_TIMEOUT) >= total) {
                 return true;
             }
             signal.sleepUntil(Math.min(deadline, System.nanoTime() + COUNT_POLL_NANOS));

@@ -70,6 +70,10 @@ public final class AgentClient {
         return call("GET", "/counters", null, Counters.class, timeout);
     }
 
+    public long messages(Duration timeout) throws AgentException {
+        return call("GET", "/total", null, io.jmsbench.protocol.MessageTotal.class, timeout).messages();
+    }
+
     public java.util.List<io.jmsbench.protocol.ClientAudit> audit() throws AgentException {
         io.jmsbench.protocol.ClientAudit[] audits = call("GET", "/audit", null, io.jmsbench.protocol.ClientAudit[].class,
                 CALL_TIMEOUT);

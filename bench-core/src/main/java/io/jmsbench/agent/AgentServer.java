@@ -8,6 +8,7 @@ import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentTime;
 import io.jmsbench.protocol.ErrorBody;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.protocol.MessageTotal;
 import io.jmsbench.protocol.PoolPlan;
 
 import java.io.IOException;
@@ -38,6 +39,7 @@ import java.util.function.Consumer;
  * POST /prepare   PoolPlan -> PrepareResult
  * POST /start     -> 204
  * GET  /counters  Counters
+ * GET  /total     MessageTotal (polled by count-bounded windows)
  * GET  /audit     [ClientAudit]
  * GET  /latency   LatencyInterval
  * POST /stop      -> Counters (final)
@@ -182,6 +184,7 @@ public final class AgentServer implements AutoCloseable {
                     send(exchange, 204, null);
                 }
                 case "GET /counters" -> send(exchange, 200, pool.counters());
+                case "GET /total" -> send(exchange, 200, new MessageTotal(pool.messages()));
                 case "GET /audit" -> send(exchange, 200, pool.audit());
                 case "GET /latency" -> send(exchange, 200, pool.latency());
                 case "POST /stop" -> send(exchange, 200, pool.stop(STOP_TIMEOUT));

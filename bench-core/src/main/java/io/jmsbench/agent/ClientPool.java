@@ -21,6 +21,9 @@ public interface ClientPool {
     /** Cumulative counts of every client, now. */
     Counters counters();
 
+    /** The messages of every client so far: {@link #counters()}'s total without the rest. */
+    long messages();
+
     /** What each client's audit saw so far (subscribers; empty for publishers). */
     default java.util.List<io.jmsbench.protocol.ClientAudit> audit() {
         return java.util.List.of();

@@ -49,6 +49,15 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     }
 
     @Override
+    public long messages() {
+        long total = 0;
+        for (C client : clients) {
+            total += client.count().messages();
+        }
+        return total;
+    }
+
+    @Override
     public Counters counters() {
         List<ClientCount> counts = new ArrayList<>();
         for (C client : clients) {

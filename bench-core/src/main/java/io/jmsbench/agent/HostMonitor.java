@@ -35,6 +35,11 @@ public final class HostMonitor implements ClientPool {
     }
 
     @Override
+    public long messages() {
+        return 0;
+    }
+
+    @Override
     public Counters stop(Duration timeout) {
         return counters();
     }
