@@ -219,6 +219,7 @@ final class PointRun {
         String outcome;
         Counters counters;
         AuditCounts audit = null;
+        long auditedAt = -1;
         while (true) {
             counters = subscribers.counters(PULL_TIMEOUT);
             long now = System.nanoTime();
@@ -234,10 +235,12 @@ final class PointRun {
                 previous = snap;
                 nextTick += SECOND;
             }
-            if (counters.messages() >= expected) {
+            if (counters.messages() >= expected && counters.messages() != auditedAt) {
                 // duplicates and redeliveries count too, so the count can be reached while messages are
-                // still on their way: complete only once the audited streams miss nothing
+                // still on their way: complete only once the audited streams miss nothing. The audit
+                // is pulled again only when more messages came
                 audit = AuditMerge.of(subscriberPlans, publisherPlans, point.publishersFinal, subscribers.audit());
+                auditedAt = counters.messages();
                 if (audit.lost() == 0) {
                     outcome = "complete";
                     break;
