@@ -124,6 +124,10 @@ final class PublisherClient implements PooledClient, Runnable {
 
     private void sendUntilStopped() {
         long start = System.nanoTime();
+        // the loop's own state lives in locals: fields of clients allocated side by side could
+        // share a cache line that every send would then take from another core
+        long sequence = this.sequence;
+        int next = this.next;
         while (running) {
             try {
                 Message message = messages[next];
@@ -164,6 +168,8 @@ final class PublisherClient implements PooledClient, Runnable {
                 pause();
             }
         }
+        this.sequence = sequence;
+        this.next = next;
     }
 
     /** A transaction's messages count as sent once committed: only then has the broker accepted them. */
