@@ -21,9 +21,13 @@ final class BodyStamp {
     }
 
     static void write(byte[] body, long id, long sentAt) {
-        INT.set(body, 0, MARKER);
-        LONG.set(body, 4, id);
-        LONG.set(body, 12, sentAt);
+        write(body, 0, id, sentAt);
+    }
+
+    static void write(byte[] body, int offset, long id, long sentAt) {
+        INT.set(body, offset, MARKER);
+        LONG.set(body, offset + 4, id);
+        LONG.set(body, offset + 12, sentAt);
     }
 
     /** Whether {@code length} bytes at {@code offset} start with stamps. */

@@ -8,6 +8,9 @@ import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.activemq.util.ByteSequence;
 import org.apache.activemq.util.MarshallingSupport;
+import org.apache.qpid.jms.message.JmsBytesMessage;
+import org.apache.qpid.proton.amqp.Binary;
+import org.apache.qpid.proton.amqp.messaging.Data;
 import org.fusesource.hawtbuf.UTF8Buffer;
 
 import java.io.ByteArrayInputStream;
@@ -54,6 +57,12 @@ public abstract sealed class StampWriter {
                 return body;
             }
         }
+        if (message instanceof JmsBytesMessage qpid) {
+            StampWriter body = InQpidBody.prepare(qpid);
+            if (body != null) {
+                return body;
+            }
+        }
         if (message instanceof BytesMessage bytes && !(message instanceof ActiveMQMessage)) {
             StampWriter body = InJmsBody.prepare(bytes);
             if (body != null) {
@@ -90,6 +99,7 @@ public abstract sealed class StampWriter {
      * send a buffer of its own.
      */
     static final class InJmsBody extends StampWriter {
+        // a provider other than the two above, or a qpid-jms whose internals moved
         private final BytesMessage message;
         private final byte[] body;
 
@@ -117,6 +127,73 @@ public abstract sealed class StampWriter {
             BodyStamp.write(body, id, sentAt);
             message.clearBody();
             message.writeBytes(body);
+        }
+    }
+
+    /**
+     * The first bytes of a qpid-jms bytes message's body, patched in place. qpid-jms encodes the
+     * message it is given (no copy) on the sending thread, before {@code send} returns, so the
+     * next patch cannot reach a message on its way. Rewriting the body through JMS instead cost
+     * about a quarter of the send thread's time (JFR): a 1 KiB copy into a buffer that grows.
+     * The body is reached through qpid-jms's package-private {@code getBody()}; when that is not
+     * there, or the patch does not show through {@code readBytes}, {@link InJmsBody} is used.
+     */
+    static final class InQpidBody extends StampWriter {
+        private final byte[] array;
+        private final int offset;
+
+        private InQpidBody(byte[] array, int offset) {
+            this.array = array;
+            this.offset = offset;
+        }
+
+        /** Null when the body is not one binary section of at least the stamps' size, or unreachable. */
+        static InQpidBody prepare(JmsBytesMessage message) throws JMSException {
+            message.reset(); // the written bytes become the body's binary section
+            Binary binary;
+            try {
+                Object facade = message.getFacade();
+                java.lang.reflect.Method getBody = bodyGetter(facade.getClass());
+                if (getBody == null || !(getBody.invoke(facade) instanceof Data data)) {
+                    return null;
+                }
+                binary = data.getValue();
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null;
+            }
+            if (binary == null || binary.getLength() < BodyStamp.BYTES) {
+                return null;
+            }
+            InQpidBody writer = new InQpidBody(binary.getArray(), binary.getArrayOffset());
+            // the patch must be what the message holds: read it back through JMS
+            writer.stamp(0x0102030405060708L, 0x1112131415161718L);
+            byte[] head = new byte[BodyStamp.BYTES];
+            message.readBytes(head);
+            message.reset();
+            if (!BodyStamp.present(head, 0, head.length) || BodyStamp.id(head, 0) != 0x0102030405060708L
+                    || BodyStamp.sentAt(head, 0) != 0x1112131415161718L) {
+                return null;
+            }
+            writer.stamp(0, 0);
+            return writer;
+        }
+
+        private static java.lang.reflect.Method bodyGetter(Class<?> type) {
+            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+                try {
+                    java.lang.reflect.Method m = c.getDeclaredMethod("getBody");
+                    m.setAccessible(true);
+                    return m;
+                } catch (NoSuchMethodException e) {
+                    // look in the superclass
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public void stamp(long id, long sentAt) {
+            BodyStamp.write(array, offset, id, sentAt);
         }
     }
 

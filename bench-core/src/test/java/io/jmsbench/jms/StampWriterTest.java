@@ -167,4 +167,58 @@ class StampWriterTest {
         assertInstanceOf(StampWriter.Properties.class, writer);
         assertEquals(Map.of(AuditHeaders.ID, ID, AuditHeaders.SENT_AT, SENT_AT), set);
     }
+
+    /** What qpid-jms puts on the wire for the message: its encoding at send time. */
+    private static byte[] encoded(org.apache.qpid.jms.message.JmsBytesMessage message) throws Exception {
+        io.netty.buffer.ByteBuf buffer = (io.netty.buffer.ByteBuf) message.getFacade().encodeMessage();
+        byte[] bytes = new byte[buffer.readableBytes()];
+        buffer.getBytes(buffer.readerIndex(), bytes);
+        return bytes;
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i <= haystack.length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    @Test
+    void aQpidBytesMessageIsPatchedInPlaceAndEachEncodingKeepsItsOwnStamps() throws Exception {
+        org.apache.qpid.jms.message.JmsBytesMessage message = new org.apache.qpid.jms.message.JmsBytesMessage(
+                new org.apache.qpid.jms.provider.amqp.message.AmqpJmsBytesMessageFacade());
+        byte[] payload = new byte[1024];
+        java.util.Arrays.fill(payload, (byte) 'x');
+        message.writeBytes(payload);
+        StampWriter writer = StampWriter.forMessage(message);
+        assertInstanceOf(StampWriter.InQpidBody.class, writer);
+
+        writer.stamp(ID, SENT_AT);
+        byte[] first = encoded(message);
+        writer.stamp(ID + 1, SENT_AT + 1);
+        byte[] second = encoded(message);
+
+        byte[] stamps = new byte[BodyStamp.BYTES];
+        BodyStamp.write(stamps, ID, SENT_AT);
+        int at = indexOf(first, stamps);
+        assertTrue(at > 0, "the first encoding carries the first stamps");
+        byte[] rest = java.util.Arrays.copyOfRange(first, at + BodyStamp.BYTES, at + 1024);
+        byte[] expectedRest = new byte[1024 - BodyStamp.BYTES];
+        java.util.Arrays.fill(expectedRest, (byte) 'x');
+        assertArrayEquals(expectedRest, rest, "the payload after the stamps is untouched");
+        BodyStamp.write(stamps, ID + 1, SENT_AT + 1);
+        assertEquals(at, indexOf(second, stamps), "the second encoding carries the second stamps");
+        assertEquals(first.length, second.length, "same size on the wire");
+        message.reset();
+        byte[] head = new byte[BodyStamp.BYTES];
+        message.readBytes(head);
+        assertEquals(ID + 1, BodyStamp.id(head, 0));
+        assertEquals(SENT_AT + 1, BodyStamp.sentAt(head, 0));
+    }
 }
