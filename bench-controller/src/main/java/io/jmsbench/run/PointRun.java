@@ -2,11 +2,11 @@ package io.jmsbench.run;
 
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
+import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.protocol.ClientPlan;
-import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.report.Environment.AgentFacts;
