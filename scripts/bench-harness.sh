@@ -9,6 +9,8 @@
 #   REPEAT=3 scripts/bench-harness.sh         # each pair three times, alternating which goes first
 #   WARMUP=5 MEASURE=10 scripts/bench-harness.sh
 #   STAMPED=false ONLY='openwire topic' scripts/bench-harness.sh   # without the audit/latency stamps
+#   CLIENT_CORES=0.5 scripts/bench-harness.sh # as root: the clients of each side capped together at
+#                                             # half a core, the broker and controller not: client-bound
 #
 # With REPEAT > 1 the table shows medians, and each ratio as the geometric mean of the pairs'
 # ratios with a 95% interval (scripts/lib/ratios.py): on a shared machine one pair alone can be
@@ -70,11 +72,11 @@ run_raw() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to
   local base="$work/raw-$brokers" receiver sender
   # a receiver JVM, then, once it is subscribed, a sender JVM; once both are connected, one
   # window for both, WARMUP s after the sender started: they count over the same seconds
-  spawn "$base-receive.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop receive "$provider" "$url" \
+  spawn_client "$base-receive.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop receive "$provider" "$url" \
     "$type" "harness.$brokers" "$subs" "$persistent" "$base.window" "$MEASURE"
   receiver=$spawned
   wait_for "$base-receive.log" '^ready' 1 60 "$receiver" || true
-  spawn "$base-send.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop send "$provider" "$url" \
+  spawn_client "$base-send.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop send "$provider" "$url" \
     "$type" "harness.$brokers" "$pubs" "$persistent" "$base.window" "$MEASURE"
   sender=$spawned
   wait_for "$base-send.log" '^ready' 1 60 "$sender" || true
@@ -131,7 +133,7 @@ measure openwire queue 1 1 true
 
 echo "jmsbench harness overhead: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each;"
-echo "jmsbench messages stamped: $STAMPED. Broker and clients share this machine's cores."
+echo "jmsbench messages stamped: $STAMPED. How the clients ran: $(client_cap)."
 echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
 echo
 python3 - "$results" "$root/scripts/lib" <<'PY'

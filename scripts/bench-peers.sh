@@ -17,6 +17,9 @@
 #   WARMUP=5 MEASURE=10 scripts/bench-peers.sh   # a quick look
 #   ONLY='openwire topic' scripts/bench-peers.sh # workloads matching this regex only
 #   REPEAT=3 scripts/bench-peers.sh              # each pair three times, alternating which goes first
+#   CLIENT_CORES=0.5 scripts/bench-peers.sh      # as root: every tool's clients capped together at
+#                                                # half a core, the broker not (client-bound, as on a
+#                                                # testbed with a slow client machine)
 #
 # With REPEAT > 1 the table shows medians, and each ratio as the geometric mean of the pairs'
 # ratios with a 95% interval (scripts/lib/ratios.py), so a ratio is called short of or meeting
@@ -111,13 +114,13 @@ run_plugin() { # type pubs subs persistent -> appends to $results
   # plugin's sampler thread can test its running flag before startSampler sets it, and then
   # records nothing at all.)
   local slack=$PEER_SLACK consumer producer
-  spawn "$dir/consumer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:consumer" "${common[@]}" \
+  spawn_client "$dir/consumer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:consumer" "${common[@]}" \
     -DsysTest.numClients="$subs" -Dconsumer.destName="$dest" -Dconsumer.recvType=time \
     -Dconsumer.recvDuration=$(((WARMUP + MEASURE + slack + 2) * 1000)) -Dconsumer.asyncRecv=true \
     -Dconsumer.sessAckMode=autoAck -Dconsumer.recvDelay=0 -Dconsumer.durable=false \
     -DtpSampler.rampUpTime=1000 -DtpSampler.rampDownTime=0
   consumer=$spawned
-  spawn "$dir/producer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:producer" "${common[@]}" \
+  spawn_client "$dir/producer.log" $((WARMUP + MEASURE + slack + 120)) "${mvn_peers[@]}" "$plugin:producer" "${common[@]}" \
     -DsysTest.numClients="$pubs" -Dproducer.destName="$dest" -Dproducer.deliveryMode="$mode" \
     -Dproducer.msgFileName="$dir/message-1KiB.txt" -Dproducer.sendType=time \
     -Dproducer.sendDuration=$(((WARMUP + MEASURE + 2) * 1000)) -Dproducer.sendDelay=0 \
@@ -175,7 +178,7 @@ run_artemis() { # type pubs subs persistent -> appends to $results (AMQP)
   # credit (1000). A persistent send waits, in both tools.
   if [ "$persistent" = true ]; then extra=(--persistent --max-pending 1); else extra=(--max-pending 1000); fi
   # --duration counts the warm-up; one more second because the first post-warm-up sample is skipped
-  spawn "$dir/perf.log" $((WARMUP + MEASURE + 1 + 120)) "$artemis" perf client --protocol amqp --url "$url_amqp" \
+  spawn_client "$dir/perf.log" $((WARMUP + MEASURE + 1 + 120)) "$artemis" perf client --protocol amqp --url "$url_amqp" \
     --message-size 1024 --producers "$pubs" --threads "$pubs" --consumers "$subs" "${extra[@]}" \
     --warmup "$WARMUP" --duration $((WARMUP + MEASURE + 1)) --json "$dir/perf.json" "$type://peers.$brokers"
   reap "$spawned"
@@ -225,7 +228,7 @@ measure openwire queue 1 1 true
 echo "jmsbench and its peers: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
 echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench messages stamped: $STAMPED."
-echo "Broker and clients share this machine's cores: compare the ratios, not the absolute rates."
+echo "How the clients ran: $(client_cap). Compare the ratios, not the absolute rates."
 echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
 echo
 parse table "$results" 1.3

@@ -11,6 +11,13 @@
 # msgs/s, against one started without it 58,000 to 60,000. Every process of a measurement
 # stays in this script's session, as the JVMs of a `jmsbench run` share the controller's. The work directory is removed
 # at exit unless KEEP is set or `failed` was set (then its logs are kept and named).
+#
+# CLIENT_CORES=N (root only) caps each tool's client processes together at N cores, in a cgroup
+# of their own, while the broker (and jmsbench's controller, which on a testbed has a machine of
+# its own) stays uncapped: the client side is then the bottleneck, as with a slow client machine
+# on a testbed, and the tool that spends fewer cycles per message sends and receives more. jmsbench
+# then runs its publisher and subscriber agents as separate processes in that cgroup, with the
+# controller outside it (`jmsbench run --agents`), as on a testbed.
 
 work="$(mktemp -d)"
 failed=""
@@ -28,8 +35,33 @@ cleanup() {
     sleep 0.1
   done
   for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
+  [ -n "$client_cgroup" ] && rmdir "$client_cgroup" 2>/dev/null || true
   if [ -n "${KEEP:-}$failed" ]; then echo "logs and reports kept in $work" >&2; else rm -rf "$work"; fi
 }
+client_cgroup=""
+CLIENT_CORES=${CLIENT_CORES:-}
+if [ -n "$CLIENT_CORES" ]; then
+  [[ "$CLIENT_CORES" =~ ^[0-9]*\.?[0-9]+$ ]] && python3 -c "import sys; sys.exit(not 0 < float(sys.argv[1]) <= $(nproc))" "$CLIENT_CORES" \
+    || { echo "CLIENT_CORES must be a number of cores above 0 and at most $(nproc), found '$CLIENT_CORES'" >&2; exit 2; }
+  [ "$(id -u)" = 0 ] || { echo "CLIENT_CORES needs root (it creates a cgroup)" >&2; exit 2; }
+  # a 10 ms period, so that a capped client is held back in short steps rather than 100 ms stalls
+  client_quota=$(python3 -c "import sys; print(round(float(sys.argv[1]) * 10000))" "$CLIENT_CORES")
+  if [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+    client_cgroup=/sys/fs/cgroup/cpu/jmsbench-clients-$$ # cgroup v1
+    mkdir "$client_cgroup"
+    echo 10000 > "$client_cgroup/cpu.cfs_period_us"
+    echo "$client_quota" > "$client_cgroup/cpu.cfs_quota_us"
+  elif grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+    grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control || echo +cpu > /sys/fs/cgroup/cgroup.subtree_control
+    client_cgroup=/sys/fs/cgroup/jmsbench-clients-$$ # cgroup v2
+    mkdir "$client_cgroup"
+    echo "$client_quota 10000" > "$client_cgroup/cpu.max"
+  else
+    echo "CLIENT_CORES needs the cgroup cpu controller (v1 at /sys/fs/cgroup/cpu, or v2), and this machine has neither" >&2
+    exit 2
+  fi
+fi
+
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -40,6 +72,24 @@ spawn() { # LOG SECONDS COMMAND... -> sets spawned (the pid, also the process gr
   timeout -k 10 "$secs" "$@" > "$log" 2>&1 < /dev/null &
   spawned=$!
   pids+=("$spawned")
+}
+
+spawn_client() { # LOG SECONDS COMMAND... -> as spawn, in the capped cgroup when CLIENT_CORES is set
+  local log=$1 secs=$2
+  shift 2
+  if [ -z "$client_cgroup" ]; then
+    spawn "$log" "$secs" "$@"
+  else
+    spawn "$log" "$secs" sh -c 'echo $$ > "$0" && exec "$@"' "$client_cgroup/cgroup.procs" "$@"
+  fi
+}
+
+client_cap() { # how the clients ran, for the scripts' headers
+  if [ -n "$client_cgroup" ]; then
+    echo "every tool's client processes capped together at $CLIENT_CORES cores (cgroup $client_cgroup), the broker and jmsbench's controller uncapped"
+  else
+    echo "broker and clients share this machine's cores"
+  fi
 }
 
 reap() { # PID -> sets reaped (exit code; 124 = timed out)
@@ -116,8 +166,28 @@ subscribers:
 delivery: {persistent: $persistent, ack: auto}
 phases: {warmup: ${WARMUP}s, measure: ${MEASURE}s, drain: 30s}
 YAML
-  spawn "$run_dir/run.log" "$secs" java -jar "$jar" run "$run_dir/scenario.yaml" --out "$run_dir/results"
-  reap "$spawned"
-  run_rc=$reaped # before stop_broker, whose reap overwrites reaped
+  if [ -z "$client_cgroup" ]; then
+    spawn "$run_dir/run.log" "$secs" java -jar "$jar" run "$run_dir/scenario.yaml" --out "$run_dir/results"
+    reap "$spawned"
+    run_rc=$reaped # before stop_broker, whose reap overwrites reaped
+  else
+    # capped clients: the publisher and subscriber agents in the cgroup, the controller outside it
+    local role agents=() agent_pids=() p
+    export JMSBENCH_TOKEN=${JMSBENCH_TOKEN:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}
+    for role in publisher subscriber; do
+      spawn_client "$run_dir/$role-agent.log" $((secs + 30)) \
+        java -jar "$jar" agent --role "$role" --ready-file "$run_dir/$role-agent.ready"
+      agent_pids+=("$spawned")
+    done
+    for role in publisher subscriber; do
+      for _ in $(seq 1 600); do [ -s "$run_dir/$role-agent.ready" ] && break; sleep 0.1; done
+      [ -s "$run_dir/$role-agent.ready" ] || { failed=1; echo "the $role agent did not start; see $run_dir/$role-agent.log" >&2; exit 3; }
+      agents+=(--agents "${role}s=$(json "$run_dir/$role-agent.ready" url | sed 's#^http://##')")
+    done
+    spawn "$run_dir/run.log" "$secs" java -jar "$jar" run "$run_dir/scenario.yaml" --out "$run_dir/results" "${agents[@]}"
+    reap "$spawned"
+    run_rc=$reaped
+    for p in "${agent_pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; reap "$p"; done
+  fi
   stop_broker
 }
