@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -85,8 +86,11 @@ final class PointRun {
         subscriberPlans = subscriberPlans();
         publisherPlans = publisherPlans();
         try {
-            providerSettings = agents.subscribers().prepare(subscriberPlans, this::plan, url);
-            providerSettings = agents.publishers().prepare(publisherPlans, this::plan, url);
+            Map<String, String> subscriberSettings = agents.subscribers().prepare(subscriberPlans, this::plan, url);
+            Map<String, String> settings = new LinkedHashMap<>(agents.publishers().prepare(publisherPlans, this::plan,
+                    url));
+            subscriberSettings.forEach(settings::putIfAbsent);
+            providerSettings = settings;
             recordFacts();
             point.mark("clientsReady");
             point.readySeconds = (System.nanoTime() - commandStart) / 1e9;

@@ -50,6 +50,9 @@ class DeliveryIT {
 
         JsonNode report = Reports.read(Reports.onlyRunDirectory(out, "smoke"));
         JsonNode point = report.path("points").get(0);
+        // acknowledgements and commits that wait for the broker stay off the thread that reads its replies
+        String listener = report.path("environment").path("providerSettings").path("subscriberListener").asText();
+        assertEquals(settings.contains("provider=amqp") ? "" : "on a session thread (alwaysSessionAsync=true)", listener);
         double expected = point.path("replicationGrade").path("expected").asDouble();
         assertEquals(expected, point.path("replicationGrade").path("measured").asDouble(), expected * 0.01,
                 point.path("drain").toString());

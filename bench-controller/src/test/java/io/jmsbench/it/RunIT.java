@@ -28,6 +28,8 @@ class RunIT {
     void smokeOverOpenWireDeliversEveryMessageOnce() throws Exception {
         JsonNode point = runSmoke(1.0, "--set", "provider=openwire");
         assertEquals("openwire", point.path("provider").asText());
+        assertEquals("on the transport thread (alwaysSessionAsync=false)", point.path("subscriberListener").asText(),
+                "auto-acknowledging OpenWire subscribers skip the session thread");
     }
 
     @Test
@@ -109,6 +111,7 @@ class RunIT {
         }
         assertTrue(result.stdout().contains("VALID"), result.stdout());
         return ((com.fasterxml.jackson.databind.node.ObjectNode) point.deepCopy())
-                .put("provider", report.path("scenario").path("provider").asText());
+                .put("provider", report.path("scenario").path("provider").asText())
+                .put("subscriberListener", env.path("providerSettings").path("subscriberListener").asText());
     }
 }

@@ -1,6 +1,7 @@
 package io.jmsbench.selftest;
 
 import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.Provider;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
@@ -46,7 +47,10 @@ public final class RawLoop {
         Path windowFile = Path.of(args[7]);
         long measureMs = Long.parseLong(args[8]) * 1000;
 
-        ConnectionFactory factory = ConnectionFactories.create(provider, url);
+        // the connection-factory settings jmsbench's publishers and subscribers use
+        ConnectionFactory factory = send ? ConnectionFactories.create(provider, url)
+                : ConnectionFactories.createForSubscribers(provider, url,
+                        new DeliverySpec(persistent, DeliverySpec.AckMode.AUTO), null);
         List<AtomicLong> counts = new ArrayList<>();
         List<Connection> connections = new ArrayList<>();
         for (int t = 0; t < threads; t++) {

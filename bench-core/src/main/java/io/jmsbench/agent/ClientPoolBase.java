@@ -24,6 +24,17 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     /** Creates (does not connect) the client described by {@code client}. */
     protected abstract C newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory);
 
+    /** The connection factory the pool's clients share. */
+    protected ConnectionFactory factory(PoolPlan plan) {
+        return ConnectionFactories.create(plan.provider(), plan.brokerUrl(), plan.delivery().asyncSend(),
+                plan.credentials());
+    }
+
+    /** What {@link #factory} set, for the report. */
+    protected java.util.Map<String, String> settings(PoolPlan plan) {
+        return ConnectionFactories.settings(plan.provider(), plan.delivery());
+    }
+
     protected final List<C> clients() {
         return clients;
     }
@@ -31,8 +42,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     @Override
     public synchronized PrepareResult prepare(PoolPlan plan, Duration timeout) {
         close(timeout);
-        ConnectionFactory factory = ConnectionFactories.create(plan.provider(), plan.brokerUrl(),
-                plan.delivery().asyncSend(), plan.credentials());
+        ConnectionFactory factory = factory(plan);
         List<C> created = new ArrayList<>();
         for (ClientPlan c : plan.clients()) {
             created.add(newClient(plan, c, factory));
@@ -43,7 +53,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
             int colon = failure.indexOf(": ");
             failures.add(new ClientFailure(failure.substring(0, colon), failure.substring(colon + 2)));
         }
-        java.util.Map<String, String> settings = ConnectionFactories.settings(plan.provider(), plan.delivery());
+        java.util.Map<String, String> settings = settings(plan);
         settings.put("login", plan.credentials() == null ? "anonymous" : "user " + plan.credentials().user());
         return new PrepareResult(created.size() - failures.size(), failures, settings);
     }

@@ -65,6 +65,46 @@ public final class ConnectionFactories {
     }
 
     /**
+     * A factory for subscribers: as {@link #create}, and where {@link #listenerOnTransportThread}
+     * allows it, ActiveMQ runs each listener on its connection's transport thread.
+     */
+    public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliverySpec delivery,
+                                                         BrokerCredentials credentials) {
+        ConnectionFactory factory = create(provider, url, delivery.asyncSend(), credentials);
+        if (listenerOnTransportThread(provider, url, delivery)) {
+            ((ActiveMQConnectionFactory) factory).setAlwaysSessionAsync(false);
+        }
+        return factory;
+    }
+
+    /**
+     * Whether an OpenWire subscriber's listener runs on the connection's transport thread
+     * ({@code alwaysSessionAsync=false}) rather than on a session thread that the transport thread
+     * hands every message to and wakes up. It does for acknowledgements that do not wait (auto,
+     * dups-ok): one wake-up less per message, and each subscriber has a connection and session of
+     * its own, as the setting asks. Client acknowledgement and transactions keep the session thread,
+     * where waiting for the broker's reply cannot block the thread that reads it. A broker URL that
+     * sets {@code jms.alwaysSessionAsync} itself is left alone.
+     */
+    public static boolean listenerOnTransportThread(Provider provider, String url, DeliverySpec delivery) {
+        return provider == Provider.OPENWIRE
+                && (delivery.ack() == DeliverySpec.AckMode.AUTO || delivery.ack() == DeliverySpec.AckMode.DUPS_OK)
+                && !url.contains("jms.alwaysSessionAsync");
+    }
+
+    /** {@link #settings} plus where the subscribers' listeners run. */
+    public static Map<String, String> subscriberSettings(Provider provider, String url, DeliverySpec delivery) {
+        Map<String, String> s = settings(provider, delivery);
+        if (provider == Provider.OPENWIRE) {
+            s.put("subscriberListener", listenerOnTransportThread(provider, url, delivery)
+                    ? "on the transport thread (alwaysSessionAsync=false)"
+                    : url.contains("jms.alwaysSessionAsync") ? "as the broker URL's jms.alwaysSessionAsync says"
+                    : "on a session thread (alwaysSessionAsync=true)");
+        }
+        return s;
+    }
+
+    /**
      * What the providers really do: non-persistent sends are asynchronous in both, persistent ones
      * synchronous unless asked otherwise; inside a transaction a send is asynchronous and the commit waits.
      */

@@ -1,6 +1,7 @@
 package io.jmsbench.subscriber;
 
 import io.jmsbench.agent.ClientPoolBase;
+import io.jmsbench.jms.ConnectionFactories;
 import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.LatencyInterval;
 import org.HdrHistogram.Histogram;
@@ -10,6 +11,7 @@ import io.jmsbench.protocol.PoolPlan;
 import jakarta.jms.ConnectionFactory;
 
 import java.time.Duration;
+import java.util.Map;
 
 /** The subscriber agent's clients: each consumes from the moment it is prepared until closed. */
 public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
@@ -18,6 +20,17 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     protected CountingSubscriber newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
         return new CountingSubscriber(client.id(), client.selector(), client.destination(), client.audit(), factory,
                 plan);
+    }
+
+    @Override
+    protected ConnectionFactory factory(PoolPlan plan) {
+        return ConnectionFactories.createForSubscribers(plan.provider(), plan.brokerUrl(), plan.delivery(),
+                plan.credentials());
+    }
+
+    @Override
+    protected Map<String, String> settings(PoolPlan plan) {
+        return ConnectionFactories.subscriberSettings(plan.provider(), plan.brokerUrl(), plan.delivery());
     }
 
     @Override

@@ -1,0 +1,57 @@
+package io.jmsbench.jms;
+
+import io.jmsbench.scenario.DeliverySpec;
+import io.jmsbench.scenario.DeliverySpec.AckMode;
+import io.jmsbench.scenario.Provider;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConnectionFactoriesTest {
+
+    private static final String URL = "tcp://127.0.0.1:61616";
+
+    private static boolean sessionAsync(String url, AckMode ack) {
+        return ((ActiveMQConnectionFactory) ConnectionFactories.createForSubscribers(Provider.OPENWIRE, url,
+                new DeliverySpec(false, ack), null)).isAlwaysSessionAsync();
+    }
+
+    @Test
+    void subscribersThatDoNotWaitForTheBrokerListenOnTheTransportThread() {
+        assertFalse(sessionAsync(URL, AckMode.AUTO));
+        assertFalse(sessionAsync(URL, AckMode.DUPS_OK));
+    }
+
+    @Test
+    void clientAcknowledgementAndTransactionsKeepTheSessionThread() {
+        assertTrue(sessionAsync(URL, AckMode.CLIENT));
+        assertTrue(sessionAsync(URL, AckMode.TRANSACTED));
+    }
+
+    @Test
+    void aBrokerUrlThatChoosesItselfWins() {
+        assertTrue(sessionAsync(URL + "?jms.alwaysSessionAsync=true", AckMode.AUTO));
+        assertEquals("as the broker URL's jms.alwaysSessionAsync says", ConnectionFactories.subscriberSettings(
+                Provider.OPENWIRE, URL + "?jms.alwaysSessionAsync=true", new DeliverySpec(false, AckMode.AUTO))
+                .get("subscriberListener"));
+    }
+
+    @Test
+    void publishersKeepTheProvidersDefault() {
+        assertTrue(((ActiveMQConnectionFactory) ConnectionFactories.create(Provider.OPENWIRE, URL))
+                .isAlwaysSessionAsync());
+    }
+
+    @Test
+    void theReportSaysWhereTheListenersRun() {
+        assertEquals("on the transport thread (alwaysSessionAsync=false)", ConnectionFactories.subscriberSettings(
+                Provider.OPENWIRE, URL, new DeliverySpec(false, AckMode.AUTO)).get("subscriberListener"));
+        assertEquals("on a session thread (alwaysSessionAsync=true)", ConnectionFactories.subscriberSettings(
+                Provider.OPENWIRE, URL, new DeliverySpec(false, AckMode.CLIENT)).get("subscriberListener"));
+        assertFalse(ConnectionFactories.subscriberSettings(Provider.AMQP, "amqp://127.0.0.1:5672",
+                new DeliverySpec(false, AckMode.AUTO)).containsKey("subscriberListener"));
+    }
+}
