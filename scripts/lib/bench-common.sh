@@ -35,7 +35,10 @@ cleanup() {
     sleep 0.1
   done
   for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
-  [ -n "$client_cgroup" ] && rmdir "$client_cgroup" 2>/dev/null || true
+  if [ -n "$client_cgroup" ]; then # a killed process leaves the cgroup only once it is reaped
+    for _ in $(seq 1 50); do rmdir "$client_cgroup" 2>/dev/null && break; sleep 0.1; done
+    [ -d "$client_cgroup" ] && echo "could not remove the cgroup $client_cgroup; remove it with rmdir once its processes are gone" >&2
+  fi
   if [ -n "${KEEP:-}$failed" ]; then echo "logs and reports kept in $work" >&2; else rm -rf "$work"; fi
 }
 client_cgroup=""
