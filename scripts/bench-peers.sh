@@ -25,6 +25,10 @@
 # ratios with a 95% interval (scripts/lib/ratios.py), so a ratio is called short of or meeting
 # the 1.3 target only when the interval says so.
 #
+# PLUGIN_URL_OPTIONS='jms.alwaysSessionAsync=false' gives the perf plugin's connections these
+# broker URL options (here: its listeners on the transport thread, as jmsbench's auto-ack
+# subscribers have); by default it keeps its own defaults, as its users would.
+#
 # Other knobs: STAMPED=false (jmsbench without its audit/latency properties), PEER_SLACK=15
 # (seconds the perf plugin's producer JVM may start after its consumer JVM), KEEP=1
 # (keep the logs and reports; they are kept anyway when a measurement fails).
@@ -40,6 +44,9 @@ STAMPED=${STAMPED:-true}
 ONLY=${ONLY:-}
 PEER_SLACK=${PEER_SLACK:-15}
 KEEP=${KEEP:-}
+PLUGIN_URL_OPTIONS=${PLUGIN_URL_OPTIONS:-}
+[[ "$PLUGIN_URL_OPTIONS" =~ ^([A-Za-z0-9_.]+=[^\&?=\ ]+)?(\&[A-Za-z0-9_.]+=[^\&?=\ ]+)*$ ]] \
+  || { echo "PLUGIN_URL_OPTIONS must be name=value options joined by &, found '$PLUGIN_URL_OPTIONS'" >&2; exit 2; }
 for knob in WARMUP MEASURE PEER_SLACK; do
   [[ "${!knob}" =~ ^[0-9]+$ ]] || { echo "$knob must be whole seconds, found '${!knob}'" >&2; exit 2; }
 done
@@ -103,7 +110,9 @@ run_plugin() { # type pubs subs persistent -> appends to $results
   # producer.messageSize=1024 would send a TextMessage of 1024 NUL characters, which OpenWire
   # encodes in 2 bytes each (2 KiB on the wire); a file of 1024 ASCII characters is 1 KiB
   printf 'x%.0s' $(seq 1 1024) > "$dir/message-1KiB.txt"
-  common=(-Dfactory.brokerURL="$url_openwire" -DsysTest.totalDests=1 -DsysTest.destDistro=all
+  local url=$url_openwire
+  [ -n "$PLUGIN_URL_OPTIONS" ] && url="$url$([[ "$url" == *\?* ]] && echo '&' || echo '?')$PLUGIN_URL_OPTIONS"
+  common=(-Dfactory.brokerURL="$url" -DsysTest.totalDests=1 -DsysTest.destDistro=all
     -DsysTest.samplers=tp -DtpSampler.interval=1000 -DsysTest.reportType=xml -DsysTest.reportDir="$dir/")
   # Its producer and consumer are two Maven JVMs, each with its own sampler, started together
   # (what the producer sends before the consumer subscribes falls in the warm-up). The producer
@@ -229,6 +238,7 @@ echo "jmsbench and its peers: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
 echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench messages stamped: $STAMPED."
 echo "How the clients ran: $(client_cap). Compare the ratios, not the absolute rates."
+[ -n "$PLUGIN_URL_OPTIONS" ] && echo "The perf plugin's broker URL options: $PLUGIN_URL_OPTIONS."
 echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
 echo
 parse table "$results" 1.3
