@@ -29,6 +29,10 @@
 # broker URL options (here: its listeners on the transport thread, as jmsbench's auto-ack
 # subscribers have); by default it keeps its own defaults, as its users would.
 #
+# MESSAGE_TYPE=text makes jmsbench send text messages, as the perf plugin does (its producer
+# only sends text); the default, bytes, is what artemis perf sends and what carries jmsbench's
+# stamps in the body (a text message carries them as two properties, 46 bytes more).
+#
 # Other knobs: STAMPED=false (jmsbench without its audit/latency properties), PEER_SLACK=15
 # (seconds the perf plugin's producer JVM may start after its consumer JVM), KEEP=1
 # (keep the logs and reports; they are kept anyway when a measurement fails).
@@ -45,6 +49,8 @@ ONLY=${ONLY:-}
 PEER_SLACK=${PEER_SLACK:-15}
 KEEP=${KEEP:-}
 PLUGIN_URL_OPTIONS=${PLUGIN_URL_OPTIONS:-}
+MESSAGE_TYPE=${MESSAGE_TYPE:-bytes}
+[[ "$MESSAGE_TYPE" =~ ^(bytes|text)$ ]] || { echo "MESSAGE_TYPE must be bytes or text, found '$MESSAGE_TYPE'" >&2; exit 2; }
 [[ "$PLUGIN_URL_OPTIONS" =~ ^([A-Za-z0-9_.]+=[^\&?=\ ]+)?(\&[A-Za-z0-9_.]+=[^\&?=\ ]+)*$ ]] \
   || { echo "PLUGIN_URL_OPTIONS must be name=value options joined by &, found '$PLUGIN_URL_OPTIONS'" >&2; exit 2; }
 for knob in WARMUP MEASURE PEER_SLACK; do
@@ -72,6 +78,7 @@ plugin="org.apache.activemq.tooling:activemq-perf-maven-plugin:$(pom_property pe
 mvn_peers=(./mvnw -o -B -f "$peers/pom.xml")
 
 source "$root/scripts/lib/bench-common.sh"
+jmsbench_message_type=$MESSAGE_TYPE
 
 failure() { # WHO LOG EXIT_CODE -> sets reason (for the table); the logs are kept
   failed=1
@@ -236,7 +243,7 @@ measure openwire queue 1 1 true
 
 echo "jmsbench and its peers: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
-echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench messages stamped: $STAMPED."
+echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench sends $MESSAGE_TYPE messages, the perf plugin text, artemis perf bytes; jmsbench messages stamped: $STAMPED."
 echo "How the clients ran: $(client_cap). Compare the ratios, not the absolute rates."
 [ -n "$PLUGIN_URL_OPTIONS" ] && echo "The perf plugin's broker URL options: $PLUGIN_URL_OPTIONS."
 echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."

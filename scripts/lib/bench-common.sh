@@ -24,6 +24,7 @@ failed=""
 pids=()
 broker_pid=""
 brokers=0
+jmsbench_message_type=bytes # what jmsbench's scenario sends; bench-peers.sh may set text
 
 cleanup() {
   local p alive
@@ -162,7 +163,7 @@ name: $name
 broker: {url: "$url"}
 provider: $provider
 destination: {type: $type, name: $name.$brokers}
-message: {type: bytes, size: 1024, stamped: ${STAMPED:-true}}
+message: {type: $jmsbench_message_type, size: 1024, stamped: ${STAMPED:-true}}
 publishers: {clients: $pubs, rate: max}
 subscribers:
   - {clients: $subs}
