@@ -201,6 +201,7 @@ final class PointRecorder {
             if (messageBound > 0 && received.messages() < messageBound) {
                 labels.add("the window ended by time (measure) before " + messageBound + " messages were sent");
             }
+            SteadyState.check(received, dispatched, expectedGrade).ifPresent(labels::add);
             if (received.messages() == 0) {
                 invalid.add("no message was sent during the measurement window");
             } else if (received.rate() < 0.99 * targetRate) {
