@@ -31,9 +31,9 @@
 #
 # MESSAGE_TYPE=text makes jmsbench send text messages, as the perf plugin does (its producer
 # only sends text); the default, bytes, is what artemis perf sends and what carries jmsbench's
-# stamps in the body (a text message carries them as two properties, 46 bytes more).
+# stamps in the body (a text message carries them as two properties).
 #
-# Other knobs: STAMPED=false (jmsbench without its audit/latency properties), PEER_SLACK=15
+# Other knobs: STAMPED=false (jmsbench without its audit/latency stamps), PEER_SLACK=15
 # (seconds the perf plugin's producer JVM may start after its consumer JVM), KEEP=1
 # (keep the logs and reports; they are kept anyway when a measurement fails).
 # Needs a JDK 17+ and python3. Broker and clients share this machine's cores: read the ratios,
@@ -243,7 +243,7 @@ measure openwire queue 1 1 true
 
 echo "jmsbench and its peers: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each (ActiveMQ 6.3.1, embedded, 64 MB memory limit);"
-echo "1 KiB messages, saturated producers, non-persistent topics, auto-ack; jmsbench sends $MESSAGE_TYPE messages, the perf plugin text, artemis perf bytes; jmsbench messages stamped: $STAMPED."
+echo "1 KiB messages, saturated producers, non-persistent topics or a persistent queue, auto-ack; jmsbench sends $MESSAGE_TYPE messages, the perf plugin text, artemis perf bytes; jmsbench messages stamped: $STAMPED."
 echo "How the clients ran: $(client_cap). Compare the ratios, not the absolute rates."
 [ -n "$PLUGIN_URL_OPTIONS" ] && echo "The perf plugin's broker URL options: $PLUGIN_URL_OPTIONS."
 echo "Load average (1, 5, 15 min) before the first measurement: $load_before; after the last: $(cut -d' ' -f1-3 /proc/loadavg) (a measurement's own broker and client JVMs keep it near 4)."
