@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.model.CostModel;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelInputs;
+import io.jmsbench.model.ModelInputs.Use;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
@@ -68,7 +71,12 @@ final class FitCommand implements Callable<Integer> {
     }
 
     /** A point of a report and the sentence saying why it was skipped or used despite being invalid. */
-    private record Candidate(String label, ModelPoint point, String note, boolean sharedHost) {
+    /** {@code use}: how the point entered the fit; {@code null} when forced in by --include-invalid. */
+    private record Candidate(String label, ModelPoint point, String note, boolean sharedHost, Use use) {
+
+        Candidate(String label, ModelPoint point, String note, boolean sharedHost) {
+            this(label, point, note, sharedHost, Use.UNUSABLE);
+        }
     }
 
     @Override
@@ -181,20 +189,24 @@ final class FitCommand implements Callable<Integer> {
                 continue;
             }
             List<String> reasons = strings(p.path("invalidReasons"));
+            List<Finding> findings = findings(p);
             boolean valid = p.path("valid").asBoolean(false);
-            boolean sharedHost = strings(p.path("labels")).stream().anyMatch(l -> l.startsWith("shared host"));
+            boolean sharedHost = Finding.any(findings, FindingCode.SHARED_HOST);
             String because = reasons.isEmpty() ? "no reason given" : String.join("; ", reasons);
             String note = null;
+            Use use = Use.VALID;
             if (!valid && includeInvalid) {
                 note = "invalid, used by --include-invalid: " + because;
-            } else if (!valid && ModelInputs.usable(false, reasons, strings(p.path("labels")), rate.asDouble())) {
+                use = null;
+            } else if (!valid && ModelInputs.use(findings, rate.asDouble()) == Use.SHARED_HOST_CPU_RULES_ONLY) {
                 note = "shared host, used although invalid: " + because;
+                use = Use.SHARED_HOST_CPU_RULES_ONLY;
             } else if (!valid) {
-                skipped.add(new Candidate(label, null, "invalid: " + because, sharedHost));
+                skipped.add(new Candidate(label, null, "invalid: " + because, sharedHost, Use.INVALID));
                 continue;
             }
             used.add(new Candidate(label, new ModelPoint(label, filters.asInt(), grade.asDouble(), rate.asDouble()),
-                    note, sharedHost));
+                    note, sharedHost, use));
         }
     }
 
@@ -205,6 +217,32 @@ final class FitCommand implements Callable<Integer> {
                 + (e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
         String label = parts.isEmpty() ? "point " + (index + 1) : String.join(", ", parts);
         return repeats ? label + " repeat " + p.path("repeat").asInt(1) : label;
+    }
+
+    /**
+     * The point's findings by code; a report written before findings had codes is read from its
+     * sentences ({@link ModelInputs#legacyFindings}), and a code this version does not know counts
+     * as unclassified, with its severity as written.
+     */
+    private static List<Finding> findings(JsonNode p) {
+        JsonNode array = p.path("findings");
+        if (!array.isArray()) {
+            return ModelInputs.legacyFindings(strings(p.path("invalidReasons")), strings(p.path("labels")));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (JsonNode f : array) {
+            String text = f.path("text").asText();
+            FindingCode code;
+            try {
+                code = FindingCode.valueOf(f.path("code").asText());
+            } catch (IllegalArgumentException e) {
+                code = "NOTE".equals(f.path("severity").asText()) ? null : FindingCode.UNCLASSIFIED;
+            }
+            if (code != null) {
+                findings.add(Finding.of(code, text));
+            }
+        }
+        return findings;
     }
 
     private static List<String> strings(JsonNode array) {
@@ -237,7 +275,7 @@ final class FitCommand implements Callable<Integer> {
             return where + ": points[] is empty";
         }
         Candidate first = skipped.get(0);
-        boolean invalid = skipped.stream().anyMatch(c -> c.note().startsWith("invalid"));
+        boolean invalid = skipped.stream().anyMatch(c -> c.use() == Use.INVALID);
         return where + ": all " + skipped.size() + " skipped (first: " + first.label() + ": " + first.note() + ")"
                 + (invalid ? "; --include-invalid fits invalid points too" : "");
     }
@@ -246,8 +284,8 @@ final class FitCommand implements Callable<Integer> {
     private static List<String> provenanceWarnings(List<Candidate> used) {
         List<String> warnings = new ArrayList<>();
         long shared = used.stream().filter(Candidate::sharedHost).count();
-        long cpuOnly = used.stream().filter(c -> c.note() != null && c.note().startsWith("shared host")).count();
-        long invalid = used.stream().filter(c -> c.note() != null && c.note().startsWith("invalid")).count();
+        long cpuOnly = used.stream().filter(c -> c.use() == Use.SHARED_HOST_CPU_RULES_ONLY).count();
+        long invalid = used.stream().filter(c -> c.use() == null).count();
         if (shared > 0) {
             warnings.add(shared + " of " + used.size() + " points come from one machine (shared host"
                     + (cpuOnly > 0 ? ", " + cpuOnly + " of them invalid by the CPU rules only" : "")

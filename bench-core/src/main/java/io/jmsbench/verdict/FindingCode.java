@@ -1,0 +1,66 @@
+package io.jmsbench.verdict;
+
+import io.jmsbench.verdict.Finding.Severity;
+
+/**
+ * Every kind of finding a point can carry. The name is what {@code report.json} says in
+ * {@code findings[].code}; rename never, add freely.
+ */
+public enum FindingCode {
+
+    /** The run was aborted (Ctrl-C, a failure) during this point. */
+    ABORTED(Severity.INVALID),
+    /** The measurement window never ended. */
+    WINDOW_NOT_COMPLETED(Severity.INVALID),
+    NO_MESSAGES_IN_WINDOW(Severity.INVALID),
+    TARGET_RATE_MISSED(Severity.INVALID),
+    SEND_ERRORS(Severity.INVALID),
+    RECEIVE_ERRORS(Severity.INVALID),
+    /** A persistent message to a queue or durable subscription sent and never received. */
+    PERSISTENT_MESSAGES_LOST(Severity.INVALID),
+    /** Duplicates where the acknowledgement mode allows none. */
+    DUPLICATES(Severity.INVALID),
+    /** The drain hit its bound with receipts missing: loss cannot be told from delay. */
+    DRAIN_TIMEOUT(Severity.INVALID),
+    /** The drain went quiet with receipts missing. */
+    DRAIN_INCOMPLETE(Severity.INVALID),
+    REPLICATION_GRADE_MISMATCH(Severity.INVALID),
+    /** Paper §3.3: the broker (its host, or the shared host) was not saturated in a capacity run. */
+    CPU_RULE_BROKER(Severity.INVALID),
+    /** The broker host's CPU could not be read although its monitor was listed. */
+    CPU_RULE_BROKER_UNKNOWN(Severity.INVALID),
+    /** Paper §3.3: a client JVM or client host was above the client bound. */
+    CPU_RULE_CLIENT(Severity.INVALID),
+    /** An invalid reason read from a report written before findings had codes. */
+    UNCLASSIFIED(Severity.INVALID),
+
+    NOT_WARMED_UP(Severity.NOTE),
+    UNSTAMPED(Severity.NOTE),
+    BROKER_REUSED(Severity.NOTE),
+    /** Broker and clients (or several agents) share one machine's cores: not a testbed capacity figure. */
+    SHARED_HOST(Severity.NOTE),
+    BROKER_HOST_NOT_MONITORED(Severity.NOTE),
+    /** A count-bounded window ended by time before its count. */
+    WINDOW_ENDED_BY_TIME(Severity.NOTE),
+    /** The broker's backlog grew or shrank over the window. */
+    NOT_STEADY(Severity.NOTE),
+    /** Messages lost where the delivery is at most once. */
+    MESSAGES_LOST_ALLOWED(Severity.NOTE),
+    /** The clock offsets are too uncertain against the latency measured. */
+    LATENCY_CLOCKS_UNCERTAIN(Severity.NOTE);
+
+    private final Severity severity;
+
+    FindingCode(Severity severity) {
+        this.severity = severity;
+    }
+
+    public Severity severity() {
+        return severity;
+    }
+
+    /** The paper's CPU validity rules (§3.3), which cannot hold where broker and clients share cores. */
+    public boolean cpuRule() {
+        return this == CPU_RULE_BROKER || this == CPU_RULE_BROKER_UNKNOWN || this == CPU_RULE_CLIENT;
+    }
+}
