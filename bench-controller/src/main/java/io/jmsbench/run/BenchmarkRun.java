@@ -1,22 +1,17 @@
 package io.jmsbench.run;
 
 import io.jmsbench.Versions;
-import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
-import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.broker.ExternalBrokerProbe;
-import io.jmsbench.model.ModelFit;
-import io.jmsbench.report.Environment;
-import io.jmsbench.report.Environment.AgentFacts;
-import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.report.PointResult;
-import io.jmsbench.report.PointSummary;
 import io.jmsbench.report.Report;
 import io.jmsbench.report.ReportWriter;
 import io.jmsbench.report.SamplesLog;
-import io.jmsbench.scenario.Defaults;
+import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.workers.AgentSource;
+import io.jmsbench.run.workers.LocalAgents;
+import io.jmsbench.run.workers.RemoteAgents;
 import io.jmsbench.scenario.Durations;
-import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.DiskBenchmark;
@@ -30,7 +25,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A run of a scenario plan on this machine: every sweep point times every repeat, each with its
@@ -51,16 +45,7 @@ public final class BenchmarkRun {
     private final Options options;
     private final AgentSource agentSource;
     private final String startedAt = Instant.now().toString();
-    private final int hostCores = Runtime.getRuntime().availableProcessors();
 
-    private BrokerFacts brokerFacts;
-    private DiskBenchmark.Result disk;
-    private List<AgentFacts> agentFacts = List.of();
-    private Map<String, String> providerSettings = Map.of();
-
-    /** The broker a point uses: its client URL, its facts and its process (null when external). */
-    private record Broker(String url, BrokerFacts facts, ProcessHandle process) {
-    }
 
     /**
      * How to run: measure the disk first; go on with the next point after one failed
@@ -119,22 +104,14 @@ public final class BenchmarkRun {
     }
 
     private Report run() throws IOException, BrokerUnavailable {
-        boolean diskBenchmark = options.diskBenchmark();
         printPlan();
-        Scenario base = plan.base();
-        if (diskBenchmark && base.broker().isEmbedded() && base.broker().persistent()) {
-            Path root = dataRoot(base);
-            console.println("  disk     measuring " + root + " (writes, synced writes, reads; 4 KiB blocks, 3 s each)");
-            disk = DiskBenchmark.run(root, 4096, 64L * 1024 * 1024, java.time.Duration.ofSeconds(3));
-            console.printf(java.util.Locale.ROOT, "  disk     %,.0f writes/s, %,.0f synced writes/s, %,.0f reads/s%n",
-                    disk.writes().perSecond(), disk.syncWrites().perSecond(), disk.reads().perSecond());
-        }
+        DiskBenchmark.Result disk = measureDisk();
         List<PointResult> results = new ArrayList<>();
         String abortReason = null;
         BrokerUnavailable brokerFailure = null;
-        long commandStart = System.nanoTime();
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
-            Broker shared = null;
+            PointRunner runner = new PointRunner(plan, directory, signal, console, agentSource, options.credentials(),
+                    samples, runChildren);
             outer:
             for (ScenarioPlan.Point point : plan.points()) {
                 for (int repeat = 1; repeat <= plan.repeat(); repeat++) {
@@ -146,62 +123,14 @@ public final class BenchmarkRun {
                         console.printf("point %d/%d %s, repeat %d/%d%n", point.index() + 1, plan.points().size(),
                                 point.parameters(), repeat, plan.repeat());
                     }
-                    String suffix = plan.runs() == 1 ? "" : "-p" + point.index() + "-r" + repeat;
-                    PointRecorder recorder = recorder(point.scenario(), directory.path().resolve("latency" + suffix + ".hlog"));
-                    String failure = null;
-                    try (Children pointChildren = new Children()) {
-                        AgentSource.Pending pending = agentSource.begin(pointChildren, suffix);
-                        Broker broker;
-                        if (point.scenario().broker().reuse()) {
-                            shared = shared != null ? shared : broker(runChildren, point.scenario(), "");
-                            broker = shared;
-                        } else {
-                            broker = broker(pointChildren, point.scenario(), suffix);
-                        }
-                        PointAgents agents = pending.await(signal);
-                        hostLabels(recorder, agents, broker);
-                        PointRun run = new PointRun(point.scenario(), point.index(), repeat, directory, signal, console,
-                                broker.url(), broker.process(), options.credentials());
-                        try {
-                            run.measure(agents, recorder, samples, results.isEmpty() ? commandStart : System.nanoTime());
-                        } finally {
-                            agentFacts = List.copyOf(run.agentFacts);
-                            providerSettings = run.providerSettings;
-                            List<String> problems = new ArrayList<>();
-                            agentSource.end(agents, problems);
-                            problems.forEach(p -> console.println("jmsbench: " + p));
-                        }
-                    } catch (RunAborted e) {
-                        abortReason = e.getMessage();
-                    } catch (RunFailure | AgentException e) {
-                        failure = e.getMessage();
-                    } catch (BrokerUnavailable e) {
-                        failure = e.getMessage();
-                        brokerFailure = e;
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        abortReason = "interrupted";
+                    PointRunner.Outcome outcome = runner.run(point, repeat);
+                    results.add(outcome.result());
+                    if (outcome.brokerFailure() != null) {
+                        brokerFailure = outcome.brokerFailure();
                     }
-                    if (abortReason == null && signal.abortReason() != null) {
-                        abortReason = signal.abortReason();
-                    }
-                    if (failure != null && abortReason == null) {
-                        console.println("jmsbench: point failed: " + failure);
-                        if (!options.continueOnFailure()) {
-                            int left = plan.runs() - results.size() - 1;
-                            abortReason = failure + (left > 0 ? "; the " + left + " remaining run" + (left == 1 ? " was" : "s were")
-                                    + " skipped (--on-failure abort)" : "");
-                        } else if (results.size() + 1 < plan.runs()) {
-                            console.println("jmsbench: going on with the next point (--on-failure continue)");
-                        }
-                    }
-                    // this point's JVMs are stopped by now (Children.close), whatever happened
-                    recorder.closeLog();
-                    PointResult result = recorder.result(failure != null ? failure : abortReason, point.parameters(),
-                            repeat);
-                    results.add(result);
+                    abortReason = afterPoint(outcome.ending(), results.size());
                     if (plan.runs() > 1) {
-                        console.println(PointLine.format(result));
+                        console.println(PointLine.format(outcome.result()));
                     }
                     if (abortReason != null) {
                         break outer;
@@ -216,7 +145,7 @@ public final class BenchmarkRun {
             console.println("jmsbench: run aborted: " + abortReason);
             console.println("jmsbench: every JVM it started is stopped; logs in " + directory.logs());
         }
-        Report report = report(results, abortReason);
+        Report report = RunReports.of(plan, directory, scenarioFile, overrides, startedAt, disk, results, abortReason);
         ReportWriter.write(report, directory.path());
         if (brokerFailure != null && results.size() <= 1) {
             throw brokerFailure;
@@ -224,77 +153,43 @@ public final class BenchmarkRun {
         return report;
     }
 
-    private PointRecorder recorder(Scenario scenario, Path hlog) {
-        PointRecorder recorder = new PointRecorder(scenario, hostCores, hlog);
-        if (scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {
-            recorder.labels.add("not warmed up: warm-up " + Durations.format(scenario.phases().warmup()) + " < "
-                    + Durations.format(Defaults.MIN_WARMED_UP) + "; throughput may still be climbing (JIT)");
-        }
-        if (!scenario.message().stamped()) {
-            recorder.labels.add("unstamped messages (message.stamped: false): no audit and no latency, rates only");
-        }
-        if (scenario.broker().reuse() && plan.runs() > 1) {
-            recorder.labels.add("broker reused: one broker served every point of this run (broker.reuse)");
-        }
-        return recorder;
-    }
-
     /**
-     * Says where the point ran. Agents whose hosts run one kernel (the same boot id: one machine,
-     * network namespaces or containers included) with each other or with the broker share cores,
-     * so the paper's per-host rules cannot hold; the per-JVM rules apply and the point says
-     * "shared host".
+     * The failure policy: why the run stops after this point ({@code null}: it goes on). An abort
+     * stops it; a failed point stops it too, unless {@code --on-failure continue}.
      */
-    private void hostLabels(PointRecorder recorder, PointAgents agents, Broker broker) throws AgentException {
-        if (!agents.remote()) {
-            recorder.labels.add("shared host: broker, publishers and subscribers share this machine's " + hostCores
-                    + " cores, so this is not a testbed capacity figure");
-            return;
+    private String afterPoint(Ending ending, int done) {
+        if (ending.kind() == Ending.Kind.ABORTED) {
+            return ending.reason();
         }
-        java.util.Set<String> kernels = new java.util.HashSet<>();
-        int clientAgents = 0;
-        for (AgentGroup group : List.of(agents.publishers(), agents.subscribers())) {
-            for (io.jmsbench.agent.AgentClient agent : group.agents()) {
-                kernels.add(agent.info().host().bootId());
-                clientAgents++;
-            }
+        if (signal.abortReason() != null) {
+            return signal.abortReason();
         }
-        String brokerKernel = agents.monitor() != null ? agents.monitor().info().host().bootId()
-                : broker.process() != null ? Facts.host().bootId() : null;
-        boolean shared = kernels.size() < clientAgents || (brokerKernel != null && kernels.contains(brokerKernel));
-        recorder.clocks(agents.clocks().values());
-        if (shared) {
-            recorder.labels.add("shared host: some agents (or an agent and the broker) run on one machine (the same "
-                    + "kernel boot id), so they share cores; CPU rules apply per JVM; not a testbed capacity figure");
-        } else {
-            recorder.separateHosts(agents.monitor() != null);
-            if (agents.monitor() == null) {
-                recorder.labels.add("broker host not monitored: start 'jmsbench agent --role monitor' on the broker's "
-                        + "machine and list it as agents.monitor, so the broker-CPU rule can be checked");
-            }
+        if (ending.kind() != Ending.Kind.FAILED) {
+            return null;
         }
+        console.println("jmsbench: point failed: " + ending.reason());
+        int left = plan.runs() - done;
+        if (!options.continueOnFailure()) {
+            return ending.reason() + (left > 0 ? "; the " + left + " remaining run" + (left == 1 ? " was" : "s were")
+                    + " skipped (--on-failure abort)" : "");
+        }
+        if (left > 0) {
+            console.println("jmsbench: going on with the next point (--on-failure continue)");
+        }
+        return null;
     }
 
-    private Broker broker(Children children, Scenario scenario, String suffix)
-            throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
-        if (!scenario.broker().isEmbedded()) {
-            brokerFacts = new BrokerFacts("external", "unknown", scenario.broker().url(), null, null, null, null);
-            return new Broker(scenario.broker().url(), brokerFacts, null);
+    private DiskBenchmark.Result measureDisk() throws IOException {
+        Scenario base = plan.base();
+        if (!options.diskBenchmark() || !base.broker().isEmbedded() || !base.broker().persistent()) {
+            return null;
         }
-        Path data = dataRoot(scenario).resolve("broker-data" + suffix);
-        BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, data,
-                scenario.broker().persistent(), scenario.broker().tuning(), signal);
-        String url = scenario.provider() == Provider.AMQP ? urls.amqp() : urls.openwire();
-        brokerFacts = new BrokerFacts("embedded activemq", urls.version(), url, scenario.broker().persistent(),
-                data.toString(), urls.memoryLimitMb(), urls.jvm());
-        console.println("  broker   " + brokerFacts.kind() + " at " + url);
-        return new Broker(url, brokerFacts, ProcessHandle.of(urls.pid()).orElse(null));
-    }
-
-    /** Where the broker's store goes: a data directory of the scenario's puts it on the disk under test. */
-    private Path dataRoot(Scenario scenario) {
-        return scenario.broker().tuning().dataDirectory() == null ? directory.path()
-                : Path.of(scenario.broker().tuning().dataDirectory()).resolve(directory.runId());
+        Path root = PointBroker.dataRoot(base, directory);
+        console.println("  disk     measuring " + root + " (writes, synced writes, reads; 4 KiB blocks, 3 s each)");
+        DiskBenchmark.Result disk = DiskBenchmark.run(root, 4096, 64L * 1024 * 1024, java.time.Duration.ofSeconds(3));
+        console.printf(java.util.Locale.ROOT, "  disk     %,.0f writes/s, %,.0f synced writes/s, %,.0f reads/s%n",
+                disk.writes().perSecond(), disk.syncWrites().perSecond(), disk.reads().perSecond());
+        return disk;
     }
 
     private void printPlan() {
@@ -311,23 +206,5 @@ public final class BenchmarkRun {
         for (ScenarioPlan.Point p : plan.points()) {
             console.printf("           point %d: %s%n", p.index() + 1, p.parameters());
         }
-    }
-
-    private Report report(List<PointResult> results, String abortReason) {
-        Environment environment = new Environment(Versions.JMSBENCH, Versions.ACTIVEMQ, Versions.QPID_JMS,
-                brokerFacts, Facts.host(), Facts.jvm(), agentFacts, providerSettings, disk);
-        boolean completed = abortReason == null;
-        List<PointSummary> summary = new ArrayList<>();
-        for (ScenarioPlan.Point point : plan.points()) {
-            List<PointResult> repeats = results.stream().filter(r -> r.parameters().equals(point.parameters())).toList();
-            if (!repeats.isEmpty()) {
-                summary.add(PointSummary.of(point.index(), repeats));
-            }
-        }
-        ModelFit model = ModelFits.of(results);
-        return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
-                startedAt, Instant.now().toString(), scenarioFile.toString(), overrides, plan.base(), plan.sweep(),
-                plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,
-                summary, model);
     }
 }

@@ -8,19 +8,19 @@ import java.util.concurrent.TimeUnit;
  * Every JVM a run started; closing stops them all: the clients' JVMs first (SIGTERM, then SIGKILL
  * to the slow), the broker last, so no client sees its broker vanish while it still runs.
  */
-final class Children implements AutoCloseable {
+public final class Children implements AutoCloseable {
 
     private static final long GRACE_MS = 10_000;
     private final List<ChildJvm> clients = new ArrayList<>();
     private final List<ChildJvm> servers = new ArrayList<>();
 
-    synchronized ChildJvm add(ChildJvm child) {
+    public synchronized ChildJvm add(ChildJvm child) {
         clients.add(child);
         return child;
     }
 
     /** A JVM others depend on (the broker): stopped after every {@link #add}ed one. */
-    synchronized ChildJvm addServer(ChildJvm child) {
+    public synchronized ChildJvm addServer(ChildJvm child) {
         servers.add(child);
         return child;
     }

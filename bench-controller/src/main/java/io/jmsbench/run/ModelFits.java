@@ -31,7 +31,8 @@ final class ModelFits {
     static ModelFit of(List<PointResult> results) {
         List<ModelPoint> points = new ArrayList<>();
         for (PointResult p : results) {
-            if (ModelInputs.usable(p.valid(), p.invalidReasons(), p.labels(), p.received().rate())) {
+            if (ModelInputs.use(p.findings(), p.received().rate()) != ModelInputs.Use.INVALID
+                    && ModelInputs.use(p.findings(), p.received().rate()) != ModelInputs.Use.UNUSABLE) {
                 points.add(new ModelPoint(label(p), p.filters(),
                         p.replicationGrade().measured(), p.received().rate()));
             }

@@ -1,8 +1,21 @@
 package io.jmsbench.run;
 
+import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.report.IntervalSample;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.report.SamplesLog;
+import io.jmsbench.run.judge.PointJudge;
+import io.jmsbench.run.judge.PointResults;
+import io.jmsbench.run.point.IntervalSamples;
+import io.jmsbench.run.point.Phase;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.Snapshot;
+import org.HdrHistogram.Histogram;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.ProcessResources;
@@ -15,13 +28,13 @@ import java.util.Map;
 
 /**
  * A door from the test sources into the controller's package-private run code, for
- * {@code io.jmsbench.selftest.ScaleCheck}: timing the real {@link PointRecorder} beats timing a
- * copy of it that could drift, and the child JVMs get the flags a run gives them.
+ * {@code io.jmsbench.selftest.ScaleCheck}: timing the real per-second path and judge beats
+ * timing a copy of them that could drift, and the child JVMs get the flags a run gives them.
  */
 public final class RunInternals {
 
     /** The flags {@link LocalAgent} starts an agent JVM with. */
-    public static final List<String> AGENT_JVM_FLAGS = LocalAgent.JVM_FLAGS;
+    public static final List<String> AGENT_JVM_FLAGS = io.jmsbench.run.workers.LocalAgent.JVM_FLAGS;
     /** The flags {@link BrokerProcess} starts the embedded broker's JVM with. */
     public static final List<String> BROKER_JVM_FLAGS = BrokerProcess.JVM_FLAGS;
 
@@ -36,10 +49,11 @@ public final class RunInternals {
     }
 
     /**
-     * Feeds readings {@code 0..n-1} (one per second) to one {@link PointRecorder} as
-     * {@link PointRun} does for a measurement window: {@code n-1} interval samples, then the
-     * point's result. The snapshots around the counters (host CPU, broker resources) are built
-     * before the clock starts, since reading /proc is not merging.
+     * Feeds readings {@code 0..n-1} (one per second) through the per-second path a point's driver
+     * takes for a measurement window ({@link IntervalSamples}, the window's latency merge and the
+     * {@link PointLog} with its {@code .hlog}), then judges the point into its result as a run does.
+     * The snapshots around the counters (host CPU, broker resources) are built before the clock
+     * starts, since reading /proc is not merging.
      */
     public static Timing timeMerge(Scenario scenario, int hostCores, List<Counters> publishers, List<Counters> subscribers,
                               List<LatencyInterval> latencies, Path hlog) throws IOException {
@@ -51,20 +65,31 @@ public final class RunInternals {
                     i * 1_500_000_000L, i * 30_000_000L, new ProcessResources(1L << 30, 0, i * 1024L),
                     new HostCpu(i * 190L, i * 200L), i * 1_000_000L, java.util.Map.of()));
         }
-        PointRecorder point = new PointRecorder(scenario, hostCores, hlog);
-        point.windowStart = snapshots.get(0);
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        List<IntervalSample> samples = new ArrayList<>(n);
+        Histogram window = Histograms.empty();
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        for (int i = 1; i < n; i++) {
-            point.sample(snapshots.get(i - 1), snapshots.get(i), i, "measure");
+        try (SamplesLog log = new SamplesLog(hlog.resolveSibling(hlog.getFileName() + ".samples.jsonl"));
+             PointLog sink = new PointLog(0, 1, log, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                     hlog)) {
+            for (int i = 1; i < n; i++) {
+                LatencyInterval raw = snapshots.get(i).latency();
+                Histogram latency = raw == null ? Histograms.empty() : Histograms.decode(raw.histogram());
+                window.add(latency);
+                IntervalSample sample = IntervalSamples.between(snapshots.get(i - 1), snapshots.get(i), i,
+                        Phase.MEASURE, latency);
+                samples.add(sample);
+                sink.accept(sample, raw);
+            }
         }
         long t1 = System.nanoTime();
-        point.windowEnd = snapshots.get(n - 1);
-        point.publishersFinal = publishers.get(n - 1);
-        point.subscribersFinal = subscribers.get(n - 1);
-        PointResult result = point.result(null, Map.of(), 0);
-        point.closeLog();
+        PointObservation observation = new PointObservation(PointObservation.Ending.COMPLETED,
+                new PhaseTimes(null, null, null, null, null, null), Double.NaN, samples, snapshots.get(0),
+                snapshots.get(n - 1), publishers.get(n - 1), subscribers.get(n - 1), null, null,
+                LatencyFigures.of(window, LatencyFigures.ACTUAL), null, PointEnvironment.NONE);
+        PointResult result = PointResults.of(observation, new PointJudge(scenario, hostCores, false), hostCores,
+                scenario.filters(), Map.of(), 0);
         long t2 = System.nanoTime();
         return new Timing(t1 - t0, t2 - t1, threads.getCurrentThreadCpuTime() - cpu0, result);
     }

@@ -39,15 +39,16 @@ public final class MarkdownReport {
                 md.append(ModelSection.render(report.model())).append('\n');
             }
         }
+        boolean settingsVary = report.environment().variesByPoint().contains("providerSettings");
         for (PointResult p : report.points()) {
-            point(md, p);
+            point(md, p, settingsVary);
         }
         configuration(md, report);
         environment(md, report.environment());
         return md.toString();
     }
 
-    static void point(StringBuilder md, PointResult p) {
+    static void point(StringBuilder md, PointResult p, boolean showSettings) {
         md.append("## Result");
         if (!p.parameters().isEmpty()) {
             md.append(' ').append(p.parameters()).append(", repeat ").append(p.repeat());
@@ -61,6 +62,9 @@ public final class MarkdownReport {
         }
         if (!p.labels().isEmpty()) {
             md.append('\n');
+        }
+        if (showSettings && p.environment() != null && !p.environment().providerSettings().isEmpty()) {
+            md.append("Provider settings of this point: ").append(p.environment().providerSettings()).append("\n\n");
         }
         md.append("| figure | messages | msgs/s |\n|---|---:|---:|\n");
         md.append("| received (publishers sent) | ").append(Figures.count(p.received().messages())).append(" | ")
@@ -198,7 +202,12 @@ public final class MarkdownReport {
                     e.disk().reads().perSecond()));
         }
         if (!e.providerSettings().isEmpty()) {
-            md.append("- provider settings: ").append(e.providerSettings()).append('\n');
+            md.append("- provider settings").append(e.variesByPoint().contains("providerSettings")
+                    ? " every point shared" : "").append(": ").append(e.providerSettings()).append('\n');
+        }
+        if (!e.variesByPoint().isEmpty()) {
+            md.append("- varies by point: ").append(String.join(", ", e.variesByPoint()))
+                    .append(" (each point's own are under its result and in report.json's points[].environment)\n");
         }
     }
 }

@@ -3,19 +3,27 @@ package io.jmsbench.report;
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.ClientCount;
 
+import io.jmsbench.verdict.Finding;
+
 import java.util.List;
 import java.util.Map;
 
 /**
  * One measured point. Rates are over the measurement window only (warm-up and drain excluded);
  * the replication grade is measured over the whole run once drained, so no message in flight at a
- * window edge skews it.
+ * window edge skews it. {@code findings} are the judge's, typed; {@code invalidReasons} and
+ * {@code labels} are their sentences (invalid ones and notes), kept for readers of the first reports.
  */
 public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
                           List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
                           Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
-                          ClientSpread clients, List<IntervalSample> samples) {
+                          ClientSpread clients, List<IntervalSample> samples, List<Finding> findings,
+                          PointEnvironment environment) {
+
+    public PointResult {
+        findings = List.copyOf(findings);
+    }
 
     /** Messages counted in the measurement window and their rate over its length in seconds. */
     public record RateFigure(long messages, double rate, double seconds) {

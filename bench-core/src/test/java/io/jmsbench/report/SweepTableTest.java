@@ -1,5 +1,8 @@
 package io.jmsbench.report;
 
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.jmsbench.protocol.HostFacts;
 import io.jmsbench.protocol.Json;
@@ -83,7 +86,8 @@ class SweepTableTest {
                 new BrokerResources(512L * 1024 * 1024, 0, 4096, 1_000_000),
                 new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),
                 new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r),
-                samples);
+                samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
+                PointEnvironment.NONE);
     }
 
     private static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {
@@ -100,7 +104,7 @@ class SweepTableTest {
                 new HostFacts("bench-host", 4, 16L << 30, "Linux", "6.1.0", "amd64", null, "boot-1"),
                 new JvmFacts(1200, "17.0.9", "OpenJDK 64-Bit Server VM", "Eclipse Adoptium", List.of(), 1L << 29),
                 List.of(),
-                Map.of("useAsyncSend", "false"), null);
+                Map.of("useAsyncSend", "false"), null, List.of());
         return new Report(Report.SCHEMA, "20240501-100000-table", Report.COMPLETED, null, "2024-05-01T10:00:00Z",
                 "2024-05-01T10:01:00Z", "table.yaml", List.of("phases.warmup=1s"), plan.base(), plan.sweep(),
                 plan.repeat(), environment, points.stream().allMatch(PointResult::valid), points, summary, null);

@@ -1,5 +1,6 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
+import io.jmsbench.run.Children;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.report.ClockOffset;
 
@@ -10,13 +11,13 @@ import java.util.List;
 import java.util.Map;
 
 /** Local mode: one publisher and one subscriber agent JVM on this machine, started afresh for every point. */
-final class LocalAgents implements AgentSource {
+public final class LocalAgents implements AgentSource {
 
     private final Path runDirectory;
     private final String token;
     private final String runId;
 
-    LocalAgents(Path runDirectory, String token, String runId) {
+    public LocalAgents(Path runDirectory, String token, String runId) {
         this.runDirectory = runDirectory;
         this.token = token;
         this.runId = runId;

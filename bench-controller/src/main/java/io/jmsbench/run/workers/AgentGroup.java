@@ -1,5 +1,6 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
+import io.jmsbench.run.RunFailure;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.agent.Parallel;
@@ -27,7 +28,7 @@ import java.util.function.BiFunction;
  * its last counters; one that misses {@link #MISSES_TO_STALE} in a row is stale, the point fails,
  * and nothing it says later is merged.
  */
-final class AgentGroup {
+public final class AgentGroup {
 
     static final int MISSES_TO_STALE = 3;
     /** Bounds a call made to every agent at once; each call also has its own, shorter timeout. */

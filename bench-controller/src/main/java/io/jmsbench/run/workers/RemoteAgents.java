@@ -1,5 +1,7 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
+import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.Children;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
@@ -20,7 +22,7 @@ import java.util.Set;
  * serve every point of the run; each point checks they still answer, estimates their clocks, and
  * closes their clients at its end; the run releases them at its end.
  */
-final class RemoteAgents implements AgentSource {
+public final class RemoteAgents implements AgentSource {
 
     private final List<AgentClient> publishers = new ArrayList<>();
     private final List<AgentClient> subscribers = new ArrayList<>();
@@ -47,7 +49,7 @@ final class RemoteAgents implements AgentSource {
      * Contacts every agent before the run creates anything: each must answer, have the role it is
      * listed for, and run this controller's jmsbench version.
      */
-    static RemoteAgents contact(AgentsSpec spec, String token, String runId) throws RunFailure {
+    public static RemoteAgents contact(AgentsSpec spec, String token, String runId) throws RunFailure {
         RemoteAgents agents = new RemoteAgents(spec, token, runId);
         List<AgentClient> all = new ArrayList<>(agents.publishers);
         all.addAll(agents.subscribers);

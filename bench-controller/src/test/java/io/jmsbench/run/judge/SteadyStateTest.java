@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.judge;
 
 import io.jmsbench.report.PointResult.RateFigure;
 import org.junit.jupiter.api.Test;
@@ -23,16 +23,16 @@ class SteadyStateTest {
     @Test
     void subscribersDrainingABacklogAreNotSteady() {
         // a capped AMQP 4x4 topic: publishers stalled by flow control while subscribers emptied the broker
-        Optional<String> reason = SteadyState.check(rate(840, 20), rate(4_445, 20), 4);
+        Optional<io.jmsbench.verdict.Finding> reason = SteadyState.check(rate(840, 20), rate(4_445, 20), 4);
         assertEquals("not a steady state: the subscribers got 5.29 copies per message sent in the window against "
                 + "the expected 4.00: the broker's backlog shrank by about 5,425 messages during it, so its "
-                + "rates are not the broker's capacity (a longer warm-up or window may help)", reason.orElseThrow());
+                + "rates are not the broker's capacity (a longer warm-up or window may help)", reason.orElseThrow().text());
     }
 
     @Test
     void aBacklogThatGrowsIsNotSteady() {
-        Optional<String> reason = SteadyState.check(rate(10_000, 10), rate(8_000, 10), 1);
-        assertTrue(reason.orElseThrow().contains("backlog grew by about 20,000 messages"), reason.get());
+        Optional<io.jmsbench.verdict.Finding> reason = SteadyState.check(rate(10_000, 10), rate(8_000, 10), 1);
+        assertTrue(reason.orElseThrow().text().contains("backlog grew by about 20,000 messages"), reason.get().text());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.metrics.StreamAudit.StreamState;
@@ -16,12 +16,12 @@ import java.util.Map;
  * every publisher on its destination, the messages sent that never arrived are lost (a publisher
  * never heard from loses all it sent); duplicates, out-of-order and redelivered messages are summed.
  */
-final class AuditMerge {
+public final class AuditMerge {
 
     private AuditMerge() {
     }
 
-    static AuditCounts of(List<ClientPlan> subscribers, List<ClientPlan> publishers, Counters published,
+    public static AuditCounts of(List<ClientPlan> subscribers, List<ClientPlan> publishers, Counters published,
                           List<ClientAudit> audits) {
         if (published == null) {
             return AuditCounts.NONE;

@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;

@@ -1,6 +1,8 @@
-package io.jmsbench.run;
+package io.jmsbench.run.judge;
 
 import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -31,7 +33,7 @@ final class SteadyState {
     }
 
     /** The note, if the window's backlog grew or shrank. */
-    static Optional<String> check(RateFigure received, RateFigure dispatched, double expectedGrade) {
+    static Optional<Finding> check(RateFigure received, RateFigure dispatched, double expectedGrade) {
         if (!(expectedGrade > 0) || !(received.rate() > 0) || !(received.seconds() > 0)) {
             return Optional.empty();
         }
@@ -40,10 +42,10 @@ final class SteadyState {
         if (Math.abs(windowGrade - expectedGrade) <= TOLERANCE * expectedGrade || Math.abs(change) < MIN_BACKLOG_CHANGE) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT,
+        return Optional.of(Finding.of(FindingCode.NOT_STEADY, String.format(Locale.ROOT,
                 "not a steady state: the subscribers got %.2f copies per message sent in the window against the "
                         + "expected %.2f: the broker's backlog %s by about %,d messages during it, so its rates "
                         + "are not the broker's capacity (a longer warm-up or window may help)",
-                windowGrade, expectedGrade, change > 0 ? "grew" : "shrank", Math.round(Math.abs(change))));
+                windowGrade, expectedGrade, change > 0 ? "grew" : "shrank", Math.round(Math.abs(change)))));
     }
 }

@@ -1,8 +1,13 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.run.ChildJvm;
+import io.jmsbench.run.Children;
+import io.jmsbench.run.RunAborted;
+import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.RunSignal;
 
 import java.io.IOException;
 import java.net.URI;
@@ -12,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /** An agent JVM the controller starts on this machine, on a free loopback port. */
-final class LocalAgent {
+public final class LocalAgent {
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
-    static final List<String> JVM_FLAGS = List.of("-Xms512m", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+    public static final List<String> JVM_FLAGS = List.of("-Xms512m", "-Xmx2g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
     /** Extra JVM options for the local agents, e.g. a profiler: {@code JMSBENCH_AGENT_OPTS=-XX:StartFlightRecording}. */
     static final String EXTRA_FLAGS_ENV = "JMSBENCH_AGENT_OPTS";
 

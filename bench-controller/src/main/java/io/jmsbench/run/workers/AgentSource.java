@@ -1,5 +1,9 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
+import io.jmsbench.run.RunSignal;
+import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.RunAborted;
+import io.jmsbench.run.Children;
 import io.jmsbench.agent.AgentException;
 
 import java.io.IOException;
@@ -9,7 +13,7 @@ import java.util.List;
  * Where a point's agents come from: JVMs the controller starts on this machine for the point
  * ({@link LocalAgents}), or agents serving on other machines ({@link RemoteAgents}).
  */
-interface AgentSource {
+public interface AgentSource {
 
     /** Begins this point's agents; local ones boot while the broker starts. */
     Pending begin(Children children, String suffix) throws IOException;

@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.workers;
 
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.report.ClockOffset;
@@ -10,6 +10,6 @@ import java.util.Map;
  * of the broker's host when there is one ({@code null} otherwise), and each agent's clock offset
  * by agent name.
  */
-record PointAgents(AgentGroup publishers, AgentGroup subscribers, AgentClient monitor,
+public record PointAgents(AgentGroup publishers, AgentGroup subscribers, AgentClient monitor,
                    Map<String, ClockOffset> clocks, boolean remote) {
 }

@@ -1,0 +1,133 @@
+package io.jmsbench.run;
+
+import io.jmsbench.agent.AgentException;
+import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.report.Environment.BrokerFacts;
+import io.jmsbench.report.PointEnvironment;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.SamplesLog;
+import io.jmsbench.run.judge.PointJudge;
+import io.jmsbench.run.judge.PointResults;
+import io.jmsbench.run.point.Gauges;
+import io.jmsbench.run.point.PointClock;
+import io.jmsbench.run.point.PointDriver;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.workers.AgentSource;
+import io.jmsbench.run.workers.HttpWorkers;
+import io.jmsbench.run.workers.PointAgents;
+import io.jmsbench.run.workers.Workers;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.system.Facts;
+import io.jmsbench.workload.MessageVariants;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sets up one point (its broker, unless shared, and its agents), has its driver run it, judges
+ * what the driver observed and tears the point down. Every JVM the point started is stopped
+ * before {@link #run} returns, whatever happened.
+ */
+final class PointRunner {
+
+    /** A point's result, how it ended, and the broker's failure when that is what ended it. */
+    record Outcome(PointResult result, Ending ending, BrokerUnavailable brokerFailure) {
+    }
+
+    private final ScenarioPlan plan;
+    private final RunDirectory directory;
+    private final RunSignal signal;
+    private final PrintStream console;
+    private final AgentSource agentSource;
+    private final BrokerCredentials credentials;
+    private final SamplesLog samples;
+    private final Children runChildren;
+    private final int hostCores = Runtime.getRuntime().availableProcessors();
+    private PointBroker shared;
+
+    PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
+                AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren) {
+        this.plan = plan;
+        this.directory = directory;
+        this.signal = signal;
+        this.console = console;
+        this.agentSource = agentSource;
+        this.credentials = credentials;
+        this.samples = samples;
+        this.runChildren = runChildren;
+    }
+
+    Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
+        Scenario scenario = point.scenario();
+        String suffix = plan.runs() == 1 ? "" : "-p" + point.index() + "-r" + repeat;
+        long pointStart = System.nanoTime();
+        PointObservation observation = null;
+        BrokerFacts brokerFacts = null;
+        Ending ending = Ending.COMPLETED;
+        BrokerUnavailable brokerFailure = null;
+        try (Children children = new Children();
+             PointLog log = new PointLog(point.index(), repeat, samples, console,
+                     directory.path().resolve("latency" + suffix + ".hlog"))) {
+            AgentSource.Pending pending = agentSource.begin(children, suffix);
+            PointBroker broker = broker(scenario, children, suffix);
+            brokerFacts = broker.facts();
+            PointAgents agents = pending.await(signal);
+            try {
+                Workers workers = new HttpWorkers(agents, broker.url(),
+                        broker.process() != null ? Facts.host().bootId() : null);
+                PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
+                        Gauges.local(broker.process(), directory.logs().toString()), PointClock.system(signal), log,
+                        console);
+                observation = driver.run(pointStart, broker.facts());
+            } finally {
+                List<String> problems = new ArrayList<>();
+                agentSource.end(agents, problems);
+                problems.forEach(p -> console.println("jmsbench: " + p));
+            }
+        } catch (RunAborted e) {
+            ending = Ending.aborted(e.getMessage());
+        } catch (RunFailure | AgentException e) {
+            ending = Ending.failed(e.getMessage());
+        } catch (BrokerUnavailable e) {
+            ending = Ending.failed(e.getMessage());
+            brokerFailure = e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ending = Ending.aborted("interrupted");
+        }
+        if (observation == null) {
+            observation = PointObservation.notStarted(ending, new PointEnvironment(brokerFacts, List.of(), Map.of()));
+        } else if (observation.ending().completed() && signal.abortReason() != null) {
+            observation = observation.withEnding(Ending.aborted(signal.abortReason()));
+        }
+        boolean reused = scenario.broker().reuse() && plan.runs() > 1;
+        PointResult result = PointResults.of(observation, new PointJudge(scenario, hostCores, reused), hostCores,
+                scenario.filters(), point.parameters(), repeat);
+        return new Outcome(result, observation.ending(), brokerFailure);
+    }
+
+    private PointBroker broker(Scenario scenario, Children pointChildren, String suffix)
+            throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
+        if (!scenario.broker().reuse()) {
+            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console);
+        }
+        if (shared == null) {
+            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console);
+        }
+        return shared;
+    }
+
+    private Workers.PlanFactory plans(Scenario scenario, String url) {
+        return (clients, clockOffsetNanos) -> new PoolPlan(directory.runId(), scenario.provider(), url,
+                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(),
+                scenario.publishers().ratePerClient(), scenario.publishers().faults(), clients, clockOffsetNanos,
+                credentials);
+    }
+}

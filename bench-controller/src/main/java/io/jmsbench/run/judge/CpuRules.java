@@ -1,0 +1,77 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.workers.Workers;
+import io.jmsbench.scenario.Validity;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The paper's validity rules (§3.3) on CPU: the broker saturated in a capacity run, every client below a bound. */
+final class CpuRules {
+
+    private static final String PREFIX = "cpu rule: ";
+
+    private CpuRules() {
+    }
+
+    /**
+     * Applied per JVM, since broker and clients share this host: for a capacity run the host must
+     * be saturated (the broker then had all the CPU the clients left it), and no agent JVM may take
+     * more than the client bound of the host's cores.
+     */
+    static List<Finding> sharedHost(CpuFigures cpu, Validity validity, boolean capacityRun) {
+        List<Finding> broken = new ArrayList<>();
+        if (capacityRun && !Double.isNaN(cpu.hostBusy()) && cpu.hostBusy() < validity.brokerCpuMin()) {
+            broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
+                    + "saturated: the shared host was %.1f%% busy (< %.0f%%), so the broker was not the bottleneck",
+                    cpu.hostBusy() * 100, validity.brokerCpuMin() * 100)));
+        }
+        double bound = validity.clientCpuMax() * cpu.hostCores();
+        if (cpu.publisherCores() > bound) {
+            broken.add(clientAgent("publisher", cpu.publisherCores(), validity, cpu.hostCores()));
+        }
+        if (cpu.subscriberCores() > bound) {
+            broken.add(clientAgent("subscriber", cpu.subscriberCores(), validity, cpu.hostCores()));
+        }
+        return broken;
+    }
+
+    private static Finding clientAgent(String role, double cores, Validity validity, int hostCores) {
+        return Finding.of(FindingCode.CPU_RULE_CLIENT, String.format(Locale.ROOT, PREFIX + "%s agent used %.2f cores "
+                + "(> %.0f%% of %d cores): the clients may be the bottleneck", role, cores,
+                validity.clientCpuMax() * 100, hostCores));
+    }
+
+    /** Per host, each agent's and the broker's host being a machine of its own. */
+    static List<Finding> separateHosts(PointObservation o, Validity validity, boolean capacityRun) {
+        List<Finding> broken = new ArrayList<>();
+        double brokerBusy = WindowFigures.hostBusy(o, Workers.BROKER_HOST);
+        if (capacityRun && o.placement().brokerHostMonitored()) {
+            if (Double.isNaN(brokerBusy)) {
+                broken.add(Finding.of(FindingCode.CPU_RULE_BROKER_UNKNOWN, PREFIX + "the broker host's CPU is unknown "
+                        + "(its monitor agent did not answer)"));
+            } else if (brokerBusy < validity.brokerCpuMin()) {
+                broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
+                        + "saturated: its host was %.1f%% busy (< %.0f%%)", brokerBusy * 100,
+                        validity.brokerCpuMin() * 100)));
+            }
+        }
+        for (String agent : o.windowEnd().hosts().keySet()) {
+            if (agent.equals(Workers.BROKER_HOST)) {
+                continue;
+            }
+            double busy = WindowFigures.hostBusy(o, agent);
+            if (busy > validity.clientCpuMax()) {
+                broken.add(Finding.of(FindingCode.CPU_RULE_CLIENT, String.format(Locale.ROOT, PREFIX + "the host of %s "
+                        + "was %.1f%% busy (> %.0f%%): the clients may be the bottleneck", agent, busy * 100,
+                        validity.clientCpuMax() * 100)));
+            }
+        }
+        return broken;
+    }
+}

@@ -1,0 +1,232 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.scenario.DeliverySpec;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.Durations;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+import io.jmsbench.workload.ExpectedReplication;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges one point: a pure function from its scenario and what its driver observed to typed
+ * findings. A point is valid when no finding is {@link Finding.Severity#INVALID}. Every rule is
+ * one method below; a new rule is a method, a {@link FindingCode} and a test in
+ * {@code PointJudgeTest} that feeds it an observation.
+ */
+public final class PointJudge {
+
+    private final Scenario scenario;
+    private final int hostCores;
+    private final boolean brokerReused;
+    private final double expectedGrade;
+
+    /** {@code brokerReused}: one broker serves every point of the run ({@code broker.reuse} with several points). */
+    public PointJudge(Scenario scenario, int hostCores, boolean brokerReused) {
+        this.scenario = scenario;
+        this.hostCores = hostCores;
+        this.brokerReused = brokerReused;
+        this.expectedGrade = ExpectedReplication.of(scenario);
+    }
+
+    public double expectedGrade() {
+        return expectedGrade;
+    }
+
+    public List<Finding> judge(PointObservation o, WindowFigures figures) {
+        List<Finding> findings = new ArrayList<>();
+        setup(findings);
+        placement(o, findings);
+        ending(o, findings);
+        window(o, figures, findings);
+        errors(o, findings);
+        audit(o, findings);
+        drain(o.drain(), findings);
+        grade(o, findings);
+        clocks(o, findings);
+        return List.copyOf(findings);
+    }
+
+    /** What the scenario itself says about the figures before anything ran. */
+    private void setup(List<Finding> findings) {
+        if (scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {
+            findings.add(Finding.of(FindingCode.NOT_WARMED_UP, "not warmed up: warm-up "
+                    + Durations.format(scenario.phases().warmup()) + " < " + Durations.format(Defaults.MIN_WARMED_UP)
+                    + "; throughput may still be climbing (JIT)"));
+        }
+        if (!scenario.message().stamped()) {
+            findings.add(Finding.of(FindingCode.UNSTAMPED,
+                    "unstamped messages (message.stamped: false): no audit and no latency, rates only"));
+        }
+        if (brokerReused) {
+            findings.add(Finding.of(FindingCode.BROKER_REUSED,
+                    "broker reused: one broker served every point of this run (broker.reuse)"));
+        }
+    }
+
+    private void placement(PointObservation o, List<Finding> findings) {
+        if (o.placement() == null) {
+            return;
+        }
+        if (!o.placement().remote()) {
+            findings.add(Finding.of(FindingCode.SHARED_HOST, "shared host: broker, publishers and subscribers share "
+                    + "this machine's " + hostCores + " cores, so this is not a testbed capacity figure"));
+        } else if (o.placement().sharedHost()) {
+            findings.add(Finding.of(FindingCode.SHARED_HOST, "shared host: some agents (or an agent and the broker) "
+                    + "run on one machine (the same kernel boot id), so they share cores; CPU rules apply per JVM; "
+                    + "not a testbed capacity figure"));
+        } else if (!o.placement().brokerHostMonitored()) {
+            findings.add(Finding.of(FindingCode.BROKER_HOST_NOT_MONITORED, "broker host not monitored: start "
+                    + "'jmsbench agent --role monitor' on the broker's machine and list it as agents.monitor, so the "
+                    + "broker-CPU rule can be checked"));
+        }
+    }
+
+    private static void ending(PointObservation o, List<Finding> findings) {
+        if (!o.ending().completed()) {
+            findings.add(Finding.of(FindingCode.ABORTED, "aborted: " + o.ending().reason()));
+        } else if (!o.windowComplete()) {
+            findings.add(Finding.of(FindingCode.WINDOW_NOT_COMPLETED, "the measurement window was never completed"));
+        }
+    }
+
+    /** The window's CPU rules, message bound, backlog and rate. */
+    private void window(PointObservation o, WindowFigures figures, List<Finding> findings) {
+        if (!o.windowComplete()) {
+            return;
+        }
+        boolean capacityRun = scenario.publishers().saturated();
+        findings.addAll(o.placement() != null && !o.placement().sharedHost()
+                ? CpuRules.separateHosts(o, scenario.validity(), capacityRun)
+                : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun));
+        long bound = scenario.phases().messages();
+        if (bound > 0 && figures.received().messages() < bound) {
+            findings.add(Finding.of(FindingCode.WINDOW_ENDED_BY_TIME, "the window ended by time (measure) before "
+                    + bound + " messages were sent"));
+        }
+        SteadyState.check(figures.received(), figures.dispatched(), expectedGrade).ifPresent(findings::add);
+        double target = capacityRun ? Double.NaN : scenario.publishers().ratePerClient()
+                * scenario.publishers().clients();
+        if (figures.received().messages() == 0) {
+            findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
+        } else if (figures.received().rate() < 0.99 * target) {
+            findings.add(Finding.of(FindingCode.TARGET_RATE_MISSED, String.format(Locale.ROOT,
+                    "missed the target rate: %.0f of %.0f msgs/s sent", figures.received().rate(), target)));
+        }
+    }
+
+    private static void errors(PointObservation o, List<Finding> findings) {
+        Counters sent = o.publishersFinal();
+        Counters got = o.subscribersFinal();
+        if (sent != null && sent.errors() > 0) {
+            findings.add(Finding.of(FindingCode.SEND_ERRORS, sent.errors() + " send errors (last: " + lastError(sent)
+                    + ")"));
+        }
+        if (got != null && got.errors() > 0) {
+            findings.add(Finding.of(FindingCode.RECEIVE_ERRORS, got.errors() + " receive errors (last: "
+                    + lastError(got) + ")"));
+        }
+    }
+
+    /** Loss is invalid where the broker must keep every message; duplicates where the ack mode allows none. */
+    private void audit(PointObservation o, List<Finding> findings) {
+        AuditCounts audit = o.audit();
+        if (audit == null) {
+            return;
+        }
+        DeliverySpec delivery = scenario.delivery();
+        boolean persistentKept = delivery.persistent() && (delivery.durable()
+                || scenario.destination().type() == DestinationSpec.DestinationType.QUEUE);
+        if (audit.lost() > 0 && persistentKept) {
+            findings.add(Finding.of(FindingCode.PERSISTENT_MESSAGES_LOST, audit.lost()
+                    + " persistent messages lost (sent, never received after the drain)"));
+        } else if (audit.lost() > 0) {
+            findings.add(Finding.of(FindingCode.MESSAGES_LOST_ALLOWED, audit.lost() + " messages lost: allowed, since "
+                    + "non-persistent or non-durable delivery is at most once, but look at the drain and the broker's "
+                    + "limits"));
+        }
+        if (audit.duplicates() > 0 && delivery.ack() != DeliverySpec.AckMode.DUPS_OK) {
+            findings.add(Finding.of(FindingCode.DUPLICATES, audit.duplicates()
+                    + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)"));
+        }
+    }
+
+    private static void drain(Drain drain, List<Finding> findings) {
+        if (drain == null) {
+            return;
+        }
+        long missing = drain.expectedMessages() - drain.receivedMessages();
+        if ("timeout".equals(drain.outcome())) {
+            findings.add(Finding.of(FindingCode.DRAIN_TIMEOUT, "inconclusive: the drain did not finish within its "
+                    + "bound; " + missing + " of " + drain.expectedMessages() + " expected receipts still missing, so "
+                    + "loss cannot be told from delay"));
+        } else if (!"complete".equals(drain.outcome())) {
+            findings.add(Finding.of(FindingCode.DRAIN_INCOMPLETE, "drain ended " + drain.outcome() + " with " + missing
+                    + " of " + drain.expectedMessages() + " expected receipts missing"));
+        }
+    }
+
+    /** After an abort the publishers' final count may be a stale agent's last one: no grade to judge then. */
+    private void grade(PointObservation o, List<Finding> findings) {
+        long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
+        if (!o.ending().completed() || sent == 0) {
+            return;
+        }
+        double measured = measuredGrade(o);
+        if (Math.abs(measured - expectedGrade) > 0.02 * Math.max(expectedGrade, 1e-9)) {
+            findings.add(Finding.of(FindingCode.REPLICATION_GRADE_MISMATCH, String.format(Locale.ROOT,
+                    "measured replication grade %.4f differs from the expected %.4f by more than 2%%",
+                    measured, expectedGrade)));
+        }
+    }
+
+    /**
+     * Latency across hosts is only as good as the clocks: flags it when the offsets' combined
+     * uncertainty (a publisher's plus a subscriber's, the worst pair) is above the allowed
+     * fraction of the median latency.
+     */
+    private void clocks(PointObservation o, List<Finding> findings) {
+        if (o.placement() == null || o.latency() == null || o.latency().count() == 0) {
+            return;
+        }
+        double pub = 0;
+        double sub = 0;
+        boolean applied = false;
+        for (ClockOffset c : o.placement().clocks()) {
+            applied |= c.applied();
+            if (c.agent().startsWith("publisher")) {
+                pub = Math.max(pub, c.uncertaintyMicros());
+            } else {
+                sub = Math.max(sub, c.uncertaintyMicros());
+            }
+        }
+        double median = o.latency().p50();
+        double uncertainty = pub + sub;
+        if (applied && uncertainty > scenario.validity().clockUncertaintyMax() * median) {
+            findings.add(Finding.of(FindingCode.LATENCY_CLOCKS_UNCERTAIN, String.format(Locale.ROOT, "latency flagged: "
+                    + "the clock offsets are uncertain by up to ±%.1f µs, more than %.0f%% of the median latency "
+                    + "%.1f µs", uncertainty, scenario.validity().clockUncertaintyMax() * 100, median)));
+        }
+    }
+
+    /** Receipts per message sent over the whole point, once drained; NaN when nothing was sent. */
+    public static double measuredGrade(PointObservation o) {
+        long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
+        long got = o.subscribersFinal() == null ? 0 : o.subscribersFinal().messages();
+        return sent == 0 ? Double.NaN : (double) got / sent;
+    }
+
+    static String lastError(Counters counters) {
+        return io.jmsbench.run.point.PointDriver.lastError(counters).orElse(null);
+    }
+}

@@ -1,0 +1,43 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.PointResult.ReplicationGrade;
+import io.jmsbench.report.PointResult.Totals;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.verdict.Finding;
+
+import java.util.List;
+import java.util.Map;
+
+/** A point's result for the report: its observation's figures with the judge's findings. */
+public final class PointResults {
+
+    private PointResults() {
+    }
+
+    public static PointResult of(PointObservation o, PointJudge judge, int hostCores, int filters,
+                                 Map<String, Object> parameters, int repeat) {
+        WindowFigures figures = WindowFigures.of(o, hostCores);
+        List<Finding> findings = judge.judge(o, figures);
+        List<String> invalid = findings.stream().filter(Finding::invalid).map(Finding::text).toList();
+        List<String> notes = findings.stream().filter(f -> !f.invalid()).map(Finding::text).toList();
+        Counters sent = o.publishersFinal();
+        Counters got = o.subscribersFinal();
+        long received = got == null ? 0 : got.messages();
+        Totals totals = new Totals(sent == null ? 0 : sent.messages(), received, sent == null ? 0 : sent.errors(),
+                got == null ? 0 : got.errors(), PointJudge.lastError(sent), PointJudge.lastError(got),
+                sent == null ? List.of() : sent.clients(), got == null ? List.of() : got.clients());
+        LatencyFigures latency = o.latency() != null ? o.latency()
+                : LatencyFigures.of(io.jmsbench.metrics.Histograms.empty(), LatencyFigures.ACTUAL);
+        return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, notes, o.times(), figures.received(),
+                figures.dispatched(), figures.received().rate() + figures.dispatched().rate(),
+                new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,
+                o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
+                o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
+                figures.agents(), figures.spread(), o.samples(), findings, o.environment());
+    }
+}

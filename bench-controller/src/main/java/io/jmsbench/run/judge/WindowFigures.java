@@ -1,0 +1,82 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.HostSample;
+import io.jmsbench.report.PointResult.AgentFootprint;
+import io.jmsbench.report.PointResult.BrokerResources;
+import io.jmsbench.report.PointResult.ClientSpread;
+import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.run.point.Deltas;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.Snapshot;
+import io.jmsbench.run.workers.Workers;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The measurement window's figures, computed from its two edge readings: rates, CPU, the broker's
+ * footprint, the agents' and the spread over clients. Where the window never completed, every
+ * figure is unknown.
+ */
+public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigures cpu, BrokerResources broker,
+                            AgentFootprint agents, ClientSpread spread) {
+
+    public static WindowFigures of(PointObservation o, int hostCores) {
+        if (!o.windowComplete()) {
+            return new WindowFigures(new RateFigure(0, Double.NaN, 0), new RateFigure(0, Double.NaN, 0),
+                    new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN),
+                    new BrokerResources(-1, -1, -1, -1), new AgentFootprint(o.readySeconds(), -1, -1, -1, -1),
+                    new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN));
+        }
+        Snapshot start = o.windowStart();
+        Snapshot end = o.windowEnd();
+        long wall = end.nanos() - start.nanos();
+        double brokerCores = Deltas.cores(start.brokerCpuNanos(), end.brokerCpuNanos(), wall);
+        double publisherCores = Deltas.agentCores(start.publishers(), end.publishers());
+        double subscriberCores = Deltas.agentCores(start.subscribers(), end.subscribers());
+        double controllerCores = Deltas.cores(start.controllerCpuNanos(), end.controllerCpuNanos(), wall);
+        boolean separateHosts = o.placement() != null && !o.placement().sharedHost();
+        CpuFigures cpu = separateHosts
+                ? new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
+                        hostBusy(o, Workers.BROKER_HOST), Double.NaN, controllerCores)
+                : new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
+                        end.host().utilisationSince(start.host()),
+                        brokerCores / (brokerCores + publisherCores + subscriberCores), controllerCores);
+        double[] pub = clientRates(start.publishers(), end.publishers());
+        double[] sub = clientRates(start.subscribers(), end.subscribers());
+        return new WindowFigures(Deltas.rate(start.publishers(), end.publishers()),
+                Deltas.rate(start.subscribers(), end.subscribers()), cpu,
+                new BrokerResources(end.broker().rssBytes(), Deltas.bytes(start.broker().readBytes(),
+                        end.broker().readBytes()), Deltas.bytes(start.broker().writeBytes(), end.broker().writeBytes()),
+                        Deltas.bytes(start.networkBytes(), end.networkBytes())),
+                new AgentFootprint(o.readySeconds(), end.publishers().heapUsedBytes(), end.publishers().threads(),
+                        end.subscribers().heapUsedBytes(), end.subscribers().threads()),
+                new ClientSpread(pub[0], pub[1], sub[0], sub[1]));
+    }
+
+    /** The busy share of a host over the window, by its key in the snapshots' hosts; NaN unknown. */
+    static double hostBusy(PointObservation o, String key) {
+        HostSample from = o.windowStart().hosts().get(key);
+        HostSample to = o.windowEnd().hosts().get(key);
+        return from == null || to == null ? Double.NaN : to.cpuBusySince(from);
+    }
+
+    private static double[] clientRates(Counters start, Counters end) {
+        Map<String, Long> before = new HashMap<>();
+        for (ClientCount c : start.clients()) {
+            before.put(c.client(), c.messages());
+        }
+        double seconds = (end.monotonicNanos() - start.monotonicNanos()) / 1e9;
+        double min = Double.NaN;
+        double max = Double.NaN;
+        for (ClientCount c : end.clients()) {
+            double rate = (c.messages() - before.getOrDefault(c.client(), 0L)) / seconds;
+            min = Double.isNaN(min) ? rate : Math.min(min, rate);
+            max = Double.isNaN(max) ? rate : Math.max(max, rate);
+        }
+        return new double[] {min, max};
+    }
+}

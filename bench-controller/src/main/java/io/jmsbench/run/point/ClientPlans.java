@@ -1,0 +1,55 @@
+package io.jmsbench.run.point;
+
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.workload.AuditHeaders;
+import io.jmsbench.workload.ExpectedReplication;
+import io.jmsbench.workload.Filters;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The clients of a point, from its scenario: ids, selectors, destinations and which subscribers audit. */
+public final class ClientPlans {
+
+    private ClientPlans() {
+    }
+
+    public static List<ClientPlan> publishers(Scenario scenario) {
+        List<ClientPlan> plans = new ArrayList<>();
+        for (int i = 0; i < scenario.publishers().clients(); i++) {
+            plans.add(new ClientPlan(AuditHeaders.publisherId(i), null, scenario.destination().nameFor(i)));
+        }
+        return plans;
+    }
+
+    /**
+     * A subscriber audits every publisher's stream on its destination when it is expected to get
+     * every message of them: its selector matches every message variant, and on a queue it is the
+     * destination's only consumer.
+     */
+    public static List<ClientPlan> subscribers(Scenario scenario) {
+        List<ClientPlan> plans = new ArrayList<>();
+        Map<String, Integer> perDestination = new HashMap<>();
+        for (int i = 0; i < scenario.subscriberClients(); i++) {
+            perDestination.merge(scenario.destination().nameFor(i), 1, Integer::sum);
+        }
+        boolean queue = scenario.destination().type() == DestinationSpec.DestinationType.QUEUE;
+        int index = 0;
+        for (int g = 0; g < scenario.subscribers().size(); g++) {
+            SubscriberGroup group = scenario.subscribers().get(g);
+            for (int i = 0; i < group.clients(); i++) {
+                String destination = scenario.destination().nameFor(index++);
+                String selector = Filters.selector(group, i);
+                boolean audit = scenario.message().stamped() && ExpectedReplication.matchesEveryVariant(scenario, selector)
+                        && (!queue || perDestination.get(destination) == 1);
+                plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit));
+            }
+        }
+        return plans;
+    }
+}

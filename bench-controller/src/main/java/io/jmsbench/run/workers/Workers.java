@@ -1,0 +1,84 @@
+package io.jmsbench.run.workers;
+
+import io.jmsbench.agent.AgentException;
+import io.jmsbench.protocol.ClientAudit;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.HostSample;
+import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.Environment.AgentFacts;
+import io.jmsbench.run.RunFailure;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The publisher and subscriber clients of one point, wherever they run: the one thing a point's
+ * driver talks to. {@link HttpWorkers} drives agent JVMs over the control channel;
+ * {@link InProcessWorkers} drives the same client pools in this JVM. Counters are cumulative and
+ * merged over every agent of a role.
+ */
+public interface Workers {
+
+    /** Key of the broker host's resources in {@link #hosts()}, when a monitor agent watches it. */
+    String BROKER_HOST = "broker-host";
+
+    /** Builds an agent's plan from its share of the clients and its clock offset (nanoseconds, 0 when not applied). */
+    @FunctionalInterface
+    interface PlanFactory {
+        PoolPlan plan(List<ClientPlan> clients, long clockOffsetNanos);
+    }
+
+    /** What preparing found: the provider settings the clients really use and every agent's facts. */
+    record Prepared(Map<String, String> providerSettings, List<AgentFacts> agents) {
+    }
+
+    /**
+     * Where the point's clients run. {@code sharedHost}: broker and clients (or several agents)
+     * share one kernel, so the paper's CPU rules can only be applied per JVM; otherwise each
+     * agent had a machine of its own and the broker's host is watched when {@code
+     * brokerHostMonitored}.
+     */
+    record Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks) {
+
+        public Placement {
+            clocks = List.copyOf(clocks);
+        }
+    }
+
+    /** Connects the subscribers, then the publishers, so that no subscriber misses the first message. */
+    Prepared prepare(List<ClientPlan> publishers, List<ClientPlan> subscribers, PlanFactory plans)
+            throws RunFailure, AgentException;
+
+    /** Starts the publishers' load. */
+    void start() throws AgentException;
+
+    Counters publisherCounters() throws RunFailure;
+
+    Counters subscriberCounters() throws RunFailure;
+
+    /** The publishers' messages so far, cheaper than their counters: what a count-bounded window polls. */
+    long sent() throws RunFailure;
+
+    /** The subscribers' latencies since the previous call, merged; {@code null} when none answered. */
+    LatencyInterval latency();
+
+    /** Each agent's host as last read, by agent name, and the broker's host under {@link #BROKER_HOST}. */
+    Map<String, HostSample> hosts();
+
+    /** Stops the publishers and returns their final counters; {@code null} (with the problems) if one could not be stopped. */
+    Counters stopPublishers(List<String> problems);
+
+    /** What every subscriber's audit saw so far. */
+    List<ClientAudit> audit() throws AgentException;
+
+    Placement placement();
+
+    /** How the clients are spread, for the console ("" when all run in one place). */
+    String describe();
+
+    /** Closes every client; never throws. */
+    void close(List<String> problems);
+}

@@ -1,0 +1,206 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.HostSample;
+import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointEnvironment;
+import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.Snapshot;
+import io.jmsbench.run.workers.Workers;
+import io.jmsbench.run.workers.Workers.Placement;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.system.HostCpu;
+import io.jmsbench.system.ProcessResources;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.jmsbench.verdict.FindingCode.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Every validity rule, judged on observations built by hand: no broker, no JVM. A point of the
+ * baseline observation is valid; each test changes one thing and names the finding it must give.
+ */
+@Timeout(10)
+class PointJudgeTest {
+
+    private static final long S = 1_000_000_000L;
+    private static final Placement LOCAL = new Placement(false, true, false, List.of());
+
+    /** What the tests change in the baseline: a 10 s window at 1,000 msgs/s, a busy shared host. */
+    private static final class Spec {
+        List<String> overrides = List.of();
+        Ending ending = Ending.COMPLETED;
+        long windowSent = 10_000;
+        long windowReceived = 10_000;
+        long totalSent = 20_000;
+        long totalReceived = 20_000;
+        long sendErrors;
+        double hostBusy = 0.99;
+        double publisherCores = 0.5;
+        Drain drain = new Drain("complete", 0.5, 20_000, 20_000);
+        AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
+        Placement placement = LOCAL;
+        Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
+        boolean window = true;
+        LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, LatencyFigures.ACTUAL);
+    }
+
+    private static Counters counters(long nanos, String client, long messages, long errors, double cores) {
+        return new Counters(nanos, 0, Math.round(nanos * cores), 0, 0,
+                List.of(new ClientCount(client, messages, errors, errors > 0 ? "refused" : null)), HostSample.UNKNOWN);
+    }
+
+    private static Snapshot snapshot(long nanos, long sent, long received, long busyTicks, Spec spec,
+                                     Map<String, HostSample> hosts) {
+        return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
+                counters(nanos, "sub-0-0", received, 0, 0.3), null, nanos / 2, 0, ProcessResources.UNKNOWN,
+                new HostCpu(busyTicks, nanos / 10_000_000), 0, hosts);
+    }
+
+    private static List<Finding> judge(Spec spec) throws Exception {
+        Scenario scenario = ScenarioLoader.parse("""
+                name: judge
+                destination: {type: topic, name: t}
+                publishers: {clients: 1, rate: max}
+                subscribers:
+                  - {clients: 1}
+                phases: {warmup: 20s, measure: 10s, drain: 10s}
+                """, "judge.yaml", "judge", spec.overrides);
+        Map<String, HostSample> before = new LinkedHashMap<>();
+        Map<String, HostSample> after = new LinkedHashMap<>();
+        spec.hosts.forEach((agent, busy) -> {
+            before.put(agent, new HostSample(0, 1000, 0, 0, 0, 0));
+            after.put(agent, Double.isNaN(busy[0]) ? HostSample.UNKNOWN
+                    : new HostSample(Math.round(busy[0] * 1000) + 0, 2000, 0, 0, 0, 0));
+        });
+        after.replaceAll((k, v) -> v == HostSample.UNKNOWN ? v
+                : new HostSample(v.cpuBusyTicks(), v.cpuTotalTicks(), 0, 0, 0, 0));
+        Snapshot start = spec.window ? snapshot(20 * S, 10_000, 10_000, 0, spec, before) : null;
+        Snapshot end = spec.window ? snapshot(30 * S, 10_000 + spec.windowSent, 10_000 + spec.windowReceived,
+                Math.round(spec.hostBusy * (30 * S / 10_000_000 - 20 * S / 10_000_000)), spec, after) : null;
+        if (end != null) {
+            // the host's ticks over the window: busy share as asked
+            end = new Snapshot(end.nanos(), end.publishers(), end.subscribers(), null, end.brokerCpuNanos(), 0,
+                    ProcessResources.UNKNOWN, new HostCpu(Math.round(spec.hostBusy * 1000), 1000 + 20 * S / 10_000_000),
+                    0, after);
+            start = new Snapshot(start.nanos(), start.publishers(), start.subscribers(), null, start.brokerCpuNanos(), 0,
+                    ProcessResources.UNKNOWN, new HostCpu(0, 20 * S / 10_000_000), 0, before);
+        }
+        PointObservation o = new PointObservation(spec.ending, new PhaseTimes(null, null, null, null, null, null),
+                1.0, List.of(), start, end,
+                new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent, spec.sendErrors,
+                        spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN),
+                counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
+                spec.placement, PointEnvironment.NONE);
+        PointJudge judge = new PointJudge(scenario, 2, false);
+        return judge.judge(o, WindowFigures.of(o, 2));
+    }
+
+    private static List<FindingCode> codes(Spec spec) throws Exception {
+        return judge(spec).stream().map(Finding::code).toList();
+    }
+
+    private static List<FindingCode> invalid(Spec spec) throws Exception {
+        return judge(spec).stream().filter(Finding::invalid).map(Finding::code).toList();
+    }
+
+    @Test
+    void theBaselineIsValidWithOnlyTheSharedHostNote() throws Exception {
+        assertEquals(List.of(SHARED_HOST), codes(new Spec()));
+    }
+
+    @Test
+    void eachRuleGivesItsCode() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        check(wrong, "aborted", s -> s.ending = Ending.failed("stalled"), ABORTED);
+        check(wrong, "no window", s -> s.window = false, WINDOW_NOT_COMPLETED);
+        check(wrong, "nothing sent", s -> { s.windowSent = 0; s.windowReceived = 0; }, NO_MESSAGES_IN_WINDOW);
+        check(wrong, "send errors", s -> s.sendErrors = 3, SEND_ERRORS);
+        check(wrong, "timeout", s -> s.drain = new Drain("timeout", 10, 20_000, 19_000), DRAIN_TIMEOUT);
+        check(wrong, "quiet", s -> s.drain = new Drain("quiet", 2, 20_000, 19_000), DRAIN_INCOMPLETE);
+        check(wrong, "grade", s -> s.totalReceived = 19_000, REPLICATION_GRADE_MISMATCH);
+        check(wrong, "broker idle", s -> s.hostBusy = 0.5, CPU_RULE_BROKER);
+        check(wrong, "client busy", s -> s.publisherCores = 1.8, CPU_RULE_CLIENT);
+        check(wrong, "duplicates", s -> s.audit = new AuditCounts(0, 5, 0, 0, 0, 1, 1, false), DUPLICATES);
+        check(wrong, "persistent loss", s -> {
+            s.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
+            s.audit = new AuditCounts(7, 0, 0, 0, 0, 1, 1, false);
+        }, PERSISTENT_MESSAGES_LOST);
+        check(wrong, "target rate", s -> s.overrides = List.of("publishers.rate=2000"), TARGET_RATE_MISSED);
+        check(wrong, "separate hosts, broker unknown", s -> {
+            s.placement = new Placement(true, false, true, List.of());
+            s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
+        }, CPU_RULE_BROKER_UNKNOWN);
+        check(wrong, "separate hosts, client host busy", s -> {
+            s.placement = new Placement(true, false, true, List.of());
+            s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99}, "publisher-agent-1", new double[] {0.9});
+        }, CPU_RULE_CLIENT);
+        assertEquals(List.of(), wrong);
+    }
+
+    private static void check(List<String> wrong, String name, java.util.function.Consumer<Spec> change,
+                              FindingCode expected) throws Exception {
+        Spec spec = new Spec();
+        change.accept(spec);
+        List<FindingCode> invalid = invalid(spec);
+        if (!invalid.equals(List.of(expected))) {
+            wrong.add(name + ": expected [" + expected + "], got " + invalid);
+        }
+    }
+
+    @Test
+    void notesNeverMakeAPointInvalid() throws Exception {
+        Spec spec = new Spec();
+        spec.overrides = List.of("phases.warmup=2s", "message.stamped=false");
+        spec.windowReceived = 5_000; // the backlog grew by 5,000 in the window
+        spec.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false); // non-persistent: loss allowed
+        assertEquals(List.of(SHARED_HOST, NOT_WARMED_UP, UNSTAMPED, NOT_STEADY, MESSAGES_LOST_ALLOWED).stream()
+                .sorted().toList(), codes(spec).stream().sorted().toList());
+        assertEquals(List.of(), invalid(spec));
+    }
+
+    @Test
+    void separateHostsWithoutAMonitorSayTheBrokerRuleCouldNotBeChecked() throws Exception {
+        Spec spec = new Spec();
+        spec.placement = new Placement(true, false, false, List.of());
+        assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(spec));
+    }
+
+    @Test
+    void uncertainClocksFlagTheLatency() throws Exception {
+        Spec spec = new Spec();
+        spec.placement = new Placement(true, false, true, List.of(new ClockOffset("publisher-agent-1", 0, 40, true),
+                new ClockOffset("subscriber-agent-1", 0, 30, true)));
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+        spec.latency = new LatencyFigures(100, 500, 600, 700, 800, 900, 1000, 550, LatencyFigures.ACTUAL);
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(LATENCY_CLOCKS_UNCERTAIN), findings.stream().map(Finding::code).toList());
+        assertEquals("latency flagged: the clock offsets are uncertain by up to ±70.0 µs, more than 10% of the "
+                + "median latency 500.0 µs", findings.get(0).text());
+    }
+
+    @Test
+    void theSentenceOfARuleNamesTheFigures() throws Exception {
+        Spec spec = new Spec();
+        spec.hostBusy = 0.5;
+        Finding cpu = judge(spec).stream().filter(Finding::invalid).findFirst().orElseThrow();
+        assertEquals("cpu rule: broker not saturated: the shared host was 50.0% busy (< 95%), so the broker was not "
+                + "the bottleneck", cpu.text());
+    }
+}

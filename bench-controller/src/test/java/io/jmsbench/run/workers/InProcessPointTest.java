@@ -1,0 +1,83 @@
+package io.jmsbench.run.workers;
+
+import io.jmsbench.broker.EmbeddedBroker;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.run.RunSignal;
+import io.jmsbench.run.judge.PointJudge;
+import io.jmsbench.run.judge.WindowFigures;
+import io.jmsbench.run.point.Gauges;
+import io.jmsbench.run.point.PointClock;
+import io.jmsbench.run.point.PointDriver;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.workload.MessageVariants;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A whole point through the real driver, the real client pools and a real broker over TCP, in
+ * this JVM: what the phases do with real messages, in seconds and without agent JVMs.
+ */
+@Timeout(60)
+class InProcessPointTest {
+
+    @TempDir
+    Path data;
+
+    @Test
+    void aPointOnARealBrokerDrainsCompleteAndLosesNothing() throws Exception {
+        Scenario scenario = ScenarioLoader.parse("""
+                name: in-process
+                destination: {type: topic, name: bench.inprocess}
+                message: {type: bytes, size: 256}
+                publishers: {clients: 2, rate: 2000}
+                subscribers:
+                  - {clients: 2}
+                phases: {warmup: 1s, measure: 2s, drain: 10s}
+                """, "in-process.yaml", "in-process", List.of());
+        try (EmbeddedBroker broker = new EmbeddedBroker("127.0.0.1", data, false, scenario.broker().tuning())) {
+            String url = broker.openwireUrl().toString();
+            InProcessWorkers workers = new InProcessWorkers(url);
+            List<String> problems = new ArrayList<>();
+            PointObservation o;
+            try {
+                PointDriver driver = new PointDriver(scenario, workers, (clients, offset) -> new PoolPlan("test",
+                        scenario.provider(), url, scenario.destination(), scenario.message(),
+                        MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(),
+                        scenario.publishers().faults(), clients, offset, null), Gauges.local(null, "-"),
+                        PointClock.system(new RunSignal()), (sample, latency) -> { },
+                        new PrintStream(OutputStream.nullOutputStream()));
+                o = driver.run(System.nanoTime(), null);
+            } finally {
+                workers.close(problems);
+            }
+
+            assertTrue(o.ending().completed(), o.ending().toString());
+            assertEquals("complete", o.drain().outcome(), o.drain().toString());
+            assertEquals(2, o.audit().auditedSubscribers());
+            assertEquals(0, o.audit().lost());
+            assertEquals(0, o.audit().duplicates());
+            assertEquals(2 * o.publishersFinal().messages(), o.subscribersFinal().messages(), "fan-out 2, drained");
+            assertTrue(o.latency().count() > 0, "stamped messages give latencies");
+            assertEquals("asynchronous (non-persistent)", o.environment().providerSettings().get("sendMode"));
+
+            WindowFigures figures = WindowFigures.of(o, 2);
+            assertEquals(2000, figures.received().rate(), 2000 * 0.05, "the paced rate, held");
+            List<Finding> invalid = new PointJudge(scenario, 2, false).judge(o, figures).stream()
+                    .filter(Finding::invalid).toList();
+            assertEquals(List.of(), invalid);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package io.jmsbench.report;
+
+import io.jmsbench.report.Environment.AgentFacts;
+import io.jmsbench.report.Environment.BrokerFacts;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one point ran on: its broker, its agents (each point of a local run has JVMs of its own)
+ * and the provider settings its clients really used, which cases can switch (the acknowledgement
+ * mode moves OpenWire's listeners between threads). {@code broker} is {@code null} when the point
+ * never got one.
+ */
+public record PointEnvironment(BrokerFacts broker, List<AgentFacts> agents, Map<String, String> providerSettings) {
+
+    public static final PointEnvironment NONE = new PointEnvironment(null, List.of(), Map.of());
+
+    public PointEnvironment {
+        agents = List.copyOf(agents);
+        providerSettings = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(providerSettings));
+    }
+}
