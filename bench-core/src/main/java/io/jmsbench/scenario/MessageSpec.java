@@ -11,12 +11,12 @@ public record MessageSpec(MessageType type, int size, int properties, String val
                           VarySpec vary, boolean stamped) {
 
     public MessageSpec(MessageType type, int size, int properties, String values) {
-        this(type, size, properties, values, null, null, true);
+        this(type, size, properties, values, null, null, Defaults.MESSAGE_STAMPED);
     }
 
     public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
                        VarySpec vary) {
-        this(type, size, properties, values, correlationId, vary, true);
+        this(type, size, properties, values, correlationId, vary, Defaults.MESSAGE_STAMPED);
     }
 
     public enum MessageType {

@@ -98,9 +98,9 @@ final class Sweep {
                 }
             } else if (node != null && node.isObject()) {
                 Fields range = new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems());
-                long from = range.integer("from", 0, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                long to = range.integer("to", 0, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                long step = range.integer("step", 1, 1, Integer.MAX_VALUE);
+                long from = range.integer("from", Defaults.SWEEP_FROM, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                long to = range.integer("to", Defaults.SWEEP_TO, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                long step = range.integer("step", Defaults.SWEEP_STEP, 1, Integer.MAX_VALUE);
                 range.finish();
                 JsonLocation at = f.locationOf("/" + escape(key));
                 for (long v = from; v <= to && list.size() <= Defaults.MAX_SWEEP_POINTS; v += step) {
