@@ -14,11 +14,11 @@ import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.SampleLine;
 import io.jmsbench.report.SamplesLog;
+import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.ExpectedReplication;
-import io.jmsbench.workload.Filters;
 import io.jmsbench.workload.MessageVariants;
 
 import java.io.IOException;

@@ -19,6 +19,11 @@ public record MessageSpec(MessageType type, int size, int properties, String val
         this(type, size, properties, values, correlationId, vary, Defaults.MESSAGE_STAMPED);
     }
 
+    /** P1..Pk: the paper's application property names; {@code index} is 0-based. */
+    public static String propertyName(int index) {
+        return "P" + (index + 1);
+    }
+
     public enum MessageType {
         BYTES, TEXT, MAP;
 

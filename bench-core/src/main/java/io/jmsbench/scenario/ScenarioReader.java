@@ -4,8 +4,6 @@ import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.MessageSpec.MessageType;
-import io.jmsbench.workload.Filters;
-import io.jmsbench.workload.Selectors;
 import jakarta.jms.InvalidSelectorException;
 
 import java.time.Duration;
