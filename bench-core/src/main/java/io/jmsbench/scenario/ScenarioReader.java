@@ -153,7 +153,7 @@ final class ScenarioReader {
     private static VarySpec vary(Fields f) {
         if (f.has("matchGroup")) {
             // read only when present, as are and and anyOf in a filter: the fallback is no default but
-            // what reading goes on with after a problem, chosen so that one mistake gives one line
+            // what reading goes on with after a problem (the scenario is refused then anyway)
             int group = f.integer("matchGroup", 0, 0, Defaults.MAX_CLIENTS_PER_GROUP);
             for (String other : List.of("on", "from", "to")) {
                 if (f.has(other)) {
