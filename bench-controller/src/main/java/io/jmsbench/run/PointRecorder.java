@@ -22,7 +22,7 @@ import org.HdrHistogram.HistogramLogWriter;
 
 import java.io.IOException;
 import io.jmsbench.model.ModelInputs;
-import io.jmsbench.scenario.PublisherSpec;
+import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.Validity;
 import io.jmsbench.workload.ExpectedReplication;
@@ -87,9 +87,9 @@ final class PointRecorder {
         this.filters = scenario.filters();
         this.hostCores = hostCores;
         this.validity = scenario.validity();
-        this.capacityRun = PublisherSpec.MAX_RATE.equals(scenario.publishers().rate());
+        this.capacityRun = scenario.publishers().saturated();
         this.messageBound = scenario.phases().messages();
-        this.targetRate = scenario.publishers().saturated() ? Double.NaN : Double.parseDouble(scenario.publishers().rate());
+        this.targetRate = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
         this.latencyBasis = scenario.publishers().saturated() ? LatencyFigures.ACTUAL : LatencyFigures.INTENDED;
         this.duplicatesAllowed = scenario.delivery().ack() == io.jmsbench.scenario.DeliverySpec.AckMode.DUPS_OK;
         this.persistentKept = scenario.delivery().persistent() && (scenario.delivery().durable()

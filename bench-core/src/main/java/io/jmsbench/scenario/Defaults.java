@@ -44,7 +44,9 @@ public final class Defaults {
     /** {@code message.vary.from}: the first varied value is "#1" ({@code to} defaults to {@code from}). */
     public static final int VARY_FROM = 1;
     public static final int PUBLISHER_CLIENTS = 1;
-    public static final String PUBLISH_RATE = PublisherSpec.MAX_RATE;
+    public static final PublishRate PUBLISH_RATE = PublishRate.MAX;
+    /** Largest total rate accepted, in msgs/s: a guard against typos, far above any broker measured here. */
+    public static final double MAX_PUBLISH_RATE = 1e9;
     public static final int SUBSCRIBER_CLIENTS = 1;
     /** An AND filter's discriminating component stands first unless {@code position} says otherwise. */
     public static final FilterSpec.AndPosition AND_POSITION = FilterSpec.AndPosition.FIRST;

@@ -179,19 +179,13 @@ final class ScenarioReader {
 
     private static PublisherSpec publishers(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
-        String rate = f.string("rate", Defaults.PUBLISH_RATE);
-        if (!PublisherSpec.MAX_RATE.equals(rate)) {
-            double perSecond;
+        String text = f.string("rate", null);
+        PublishRate rate = Defaults.PUBLISH_RATE;
+        if (text != null) {
             try {
-                perSecond = Double.parseDouble(rate);
-            } catch (NumberFormatException e) {
-                perSecond = -1;
-            }
-            if (!(perSecond > 0) || Double.isInfinite(perSecond) || perSecond > 1e9) {
-                f.problem("rate", "expected max (saturated) or a total rate in msgs/s above 0, found '" + rate + "'");
-                rate = PublisherSpec.MAX_RATE;
-            } else {
-                rate = rate.strip();
+                rate = PublishRate.parse(text);
+            } catch (IllegalArgumentException e) {
+                f.problem("rate", e.getMessage());
             }
         }
         PublisherSpec.Faults faults = null;
