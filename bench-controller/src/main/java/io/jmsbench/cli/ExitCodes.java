@@ -1,6 +1,9 @@
 package io.jmsbench.cli;
 
-/** The process exit codes of every command (DESIGN.md). */
+/**
+ * The process exit codes of every command, each documented below; README.md explains those a user
+ * meets (0, 2, 3 and 5) after its quick start.
+ */
 public final class ExitCodes {
 
     /** The command did its job; a run completed (invalid points are reported, not failed). */
@@ -11,7 +14,7 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 2;
     /** The run could not start or was aborted: broker down, agent lost, Ctrl-C. */
     public static final int RUN_FAILED = 3;
-    /** {@code compare} found a regression. */
+    /** Reserved for a comparison of runs that finds a regression; no command returns it yet. */
     public static final int REGRESSION = 4;
     /** The run completed, some point is invalid, and {@code --require-valid} was given. */
     public static final int INVALID_RESULT = 5;

@@ -42,18 +42,4 @@ public final class Json {
 
     private Json() {
     }
-
-    /** A scalar node as a plain Java value (Long, Double, Boolean, String) for maps of parameters. */
-    public static Object plain(com.fasterxml.jackson.databind.JsonNode node) {
-        if (node.isIntegralNumber()) {
-            return node.longValue();
-        }
-        if (node.isNumber()) {
-            return node.doubleValue();
-        }
-        if (node.isBoolean()) {
-            return node.booleanValue();
-        }
-        return node.isNull() ? null : node.asText();
-    }
 }

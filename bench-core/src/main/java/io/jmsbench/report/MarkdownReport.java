@@ -147,7 +147,7 @@ public final class MarkdownReport {
                 .append(" bytes, ").append(s.message().properties()).append(" properties = \"")
                 .append(s.message().values()).append("\"\n");
         md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
-                .append(s.publishers().rate()).append('\n');
+                .append(s.publishers().rate().text()).append('\n');
         for (int i = 0; i < s.subscribers().size(); i++) {
             SubscriberGroup g = s.subscribers().get(i);
             md.append("- subscribers[").append(i).append("]: ").append(g.clients()).append(" clients, selector ")

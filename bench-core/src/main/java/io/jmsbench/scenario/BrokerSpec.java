@@ -9,7 +9,7 @@ package io.jmsbench.scenario;
 public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning) {
 
     public BrokerSpec(String embedded, boolean persistent, String url) {
-        this(embedded, persistent, url, false, BrokerTuning.DEFAULT);
+        this(embedded, persistent, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT);
     }
 
     public static final String ACTIVEMQ = "activemq";

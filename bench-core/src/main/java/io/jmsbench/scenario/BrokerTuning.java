@@ -14,7 +14,7 @@ public record BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimit
                            Duration sendFailIfNoSpaceAfterTimeout) {
 
     public static final BrokerTuning DEFAULT = new BrokerTuning(Defaults.BROKER_MEMORY_LIMIT_MB, null, null, null, null,
-            null, null, true, false, null);
+            null, null, Defaults.PRODUCER_FLOW_CONTROL, Defaults.SEND_FAIL_IF_NO_SPACE, null);
 
     /** KahaDB journal preallocation (reference/001). */
     public enum PreallocationStrategy {

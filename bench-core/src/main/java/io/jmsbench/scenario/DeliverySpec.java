@@ -10,7 +10,7 @@ public record DeliverySpec(boolean persistent, AckMode ack, boolean durable, int
                            boolean asyncSend) {
 
     public DeliverySpec(boolean persistent, AckMode ack) {
-        this(persistent, ack, false, 1, 1, false);
+        this(persistent, ack, Defaults.DURABLE, Defaults.ACK_EVERY, Defaults.TRANSACTION_SIZE, Defaults.ASYNC_SEND);
     }
 
     public boolean transacted() {

@@ -7,7 +7,7 @@ package io.jmsbench.scenario;
 public record DestinationSpec(DestinationType type, String name, int count) {
 
     public DestinationSpec(DestinationType type, String name) {
-        this(type, name, 1);
+        this(type, name, Defaults.DESTINATION_COUNT);
     }
 
     /** The name of the destination client number {@code clientIndex} of its role uses. */

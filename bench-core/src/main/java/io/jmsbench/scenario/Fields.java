@@ -104,13 +104,19 @@ final class Fields {
     }
 
     boolean bool(String key, boolean fallback) {
+        Boolean value = optionalBool(key);
+        return value == null ? fallback : value;
+    }
+
+    /** A field whose absence means unset: {@code null} when absent, or when wrong (with its problem). */
+    Boolean optionalBool(String key) {
         JsonNode value = take(key);
         if (value == null) {
-            return fallback;
+            return null;
         }
         if (!value.isBoolean()) {
             problem(key, "expected true or false, found " + Kinds.of(value));
-            return fallback;
+            return null;
         }
         return value.booleanValue();
     }
@@ -145,9 +151,15 @@ final class Fields {
 
     /** A size in megabytes written as {@code 64MB}, {@code 512KB} (rounded up), {@code 2GB} or a number of MB. */
     long megabytes(String key, long fallback) {
+        Long value = optionalMegabytes(key);
+        return value == null ? fallback : value;
+    }
+
+    /** {@link #megabytes} of a field whose absence means unset: {@code null} when absent or wrong. */
+    Long optionalMegabytes(String key) {
         JsonNode value = take(key);
         if (value == null) {
-            return fallback;
+            return null;
         }
         Matcher m = value.isTextual() ? SIZE.matcher(value.asText().strip().toUpperCase(java.util.Locale.ROOT)) : null;
         if (value.isIntegralNumber() && value.longValue() > 0 && value.longValue() < 1L << 40) {
@@ -155,7 +167,7 @@ final class Fields {
         }
         if (m == null || !m.matches() || m.group(1).length() > 9 || Long.parseLong(m.group(1)) == 0) {
             problem(key, "expected a positive size such as 64MB, 512KB or 2GB, found " + Kinds.of(value));
-            return fallback;
+            return null;
         }
         long n = Long.parseLong(m.group(1));
         return switch (m.group(2)) {

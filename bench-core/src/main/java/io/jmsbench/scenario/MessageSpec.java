@@ -11,12 +11,17 @@ public record MessageSpec(MessageType type, int size, int properties, String val
                           VarySpec vary, boolean stamped) {
 
     public MessageSpec(MessageType type, int size, int properties, String values) {
-        this(type, size, properties, values, null, null, true);
+        this(type, size, properties, values, null, null, Defaults.MESSAGE_STAMPED);
     }
 
     public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
                        VarySpec vary) {
-        this(type, size, properties, values, correlationId, vary, true);
+        this(type, size, properties, values, correlationId, vary, Defaults.MESSAGE_STAMPED);
+    }
+
+    /** P1..Pk: the paper's application property names; {@code index} is 0-based. */
+    public static String propertyName(int index) {
+        return "P" + (index + 1);
     }
 
     public enum MessageType {

@@ -11,6 +11,6 @@ import java.time.Duration;
 public record Phases(Duration warmup, Duration measure, Duration drain, long messages) {
 
     public Phases(Duration warmup, Duration measure, Duration drain) {
-        this(warmup, measure, drain, 0);
+        this(warmup, measure, drain, Defaults.MEASURE_MESSAGES);
     }
 }

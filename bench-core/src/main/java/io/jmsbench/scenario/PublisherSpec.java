@@ -6,21 +6,19 @@ package io.jmsbench.scenario;
  * {@code faults} is a test hook ({@code null} normally) that makes publishers lose or duplicate
  * messages on purpose, so that tests can prove the audit counts them.
  */
-public record PublisherSpec(int clients, String rate, Faults faults) {
+public record PublisherSpec(int clients, PublishRate rate, Faults faults) {
 
-    public static final String MAX_RATE = "max";
+    public PublisherSpec(int clients, PublishRate rate) {
+        this(clients, rate, null);
+    }
 
     public boolean saturated() {
-        return MAX_RATE.equals(rate);
+        return rate instanceof PublishRate.Max;
     }
 
-    /** Each client's fixed rate in msgs/s (the total rate split evenly), NaN when saturated. */
+    /** Each client's fixed rate in msgs/s (the total rate split evenly), NaN when saturated (the wire's form). */
     public double ratePerClient() {
-        return saturated() ? Double.NaN : Double.parseDouble(rate) / clients;
-    }
-
-    public PublisherSpec(int clients, String rate) {
-        this(clients, rate, null);
+        return rate instanceof PublishRate.PerSecond fixed ? fixed.total() / clients : Double.NaN;
     }
 
     /**

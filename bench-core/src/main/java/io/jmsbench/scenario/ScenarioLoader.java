@@ -68,7 +68,7 @@ public final class ScenarioLoader {
         Scenario base = ScenarioReader.read(root, defaultName);
         List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"));
         Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases);
-        int repeat = root.integer("repeat", 1, 1, Defaults.MAX_REPEAT);
+        int repeat = root.integer("repeat", Defaults.REPEAT, 1, Defaults.MAX_REPEAT);
         if (!problems.isEmpty()) {
             throw new ScenarioException(inFileOrder(problems));
         }

@@ -4,8 +4,6 @@ import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.MessageSpec.MessageType;
-import io.jmsbench.workload.Filters;
-import io.jmsbench.workload.Selectors;
 import jakarta.jms.InvalidSelectorException;
 
 import java.time.Duration;
@@ -29,10 +27,10 @@ final class ScenarioReader {
     }
 
     static Scenario read(Fields root, String defaultName) {
-        String fallbackName = NAME.matcher(defaultName).matches() ? defaultName : "scenario";
+        String fallbackName = NAME.matcher(defaultName).matches() ? defaultName : Defaults.SCENARIO_NAME;
         String name = root.string("name", fallbackName, NAME,
                 "a name of letters, digits, '.', '_' or '-' (it names the results directory)");
-        String description = root.string("description", "");
+        String description = root.string("description", Defaults.DESCRIPTION);
         Provider provider = root.choice("provider", Defaults.PROVIDER, Provider.class, Provider::yamlName);
         BrokerSpec broker = broker(root.mapping("broker"), provider);
         DestinationSpec destination = destination(root.mapping("destination"));
@@ -76,7 +74,7 @@ final class ScenarioReader {
         String url = f.string("url", null);
         String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER);
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
-        boolean reuse = f.bool("reuse", false);
+        boolean reuse = f.bool("reuse", Defaults.BROKER_REUSE);
         BrokerTuning tuning = tuning(f, url != null);
         if (hasUrl && hasEmbedded) {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
@@ -114,16 +112,17 @@ final class ScenarioReader {
             return BrokerTuning.DEFAULT;
         }
         long memory = f.megabytes("memoryLimit", Defaults.BROKER_MEMORY_LIMIT_MB);
-        Long store = f.has("storeLimit") ? f.megabytes("storeLimit", 0) : null;
-        Long temp = f.has("tempLimit") ? f.megabytes("tempLimit", 0) : null;
-        Boolean syncs = f.has("journalDiskSyncs") ? f.bool("journalDiskSyncs", true) : null;
+        // unset (null) leaves these to ActiveMQ
+        Long store = f.optionalMegabytes("storeLimit");
+        Long temp = f.optionalMegabytes("tempLimit");
+        Boolean syncs = f.optionalBool("journalDiskSyncs");
         BrokerTuning.PreallocationStrategy strategy = f.choice("preallocationStrategy", null,
                 BrokerTuning.PreallocationStrategy.class, BrokerTuning.PreallocationStrategy::yamlName);
-        Integer journal = f.has("journalMaxFileLength")
-                ? (int) Math.min(Integer.MAX_VALUE, f.megabytes("journalMaxFileLength", 32)) : null;
+        Long journalMb = f.optionalMegabytes("journalMaxFileLength");
+        Integer journal = journalMb == null ? null : (int) Math.min(Integer.MAX_VALUE, journalMb);
         String dataDirectory = f.string("dataDirectory", null);
-        boolean flowControl = f.bool("producerFlowControl", true);
-        boolean sendFail = f.bool("sendFailIfNoSpace", false);
+        boolean flowControl = f.bool("producerFlowControl", Defaults.PRODUCER_FLOW_CONTROL);
+        boolean sendFail = f.bool("sendFailIfNoSpace", Defaults.SEND_FAIL_IF_NO_SPACE);
         java.time.Duration sendFailAfter = f.has("sendFailIfNoSpaceAfterTimeout")
                 ? f.duration("sendFailIfNoSpaceAfterTimeout", null, java.time.Duration.ofMillis(1)) : null;
         return new BrokerTuning(memory, store, temp, syncs, strategy, journal, dataDirectory, flowControl, sendFail,
@@ -134,7 +133,7 @@ final class ScenarioReader {
         DestinationType type = f.choice("type", Defaults.DESTINATION_TYPE, DestinationType.class, DestinationType::yamlName);
         String name = f.string("name", Defaults.DESTINATION_NAME, DESTINATION,
                 "a destination name of letters, digits, '.', '_', '-', ':' or '/'");
-        int count = f.integer("count", 1, 1, Defaults.MAX_DESTINATIONS);
+        int count = f.integer("count", Defaults.DESTINATION_COUNT, 1, Defaults.MAX_DESTINATIONS);
         f.finish();
         return new DestinationSpec(type, name, count);
     }
@@ -146,13 +145,15 @@ final class ScenarioReader {
         String values = f.string("values", Defaults.PROPERTY_VALUE);
         String correlationId = f.string("correlationId", null);
         VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
-        boolean stamped = f.bool("stamped", true);
+        boolean stamped = f.bool("stamped", Defaults.MESSAGE_STAMPED);
         f.finish();
         return new MessageSpec(type, size, properties, values, correlationId, vary, stamped);
     }
 
     private static VarySpec vary(Fields f) {
         if (f.has("matchGroup")) {
+            // read only when present, as are and and anyOf in a filter: the fallback is no default but
+            // what reading goes on with after a problem (the scenario is refused then anyway)
             int group = f.integer("matchGroup", 0, 0, Defaults.MAX_CLIENTS_PER_GROUP);
             for (String other : List.of("on", "from", "to")) {
                 if (f.has(other)) {
@@ -163,7 +164,7 @@ final class ScenarioReader {
             return new VarySpec(null, null, null, group);
         }
         String on = f.string("on", null, FIELD, "a property name such as P1, or correlationId");
-        int from = f.integer("from", 1, 0, Integer.MAX_VALUE - 1);
+        int from = f.integer("from", Defaults.VARY_FROM, 0, Integer.MAX_VALUE - 1);
         int to = f.integer("to", from, 0, Integer.MAX_VALUE - 1);
         if (on == null) {
             f.problem("expected on (the field to vary) with from and to, or matchGroup");
@@ -178,26 +179,20 @@ final class ScenarioReader {
 
     private static PublisherSpec publishers(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
-        String rate = f.string("rate", Defaults.PUBLISH_RATE);
-        if (!PublisherSpec.MAX_RATE.equals(rate)) {
-            double perSecond;
+        String text = f.string("rate", null);
+        PublishRate rate = Defaults.PUBLISH_RATE;
+        if (text != null) {
             try {
-                perSecond = Double.parseDouble(rate);
-            } catch (NumberFormatException e) {
-                perSecond = -1;
-            }
-            if (!(perSecond > 0) || Double.isInfinite(perSecond) || perSecond > 1e9) {
-                f.problem("rate", "expected max (saturated) or a total rate in msgs/s above 0, found '" + rate + "'");
-                rate = PublisherSpec.MAX_RATE;
-            } else {
-                rate = rate.strip();
+                rate = PublishRate.parse(text);
+            } catch (IllegalArgumentException e) {
+                f.problem("rate", e.getMessage());
             }
         }
         PublisherSpec.Faults faults = null;
         if (f.hasHidden("faults")) {
             Fields hook = f.hiddenMapping("faults");
-            faults = new PublisherSpec.Faults(hook.integer("dropEvery", 0, 0, Integer.MAX_VALUE),
-                    hook.integer("repeatEvery", 0, 0, Integer.MAX_VALUE));
+            faults = new PublisherSpec.Faults(hook.integer("dropEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                    hook.integer("repeatEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
             hook.finish();
         }
         f.finish();
@@ -253,7 +248,7 @@ final class ScenarioReader {
     private static FilterSpec filter(Fields f, int clients) {
         boolean and = f.has("and");
         Integer length = and ? f.integer("and", 1, 1, Defaults.MAX_PROPERTIES) : null;
-        AndPosition position = f.choice("position", and ? AndPosition.FIRST : null, AndPosition.class,
+        AndPosition position = f.choice("position", and ? Defaults.AND_POSITION : null, AndPosition.class,
                 AndPosition::yamlName);
         String on = f.string("on", null, FIELD, "a property name such as P1, or correlationId");
         String equals = f.string("equals", null);
@@ -314,10 +309,10 @@ final class ScenarioReader {
     private static DeliverySpec delivery(Fields f) {
         boolean persistent = f.bool("persistent", Defaults.DELIVERY_PERSISTENT);
         AckMode ack = f.choice("ack", Defaults.ACK, AckMode.class, AckMode::yamlName);
-        boolean durable = f.bool("durable", false);
-        int ackEvery = f.integer("ackEvery", 1, 1, 1_000_000);
-        int transactionSize = f.integer("transactionSize", 1, 1, 1_000_000);
-        boolean asyncSend = f.bool("asyncSend", false);
+        boolean durable = f.bool("durable", Defaults.DURABLE);
+        int ackEvery = f.integer("ackEvery", Defaults.ACK_EVERY, 1, 1_000_000);
+        int transactionSize = f.integer("transactionSize", Defaults.TRANSACTION_SIZE, 1, 1_000_000);
+        boolean asyncSend = f.bool("asyncSend", Defaults.ASYNC_SEND);
         if (f.has("ackEvery") && ack != AckMode.CLIENT) {
             f.problem("ackEvery", "expected ackEvery only with ack: client, found ack: " + ack.yamlName());
         }
@@ -333,7 +328,7 @@ final class ScenarioReader {
         Duration warmup = f.duration("warmup", Defaults.WARMUP, Duration.ZERO);
         Duration measure = f.duration("measure", Defaults.MEASURE, Duration.ofSeconds(1));
         Duration drain = f.duration("drain", Defaults.DRAIN, Duration.ZERO);
-        int messages = f.integer("messages", 0, 1, Integer.MAX_VALUE);
+        int messages = f.integer("messages", Defaults.MEASURE_MESSAGES, 1, Integer.MAX_VALUE);
         f.finish();
         return new Phases(warmup, measure, drain, messages);
     }

@@ -98,9 +98,9 @@ final class Sweep {
                 }
             } else if (node != null && node.isObject()) {
                 Fields range = new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems());
-                long from = range.integer("from", 0, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                long to = range.integer("to", 0, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                long step = range.integer("step", 1, 1, Integer.MAX_VALUE);
+                long from = range.integer("from", Defaults.SWEEP_FROM, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                long to = range.integer("to", Defaults.SWEEP_TO, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                long step = range.integer("step", Defaults.SWEEP_STEP, 1, Integer.MAX_VALUE);
                 range.finish();
                 JsonLocation at = f.locationOf("/" + escape(key));
                 for (long v = from; v <= to && list.size() <= Defaults.MAX_SWEEP_POINTS; v += step) {
@@ -137,7 +137,7 @@ final class Sweep {
                     parameters.put("case", c.name());
                 }
                 combination.forEach((key, v) -> {
-                    parameters.put(key, io.jmsbench.protocol.Json.plain(v.node()));
+                    parameters.put(key, plain(v.node()));
                     assignments.add(new Assignment(key, v.node(), v.location(), " (a value of sweep." + key + ")"));
                 });
                 points.add(new Combination(parameters, assignments));
@@ -168,8 +168,25 @@ final class Sweep {
         if (!cases.isEmpty()) {
             out.put("case", cases.stream().map(c -> (Object) c.name()).toList());
         }
-        values.forEach((k, list) -> out.put(k, list.stream().map(v -> io.jmsbench.protocol.Json.plain(v.node())).toList()));
+        values.forEach((k, list) -> out.put(k, list.stream().map(v -> plain(v.node())).toList()));
         return out;
+    }
+
+    /**
+     * A swept scalar as a plain Java value (Long, Double, Boolean, String or null) for the points'
+     * parameters; integers are Longs whatever their size, as report.json reads them back.
+     */
+    private static Object plain(JsonNode node) {
+        if (node.isIntegralNumber()) {
+            return node.longValue();
+        }
+        if (node.isNumber()) {
+            return node.doubleValue();
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        return node.isNull() ? null : node.asText();
     }
 
     private static String escape(String key) {

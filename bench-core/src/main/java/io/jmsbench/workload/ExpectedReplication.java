@@ -1,7 +1,9 @@
 package io.jmsbench.workload;
 
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.Selectors;
 import io.jmsbench.scenario.SubscriberGroup;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;

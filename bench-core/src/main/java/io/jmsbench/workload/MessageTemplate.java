@@ -21,11 +21,6 @@ public final class MessageTemplate {
     private MessageTemplate() {
     }
 
-    /** P1..Pk: the paper's application property names; {@code index} is 0-based. */
-    public static String propertyName(int index) {
-        return "P" + (index + 1);
-    }
-
     public static Message create(Session session, MessageSpec spec, MessageVariant variant) throws JMSException {
         Message message = switch (spec.type()) {
             case BYTES -> session.createBytesMessage();
@@ -53,7 +48,7 @@ public final class MessageTemplate {
             map.setBytes("payload", payload);
         }
         for (int i = 0; i < spec.properties(); i++) {
-            message.setStringProperty(propertyName(i), spec.values());
+            message.setStringProperty(MessageSpec.propertyName(i), spec.values());
         }
         for (Map.Entry<String, String> p : variant.properties().entrySet()) {
             message.setStringProperty(p.getKey(), p.getValue());

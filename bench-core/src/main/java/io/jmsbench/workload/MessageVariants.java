@@ -1,11 +1,12 @@
 package io.jmsbench.workload;
 
+import io.jmsbench.scenario.Filter.Equality;
 import io.jmsbench.scenario.FilterSpec;
+import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.scenario.VarySpec;
-import io.jmsbench.workload.Filter.Equality;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

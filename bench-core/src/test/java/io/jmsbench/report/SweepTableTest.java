@@ -230,7 +230,7 @@ class SweepTableTest {
     void reportJsonReadsBackEqual() throws ScenarioException, IOException {
         Report report = twoPointsTwoRepeats();
         Report back = writeAndRead(report);
-        // sweep values are Longs in the plan (Json.plain); a JSON number read as Object must come back the same
+        // sweep values are Longs in the plan (Sweep.plain); a JSON number read as Object must come back the same
         assertEquals(report.points().get(0).parameters().get("message.size").getClass(),
                 back.points().get(0).parameters().get("message.size").getClass(),
                 "type of a numeric sweep parameter after reading report.json back");

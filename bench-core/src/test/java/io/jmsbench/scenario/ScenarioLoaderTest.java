@@ -98,7 +98,7 @@ class ScenarioLoaderTest {
                 Provider.AMQP,
                 new DestinationSpec(DestinationType.QUEUE, "bench.full"),
                 new MessageSpec(MessageType.BYTES, 4096, 3, "#1"),
-                new PublisherSpec(4, "max"),
+                new PublisherSpec(4, PublishRate.MAX),
                 List.of(new SubscriberGroup(2, "P1 = '#1'"), new SubscriberGroup(5, null)),
                 new DeliverySpec(true, AckMode.DUPS_OK),
                 new Phases(Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMillis(500)));
@@ -129,7 +129,7 @@ class ScenarioLoaderTest {
         Scenario scenario = ScenarioLoader.load(file);
 
         assertEquals("nightly", scenario.name());
-        assertEquals(new PublisherSpec(3, "max"), scenario.publishers());
+        assertEquals(new PublisherSpec(3, PublishRate.MAX), scenario.publishers());
     }
 
     @Test
@@ -182,7 +182,7 @@ class ScenarioLoaderTest {
         Scenario scenario = parse(FULL, "publishers.clients=8", "phases.measure=30s", "subscribers[0].clients=3",
                 "subscribers[1].selector=P2 = '#1'", "delivery.persistent=false");
 
-        assertEquals(new PublisherSpec(8, "max"), scenario.publishers());
+        assertEquals(new PublisherSpec(8, PublishRate.MAX), scenario.publishers());
         assertEquals(new Phases(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMillis(500)),
                 scenario.phases());
         assertEquals(List.of(new SubscriberGroup(3, "P1 = '#1'"), new SubscriberGroup(5, "P2 = '#1'")),

@@ -93,4 +93,15 @@ class ExpectedReplicationTest {
         assertEquals(3.0, grade("delivery: {persistent: true}\n" + subscribers));
         assertEquals(1.0, grade("delivery: {persistent: false}\n" + subscribers));
     }
+
+    @Test
+    void valueWithAQuoteMatchesTheMessageCarryingIt() throws ScenarioException {
+        // the escaped selector selects the literal value, not a truncated or widened one
+        assertEquals(2.0, grade("""
+                message: {properties: 1, values: "it's"}
+                subscribers:
+                  - {clients: 2, filter: {on: P1, equals: "it's"}}
+                  - {clients: 3, filter: {on: P1, equals: "it"}}
+                """));
+    }
 }

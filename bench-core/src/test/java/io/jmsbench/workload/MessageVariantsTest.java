@@ -1,9 +1,11 @@
 package io.jmsbench.workload;
 
+import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.scenario.Selectors;
 import io.jmsbench.scenario.SubscriberGroup;
 import jakarta.jms.JMSException;
 import org.apache.activemq.command.ActiveMQBytesMessage;

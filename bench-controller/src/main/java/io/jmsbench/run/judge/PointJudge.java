@@ -9,6 +9,7 @@ import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Durations;
+import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
@@ -115,8 +116,7 @@ public final class PointJudge {
                     + bound + " messages were sent"));
         }
         SteadyState.check(figures.received(), figures.dispatched(), expectedGrade).ifPresent(findings::add);
-        double target = capacityRun ? Double.NaN : scenario.publishers().ratePerClient()
-                * scenario.publishers().clients();
+        double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
         } else if (figures.received().rate() < 0.99 * target) {

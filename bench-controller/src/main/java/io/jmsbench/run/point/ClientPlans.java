@@ -6,7 +6,7 @@ import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.ExpectedReplication;
-import io.jmsbench.workload.Filters;
+import io.jmsbench.scenario.Filters;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.jmsbench.workload;
+package io.jmsbench.scenario;
 
 import jakarta.jms.InvalidSelectorException;
 import org.apache.activemq.filter.BooleanExpression;

@@ -1,11 +1,6 @@
-package io.jmsbench.workload;
+package io.jmsbench.scenario;
 
-import io.jmsbench.scenario.FilterSpec;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
-import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioException;
-import io.jmsbench.scenario.ScenarioLoader;
-import io.jmsbench.scenario.SubscriberGroup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -208,17 +203,6 @@ class FiltersTest {
         assertEquals("JMSCorrelationID = '''#0'''",
                 Filters.filter(new FilterSpec("correlationId", "'#0'", null, null, null), 0, 1).selector());
         assertEquals("P1 = ''''", Filters.filter(new FilterSpec("P1", "'", null, null, null), 0, 1).selector());
-    }
-
-    @Test
-    void valueWithAQuoteMatchesTheMessageCarryingIt() throws ScenarioException {
-        // the escaped selector selects the literal value, not a truncated or widened one
-        assertEquals(2.0, ExpectedReplication.of(scenario("""
-                message: {properties: 1, values: "it's"}
-                subscribers:
-                  - {clients: 2, filter: {on: P1, equals: "it's"}}
-                  - {clients: 3, filter: {on: P1, equals: "it"}}
-                """)));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.jmsbench.workload;
+package io.jmsbench.scenario;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,13 +1,15 @@
-package io.jmsbench.workload;
+package io.jmsbench.scenario;
 
-import io.jmsbench.scenario.FilterSpec;
-import io.jmsbench.scenario.SubscriberGroup;
-import io.jmsbench.workload.Filter.Equality;
+import io.jmsbench.scenario.Filter.Equality;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Generates each subscriber's filter from its group's {@link FilterSpec}. */
+/**
+ * Generates each subscriber's filter from its group's {@link FilterSpec}. It sits with the scenario
+ * because reading one checks that the broker's grammar accepts the filters it generates; workload
+ * turns them into messages and the expected replication grade.
+ */
 public final class Filters {
 
     private Filters() {
@@ -29,7 +31,7 @@ public final class Filters {
             int discriminating = andPosition(spec, j, clients);
             List<Equality> all = new ArrayList<>();
             for (int p = 1; p <= n; p++) {
-                all.add(new Equality(MessageTemplate.propertyName(p - 1), p == discriminating ? "#" + j : "#0"));
+                all.add(new Equality(MessageSpec.propertyName(p - 1), p == discriminating ? "#" + j : "#0"));
             }
             return new Filter(List.of(all));
         }
