@@ -108,9 +108,7 @@ final class PointRun {
     private PoolPlan plan(AgentClient agent, List<ClientPlan> clients) {
         ClockOffset clock = agents.clocks().get(agent.name());
         long offset = clock != null && clock.applied() ? Math.round(clock.offsetMicros() * 1e3) : 0;
-        return new PoolPlan(directory.runId(), scenario.provider(), url, scenario.destination(), scenario.message(),
-                MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(),
-                scenario.publishers().faults(), clients, offset, credentials);
+        return PoolPlans.of(scenario, directory.runId(), url, clients, offset, credentials);
     }
 
     private void recordFacts() throws AgentException {
