@@ -175,7 +175,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     /** The audit so far; read after the drain, when deliveries have stopped. */
     ClientAudit audit() {
-        List<StreamAudit.StreamState> states = new ArrayList<>();
+        List<ClientAudit.StreamState> states = new ArrayList<>();
         synchronized (this) {
             for (int p = 0; p < streams.length; p++) {
                 if (streams[p] != null) {
