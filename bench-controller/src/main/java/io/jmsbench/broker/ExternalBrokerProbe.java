@@ -34,7 +34,7 @@ public final class ExternalBrokerProbe {
 
     public static void probe(Provider provider, String url, BrokerCredentials credentials) throws BrokerUnavailable {
         CompletableFuture<Void> attempt = CompletableFuture.runAsync(() -> {
-            try (Connection connection = ConnectionFactories.create(provider, url, false, credentials)
+            try (Connection connection = ConnectionFactories.create(wire(provider), url, false, credentials)
                     .createConnection()) {
                 connection.start();
                 try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE)) {
@@ -58,6 +58,17 @@ public final class ExternalBrokerProbe {
             Thread.currentThread().interrupt();
             throw new BrokerUnavailable("interrupted while probing the broker at " + url);
         }
+    }
+
+    /**
+     * The provider layer takes the wire's provider. Mapped here rather than through run.PoolPlans,
+     * which depends on this package; the switch is exhaustive, so a new provider fails to compile here too.
+     */
+    private static io.jmsbench.protocol.Provider wire(Provider provider) {
+        return switch (provider) {
+            case OPENWIRE -> io.jmsbench.protocol.Provider.OPENWIRE;
+            case AMQP -> io.jmsbench.protocol.Provider.AMQP;
+        };
     }
 
     private static String rootMessage(Throwable t) {

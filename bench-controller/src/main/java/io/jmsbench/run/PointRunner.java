@@ -3,7 +3,6 @@ package io.jmsbench.run;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.jms.BrokerCredentials;
-import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
@@ -22,7 +21,6 @@ import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.Facts;
-import io.jmsbench.workload.MessageVariants;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -125,9 +123,7 @@ final class PointRunner {
     }
 
     private Workers.PlanFactory plans(Scenario scenario, String url) {
-        return (clients, clockOffsetNanos) -> new PoolPlan(directory.runId(), scenario.provider(), url,
-                scenario.destination(), scenario.message(), MessageVariants.of(scenario), scenario.delivery(),
-                scenario.publishers().ratePerClient(), scenario.publishers().faults(), clients, clockOffsetNanos,
+        return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), url, clients, clockOffsetNanos,
                 credentials);
     }
 }

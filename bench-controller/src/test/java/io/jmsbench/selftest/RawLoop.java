@@ -1,8 +1,8 @@
 package io.jmsbench.selftest;
 
 import io.jmsbench.jms.ConnectionFactories;
-import io.jmsbench.scenario.DeliverySpec;
-import io.jmsbench.scenario.Provider;
+import io.jmsbench.protocol.DeliveryPlan;
+import io.jmsbench.protocol.Provider;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -50,7 +50,7 @@ public final class RawLoop {
         // the connection-factory settings jmsbench's publishers and subscribers use
         ConnectionFactory factory = send ? ConnectionFactories.create(provider, url)
                 : ConnectionFactories.createForSubscribers(provider, url,
-                        new DeliverySpec(persistent, DeliverySpec.AckMode.AUTO), null);
+                        new DeliveryPlan(persistent, DeliveryPlan.AckMode.AUTO, false, 1, 1, false), null);
         List<AtomicLong> counts = new ArrayList<>();
         List<Connection> connections = new ArrayList<>();
         for (int t = 0; t < threads; t++) {

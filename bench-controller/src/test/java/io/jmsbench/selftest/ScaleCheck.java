@@ -12,14 +12,14 @@ import io.jmsbench.protocol.Json;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.Provider;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.run.ChildJvm;
+import io.jmsbench.run.PoolPlans;
 import io.jmsbench.run.RunInternals;
-import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.system.ProcessResources;
-import io.jmsbench.workload.MessageVariants;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Message;
@@ -159,9 +159,7 @@ public final class ScaleCheck {
             // a selector no message variant matches for all: the controller would not audit this client
             plans.add(new ClientPlan("sub-0-" + i, "P1 = '#" + i + "'", scenario.destination().nameFor(i), false));
         }
-        return new PoolPlan("scale-" + UUID.randomUUID(), scenario.provider(), url, scenario.destination(),
-                scenario.message(), MessageVariants.of(scenario), scenario.delivery(),
-                scenario.publishers().ratePerClient(), scenario.publishers().faults(), plans, 0, null);
+        return PoolPlans.of(scenario, "scale-" + UUID.randomUUID(), url, plans, 0, null);
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.jmsbench.agent;
 
+import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.ConnectionFactories;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.Credentials;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.PrepareResult.ClientFailure;
@@ -27,7 +29,13 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     /** The connection factory the pool's clients share. */
     protected ConnectionFactory factory(PoolPlan plan) {
         return ConnectionFactories.create(plan.provider(), plan.brokerUrl(), plan.delivery().asyncSend(),
-                plan.credentials());
+                credentials(plan));
+    }
+
+    /** The plan's login as the provider layer takes it ({@code null}: anonymous). */
+    protected static BrokerCredentials credentials(PoolPlan plan) {
+        Credentials c = plan.credentials();
+        return c == null ? null : new BrokerCredentials(c.user(), c.password());
     }
 
     /** What {@link #factory} set, for the report. */

@@ -1,7 +1,7 @@
 package io.jmsbench.jms;
 
-import io.jmsbench.scenario.DeliverySpec;
-import io.jmsbench.scenario.Provider;
+import io.jmsbench.protocol.DeliveryPlan;
+import io.jmsbench.protocol.Provider;
 import jakarta.jms.ConnectionFactory;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.qpid.jms.JmsConnectionFactory;
@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The provider layer: a connection factory for the scenario's provider with a bound on every
+ * The provider layer: a connection factory for the plan's provider with a bound on every
  * blocking call the harness relies on (the providers' defaults mostly wait forever).
  * {@link #settings} says what was set, for the report.
  */
@@ -68,7 +68,7 @@ public final class ConnectionFactories {
      * A factory for subscribers: as {@link #create}, and where {@link #listenerOnTransportThread}
      * allows it, ActiveMQ runs each listener on its connection's transport thread.
      */
-    public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliverySpec delivery,
+    public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliveryPlan delivery,
                                                          BrokerCredentials credentials) {
         ConnectionFactory factory = create(provider, url, delivery.asyncSend(), credentials);
         if (listenerOnTransportThread(provider, url, delivery)) {
@@ -86,14 +86,14 @@ public final class ConnectionFactories {
      * where waiting for the broker's reply cannot block the thread that reads it. A broker URL that
      * sets {@code jms.alwaysSessionAsync} itself is left alone.
      */
-    public static boolean listenerOnTransportThread(Provider provider, String url, DeliverySpec delivery) {
+    public static boolean listenerOnTransportThread(Provider provider, String url, DeliveryPlan delivery) {
         return provider == Provider.OPENWIRE
-                && (delivery.ack() == DeliverySpec.AckMode.AUTO || delivery.ack() == DeliverySpec.AckMode.DUPS_OK)
+                && (delivery.ack() == DeliveryPlan.AckMode.AUTO || delivery.ack() == DeliveryPlan.AckMode.DUPS_OK)
                 && !url.contains("jms.alwaysSessionAsync");
     }
 
     /** {@link #settings} plus where the subscribers' listeners run. */
-    public static Map<String, String> subscriberSettings(Provider provider, String url, DeliverySpec delivery) {
+    public static Map<String, String> subscriberSettings(Provider provider, String url, DeliveryPlan delivery) {
         Map<String, String> s = settings(provider, delivery);
         if (provider == Provider.OPENWIRE) {
             s.put("subscriberListener", listenerOnTransportThread(provider, url, delivery)
@@ -108,7 +108,7 @@ public final class ConnectionFactories {
      * What the providers really do: non-persistent sends are asynchronous in both, persistent ones
      * synchronous unless asked otherwise; inside a transaction a send is asynchronous and the commit waits.
      */
-    private static String sendMode(DeliverySpec delivery) {
+    private static String sendMode(DeliveryPlan delivery) {
         if (delivery.transacted()) {
             return "transacted: sends asynchronous, commit every " + delivery.transactionSize() + " synchronous";
         }
@@ -119,7 +119,7 @@ public final class ConnectionFactories {
     }
 
     /** The settings {@link #create} applies and the send mode the provider really uses, for the report. */
-    public static Map<String, String> settings(Provider provider, DeliverySpec delivery) {
+    public static Map<String, String> settings(Provider provider, DeliveryPlan delivery) {
         Map<String, String> s = new LinkedHashMap<>();
         switch (provider) {
             case OPENWIRE -> {

@@ -1,5 +1,7 @@
 package io.jmsbench.metrics;
 
+import io.jmsbench.protocol.ClientAudit.StreamState;
+
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -68,21 +70,8 @@ public final class StreamAudit {
         }
     }
 
+    /** The stream so far, as {@code GET /audit} carries it. */
     public StreamState state(String publisher) {
         return new StreamState(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow);
-    }
-
-    /**
-     * One stream as seen by one subscriber. {@code missing} counts the gaps below {@code highest}
-     * still open; messages after {@code highest} that never came are known only to whoever knows
-     * how many were sent ({@link #lost(long)}).
-     */
-    public record StreamState(String publisher, long received, long highest, long missing, long duplicates,
-                              long outOfOrder, long redelivered, boolean overflow) {
-
-        /** Messages of the {@code sent} the publisher sent that never arrived here. */
-        public long lost(long sent) {
-            return Math.max(0, sent - (received - duplicates));
-        }
     }
 }

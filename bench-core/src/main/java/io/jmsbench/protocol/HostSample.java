@@ -2,7 +2,7 @@ package io.jmsbench.protocol;
 
 /**
  * One reading of a host's resources so far, from /proc (where the agent runs): CPU ticks busy and
- * in total (as {@link io.jmsbench.system.HostCpu} counts them), network bytes in + out over every
+ * in total (as system.HostCpu counts them), network bytes in + out over every
  * interface, bytes read from and written to its disks, and memory available now ({@code -1} where
  * the host does not tell).
  */

@@ -3,7 +3,7 @@ package io.jmsbench.protocol;
 /**
  * {@code GET /latency}: the end-to-end latencies (nanoseconds) every client of a subscriber agent
  * recorded since the previous call, merged exactly into one histogram, encoded
- * ({@link io.jmsbench.metrics.Histograms}); interval edges in epoch milliseconds.
+ * (by metrics.Histograms); interval edges in epoch milliseconds.
  */
 public record LatencyInterval(long startMillis, long endMillis, long count, String histogram) {
 }

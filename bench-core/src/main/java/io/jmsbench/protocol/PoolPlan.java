@@ -1,26 +1,23 @@
 package io.jmsbench.protocol;
 
-import io.jmsbench.jms.BrokerCredentials;
-import io.jmsbench.scenario.DeliverySpec;
-import io.jmsbench.scenario.DestinationSpec;
-import io.jmsbench.scenario.MessageSpec;
-import io.jmsbench.scenario.Provider;
-import io.jmsbench.scenario.PublisherSpec;
-import io.jmsbench.workload.MessageVariant;
-
 import java.util.List;
 
 /**
  * {@code POST /prepare}: the clients an agent connects, and everything they need to know;
  * {@code ratePerClient} is each publisher's fixed rate in msgs/s, NaN when saturated;
+ * {@code faults} is {@code null} but in tests of the audit;
  * {@code clockOffsetNanos} is this agent's clock minus the controller's, which its clients subtract
  * from every timestamp they write or compare, so latency across hosts is measured on one clock;
  * {@code credentials} log the clients in to the broker ({@code null}: anonymous).
+ *
+ * <p>Every part is a protocol record, never a scenario one: what an agent is told changes only
+ * when this package changes, not with each new scenario key. The controller's {@code PoolPlans}
+ * is the one place that translates a scenario into a plan.
  */
-public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationSpec destination,
-                       MessageSpec message, List<MessageVariant> variants, DeliverySpec delivery,
-                       double ratePerClient, PublisherSpec.Faults faults, List<ClientPlan> clients,
-                       long clockOffsetNanos, BrokerCredentials credentials) {
+public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
+                       MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery,
+                       double ratePerClient, PublisherFaults faults, List<ClientPlan> clients,
+                       long clockOffsetNanos, Credentials credentials) {
 
     public PoolPlan {
         variants = List.copyOf(variants);

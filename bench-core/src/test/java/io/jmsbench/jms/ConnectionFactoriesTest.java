@@ -1,8 +1,8 @@
 package io.jmsbench.jms;
 
-import io.jmsbench.scenario.DeliverySpec;
-import io.jmsbench.scenario.DeliverySpec.AckMode;
-import io.jmsbench.scenario.Provider;
+import io.jmsbench.protocol.DeliveryPlan;
+import io.jmsbench.protocol.DeliveryPlan.AckMode;
+import io.jmsbench.protocol.Provider;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 
@@ -14,9 +14,13 @@ class ConnectionFactoriesTest {
 
     private static final String URL = "tcp://127.0.0.1:61616";
 
+    private static DeliveryPlan delivery(AckMode ack) {
+        return new DeliveryPlan(false, ack, false, 1, 1, false);
+    }
+
     private static boolean sessionAsync(String url, AckMode ack) {
         return ((ActiveMQConnectionFactory) ConnectionFactories.createForSubscribers(Provider.OPENWIRE, url,
-                new DeliverySpec(false, ack), null)).isAlwaysSessionAsync();
+                delivery(ack), null)).isAlwaysSessionAsync();
     }
 
     @Test
@@ -35,7 +39,7 @@ class ConnectionFactoriesTest {
     void aBrokerUrlThatChoosesItselfWins() {
         assertTrue(sessionAsync(URL + "?jms.alwaysSessionAsync=true", AckMode.AUTO));
         assertEquals("as the broker URL's jms.alwaysSessionAsync says", ConnectionFactories.subscriberSettings(
-                Provider.OPENWIRE, URL + "?jms.alwaysSessionAsync=true", new DeliverySpec(false, AckMode.AUTO))
+                Provider.OPENWIRE, URL + "?jms.alwaysSessionAsync=true", delivery(AckMode.AUTO))
                 .get("subscriberListener"));
     }
 
@@ -48,10 +52,10 @@ class ConnectionFactoriesTest {
     @Test
     void theReportSaysWhereTheListenersRun() {
         assertEquals("on the transport thread (alwaysSessionAsync=false)", ConnectionFactories.subscriberSettings(
-                Provider.OPENWIRE, URL, new DeliverySpec(false, AckMode.AUTO)).get("subscriberListener"));
+                Provider.OPENWIRE, URL, delivery(AckMode.AUTO)).get("subscriberListener"));
         assertEquals("on a session thread (alwaysSessionAsync=true)", ConnectionFactories.subscriberSettings(
-                Provider.OPENWIRE, URL, new DeliverySpec(false, AckMode.CLIENT)).get("subscriberListener"));
+                Provider.OPENWIRE, URL, delivery(AckMode.CLIENT)).get("subscriberListener"));
         assertFalse(ConnectionFactories.subscriberSettings(Provider.AMQP, "amqp://127.0.0.1:5672",
-                new DeliverySpec(false, AckMode.AUTO)).containsKey("subscriberListener"));
+                delivery(AckMode.AUTO)).containsKey("subscriberListener"));
     }
 }

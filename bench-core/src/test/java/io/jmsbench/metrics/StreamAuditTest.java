@@ -1,6 +1,6 @@
 package io.jmsbench.metrics;
 
-import io.jmsbench.metrics.StreamAudit.StreamState;
+import io.jmsbench.protocol.ClientAudit.StreamState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

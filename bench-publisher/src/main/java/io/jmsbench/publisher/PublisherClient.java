@@ -5,10 +5,9 @@ import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
-import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.workload.AuditHeaders;
-import io.jmsbench.workload.MessageTemplate;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
@@ -94,7 +93,7 @@ final class PublisherClient implements PooledClient, Runnable {
         messages = new Message[plan.variants().size()];
         stamps = new StampWriter[messages.length];
         for (int i = 0; i < messages.length; i++) {
-            messages[i] = MessageTemplate.create(session, plan.message(), plan.variants().get(i));
+            messages[i] = PlannedMessages.create(session, plan.message(), plan.variants().get(i));
             if (stamped) {
                 stamps[i] = StampWriter.forMessage(messages[i]);
             }

@@ -3,9 +3,9 @@ package io.jmsbench.subscriber;
 import io.jmsbench.agent.PooledClient;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.DeliveryPlan.AckMode;
+import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
-import io.jmsbench.scenario.DeliverySpec.AckMode;
-import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -86,7 +86,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             c.setClientID(subscriptionName());
         }
         c.setExceptionListener(counter::error);
-        session = c.createSession(transactionSize > 0, plan.delivery().ack().sessionMode());
+        session = c.createSession(transactionSize > 0, sessionMode(plan.delivery().ack()));
         if (plan.destination().type() == DestinationType.TOPIC) {
             Topic topic = session.createTopic(destinationName);
             consumer = durable ? session.createDurableSubscriber(topic, subscriptionName(), selector, false)
@@ -96,6 +96,16 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         }
         consumer.setMessageListener(this);
         c.start();
+    }
+
+    /** The JMS session mode for an acknowledgement mode: the wire's enum does not depend on the JMS API. */
+    private static int sessionMode(AckMode ack) {
+        return switch (ack) {
+            case AUTO -> Session.AUTO_ACKNOWLEDGE;
+            case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;
+            case CLIENT -> Session.CLIENT_ACKNOWLEDGE;
+            case TRANSACTED -> Session.SESSION_TRANSACTED;
+        };
     }
 
     /** Unique per run, so a durable subscription never outlives its run's meaning. */
@@ -165,7 +175,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     /** The audit so far; read after the drain, when deliveries have stopped. */
     ClientAudit audit() {
-        List<StreamAudit.StreamState> states = new ArrayList<>();
+        List<ClientAudit.StreamState> states = new ArrayList<>();
         synchronized (this) {
             for (int p = 0; p < streams.length; p++) {
                 if (streams[p] != null) {

@@ -25,7 +25,7 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     @Override
     protected ConnectionFactory factory(PoolPlan plan) {
         return ConnectionFactories.createForSubscribers(plan.provider(), plan.brokerUrl(), plan.delivery(),
-                plan.credentials());
+                credentials(plan));
     }
 
     @Override

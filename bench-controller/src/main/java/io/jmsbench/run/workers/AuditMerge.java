@@ -1,8 +1,8 @@
 package io.jmsbench.run.workers;
 
 import io.jmsbench.metrics.AuditCounts;
-import io.jmsbench.metrics.StreamAudit.StreamState;
 import io.jmsbench.protocol.ClientAudit;
+import io.jmsbench.protocol.ClientAudit.StreamState;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;

@@ -1,7 +1,7 @@
 package io.jmsbench.run.workers;
 
 import io.jmsbench.broker.EmbeddedBroker;
-import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.run.PoolPlans;
 import io.jmsbench.run.RunSignal;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.WindowFigures;
@@ -12,7 +12,6 @@ import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
-import io.jmsbench.workload.MessageVariants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,10 +52,8 @@ class InProcessPointTest {
             List<String> problems = new ArrayList<>();
             PointObservation o;
             try {
-                PointDriver driver = new PointDriver(scenario, workers, (clients, offset) -> new PoolPlan("test",
-                        scenario.provider(), url, scenario.destination(), scenario.message(),
-                        MessageVariants.of(scenario), scenario.delivery(), scenario.publishers().ratePerClient(),
-                        scenario.publishers().faults(), clients, offset, null), Gauges.local(null, "-"),
+                PointDriver driver = new PointDriver(scenario, workers, (clients, offset) -> PoolPlans.of(scenario, "test", url,
+                        clients, offset, null), Gauges.local(null, "-"),
                         PointClock.system(new RunSignal()), (sample, latency) -> { },
                         new PrintStream(OutputStream.nullOutputStream()));
                 o = driver.run(System.nanoTime(), null);

@@ -1,0 +1,95 @@
+package io.jmsbench.run;
+
+import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Credentials;
+import io.jmsbench.protocol.DeliveryPlan;
+import io.jmsbench.protocol.DestinationPlan;
+import io.jmsbench.protocol.MessagePlan;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.Provider;
+import io.jmsbench.protocol.PublisherFaults;
+import io.jmsbench.protocol.VariantPlan;
+import io.jmsbench.scenario.DeliverySpec;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.PublisherSpec;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.workload.MessageVariant;
+import io.jmsbench.workload.MessageVariants;
+
+import java.util.List;
+
+/**
+ * The one place a scenario becomes what agents are told ({@code POST /prepare}). The plan holds
+ * protocol records only, so a scenario change reaches the wire only through a change here. The
+ * enums are mapped by exhaustive switches: a new scenario constant does not compile until it is
+ * given a wire value, rather than travelling as whatever its name happens to be.
+ */
+public final class PoolPlans {
+
+    private PoolPlans() {
+    }
+
+    /**
+     * The plan for one agent's {@code clients}: {@code runId} tags the run's messages and durable
+     * subscriptions, {@code clockOffsetNanos} is that agent's clock minus the controller's,
+     * {@code credentials} {@code null} for an anonymous login.
+     */
+    public static PoolPlan of(Scenario scenario, String runId, String brokerUrl, List<ClientPlan> clients,
+                              long clockOffsetNanos, BrokerCredentials credentials) {
+        return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination(scenario.destination()),
+                message(scenario.message()), variants(MessageVariants.of(scenario)), delivery(scenario.delivery()),
+                scenario.publishers().ratePerClient(), faults(scenario.publishers().faults()), clients,
+                clockOffsetNanos, credentials(credentials));
+    }
+
+    public static Provider provider(io.jmsbench.scenario.Provider provider) {
+        return switch (provider) {
+            case OPENWIRE -> Provider.OPENWIRE;
+            case AMQP -> Provider.AMQP;
+        };
+    }
+
+    /** The names are not in it: each client's own destination is in its {@link ClientPlan}. */
+    static DestinationPlan destination(DestinationSpec destination) {
+        return new DestinationPlan(switch (destination.type()) {
+            case TOPIC -> DestinationPlan.DestinationType.TOPIC;
+            case QUEUE -> DestinationPlan.DestinationType.QUEUE;
+        });
+    }
+
+    /** {@code vary} is not in it: the variants it makes travel themselves ({@link #variants}). */
+    static MessagePlan message(MessageSpec message) {
+        MessagePlan.MessageType type = switch (message.type()) {
+            case BYTES -> MessagePlan.MessageType.BYTES;
+            case TEXT -> MessagePlan.MessageType.TEXT;
+            case MAP -> MessagePlan.MessageType.MAP;
+        };
+        return new MessagePlan(type, message.size(), message.properties(), message.values(), message.correlationId(),
+                message.stamped());
+    }
+
+    static List<VariantPlan> variants(List<MessageVariant> variants) {
+        return variants.stream().map(v -> new VariantPlan(v.correlationId(), v.properties())).toList();
+    }
+
+    static DeliveryPlan delivery(DeliverySpec delivery) {
+        DeliveryPlan.AckMode ack = switch (delivery.ack()) {
+            case AUTO -> DeliveryPlan.AckMode.AUTO;
+            case DUPS_OK -> DeliveryPlan.AckMode.DUPS_OK;
+            case CLIENT -> DeliveryPlan.AckMode.CLIENT;
+            case TRANSACTED -> DeliveryPlan.AckMode.TRANSACTED;
+        };
+        return new DeliveryPlan(delivery.persistent(), ack, delivery.durable(), delivery.ackEvery(),
+                delivery.transactionSize(), delivery.asyncSend());
+    }
+
+    static PublisherFaults faults(PublisherSpec.Faults faults) {
+        return faults == null ? null : new PublisherFaults(faults.dropEvery(), faults.repeatEvery());
+    }
+
+    static Credentials credentials(BrokerCredentials credentials) {
+        return credentials == null ? null : new Credentials(credentials.user(), credentials.password());
+    }
+}

@@ -1,0 +1,122 @@
+package io.jmsbench.run;
+
+import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.Json;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * {@code POST /prepare}'s body against golden text: the field names are those the plan had while
+ * it embedded the scenario's records, less what no agent read (the destination's name and count,
+ * {@code message.vary}).
+ */
+@Timeout(30)
+class PoolPlansTest {
+
+    /** Every part of the plan set away from its default. */
+    private static final String SCENARIO = """
+            name: plan
+            broker: {url: "amqp://127.0.0.1:5672"}
+            provider: amqp
+            destination: {type: queue, name: bench.q, count: 3}
+            message: {type: map, size: 256, properties: 2, values: "#0", correlationId: template, vary: {on: P2, from: 1, to: 3}}
+            publishers: {clients: 2, rate: 1000, faults: {dropEvery: 7, repeatEvery: 11}}
+            subscribers:
+              - {clients: 3}
+            delivery: {persistent: true, ack: client, ackEvery: 10, asyncSend: true}
+            phases: {warmup: 1s, measure: 2s, drain: 1s}
+            """;
+
+    private static final String GOLDEN = """
+            {
+              "runId" : "run-1",
+              "provider" : "amqp",
+              "brokerUrl" : "amqp://127.0.0.1:5672",
+              "destination" : {
+                "type" : "queue"
+              },
+              "message" : {
+                "type" : "map",
+                "size" : 256,
+                "properties" : 2,
+                "values" : "#0",
+                "correlationId" : "template",
+                "stamped" : true
+              },
+              "variants" : [ {
+                "correlationId" : null,
+                "properties" : {
+                  "P2" : "#1"
+                }
+              }, {
+                "correlationId" : null,
+                "properties" : {
+                  "P2" : "#2"
+                }
+              }, {
+                "correlationId" : null,
+                "properties" : {
+                  "P2" : "#3"
+                }
+              } ],
+              "delivery" : {
+                "persistent" : true,
+                "ack" : "client",
+                "durable" : false,
+                "ackEvery" : 10,
+                "transactionSize" : 1,
+                "asyncSend" : true
+              },
+              "ratePerClient" : 500.0,
+              "faults" : {
+                "dropEvery" : 7,
+                "repeatEvery" : 11
+              },
+              "clients" : [ {
+                "id" : "pub-0",
+                "selector" : null,
+                "destination" : "bench.q.0",
+                "audit" : false
+              } ],
+              "clockOffsetNanos" : 42,
+              "credentials" : {
+                "user" : "u",
+                "password" : "p"
+              }
+            }""";
+
+    private static PoolPlan plan(String yaml, BrokerCredentials credentials) throws Exception {
+        Scenario scenario = ScenarioLoader.parse(yaml, "plan", "plan", List.of());
+        return PoolPlans.of(scenario, "run-1", "amqp://127.0.0.1:5672",
+                List.of(new ClientPlan("pub-0", null, "bench.q.0")), 42, credentials);
+    }
+
+    @Test
+    void thePlanIsWrittenAsAgentsHaveAlwaysReadIt() throws Exception {
+        PoolPlan plan = plan(SCENARIO, new BrokerCredentials("u", "p"));
+        String json = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(plan);
+        assertEquals(GOLDEN, json.replace("\r\n", "\n"));
+        assertEquals(plan, Json.MAPPER.readValue(json, PoolPlan.class), "an agent reads back what was written");
+    }
+
+    @Test
+    void noFaultsAndNoLoginStayNull() throws Exception {
+        PoolPlan plan = plan("""
+                name: plain
+                publishers: {clients: 1, rate: max}
+                """, null);
+        assertNull(plan.faults());
+        assertNull(plan.credentials());
+        assertEquals(Double.NaN, plan.ratePerClient());
+        assertEquals(plan, Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(plan), PoolPlan.class));
+    }
+}

@@ -1,0 +1,9 @@
+package io.jmsbench.protocol;
+
+/**
+ * A test hook that makes publishers lose or duplicate messages on purpose, so that tests can prove
+ * the audit counts them: every {@code dropEvery}-th message is counted as sent but never sent;
+ * every {@code repeatEvery}-th is sent twice under one sequence number. 0: never.
+ */
+public record PublisherFaults(int dropEvery, int repeatEvery) {
+}

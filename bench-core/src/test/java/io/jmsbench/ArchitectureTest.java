@@ -1,0 +1,34 @@
+package io.jmsbench;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/** How bench-core's packages may depend on each other, checked over the compiled classes. */
+@Timeout(60)
+class ArchitectureTest {
+
+    private static final JavaClasses CORE = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.jmsbench");
+
+    /** A scenario change must never be a wire change by accident: run.PoolPlans translates. */
+    @Test
+    void theProtocolDoesNotDependOnScenariosOrWorkloads() {
+        noClasses().that().resideInAPackage("io.jmsbench.protocol..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.jmsbench.scenario..", "io.jmsbench.workload..")
+                .because("the control protocol has its own records; run.PoolPlans maps a scenario to them")
+                .check(CORE);
+    }
+
+    @Test
+    void packagesHaveNoCycles() {
+        slices().matching("io.jmsbench.(*)..").should().beFreeOfCycles()
+                .check(CORE);
+    }
+}
