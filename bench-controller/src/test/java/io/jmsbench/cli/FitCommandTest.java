@@ -214,6 +214,39 @@ class FitCommandTest {
         assertEquals(8, Json.MAPPER.readTree(file.toFile()).get("model").get("pointsUsed").asInt());
     }
 
+    /** The same point with findings by code, in words no rule knows. */
+    private static ObjectNode withFindings(ObjectNode point, String... codeSeverity) {
+        ArrayNode findings = point.putArray("findings");
+        for (int i = 0; i < codeSeverity.length; i += 2) {
+            findings.addObject().put("code", codeSeverity[i]).put("severity", codeSeverity[i + 1])
+                    .put("text", "reworded freely, " + i);
+        }
+        return point;
+    }
+
+    @Test
+    void reportsWithFindingsAreSelectedByCodeWhateverTheSentencesSay() throws IOException {
+        List<ObjectNode> points = new ArrayList<>(paperGrid().subList(0, 4));
+        points.add(withFindings(point(5, 5, false, List.of("the broker idled"), List.of("one box")),
+                "CPU_RULE_BROKER", "INVALID", "SHARED_HOST", "NOTE"));
+        points.add(withFindings(point(5, 10, false, List.of("the broker idled", "late"), List.of("one box")),
+                "CPU_RULE_BROKER", "INVALID", "DRAIN_TIMEOUT", "INVALID", "SHARED_HOST", "NOTE"));
+        points.add(withFindings(point(5, 20, false, List.of("from a newer jmsbench"), List.of("one box")),
+                "SOME_FUTURE_RULE", "INVALID", "SHARED_HOST", "NOTE"));
+        points.add(withFindings(point(10, 5, false, List.of(CPU_REASON), List.of(SHARED_HOST)),
+                "CPU_RULE_CLIENT", "INVALID"));
+        Path file = report("coded", points);
+
+        Result result = execute("fit", file.toString());
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        assertEquals("points: 5 used, 3 skipped", lines(result.out()).get(1), result.out());
+        assertTrue(result.out().contains("  used subscribers[0].clients=5, subscribers[1].clients=5: shared host, used "
+                + "although invalid: the broker idled"), result.out());
+        assertTrue(result.out().contains("  skipped subscribers[0].clients=10, subscribers[1].clients=5: invalid: "
+                + CPU_REASON), "no SHARED_HOST code: the old sentence alone does not make it one: " + result.out());
+    }
+
     @Test
     void warnsWhenTheDesignCannotSeparateTheParameters() throws IOException {
         Path file = report("r-only", List.of(valid(1, 5), valid(2, 5), valid(5, 5), valid(10, 5)));
