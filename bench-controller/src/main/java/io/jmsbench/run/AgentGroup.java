@@ -4,6 +4,7 @@ import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.agent.Parallel;
 import io.jmsbench.metrics.Histograms;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
@@ -33,7 +34,7 @@ final class AgentGroup {
     /** Bounds a call made to every agent at once; each call also has its own, shorter timeout. */
     private static final Duration AGENT_CALL_BOUND = Duration.ofSeconds(30);
 
-    private final String role;
+    private final AgentRole role;
     private final List<Member> members;
 
     private static final class Member {
@@ -54,12 +55,12 @@ final class AgentGroup {
         }
     }
 
-    AgentGroup(String role, List<AgentClient> agents) {
+    AgentGroup(AgentRole role, List<AgentClient> agents) {
         this.role = role;
         this.members = agents.stream().map(Member::new).toList();
     }
 
-    String role() {
+    AgentRole role() {
         return role;
     }
 
@@ -105,7 +106,7 @@ final class AgentGroup {
             }
             if (!result.failures().isEmpty()) {
                 PrepareResult.ClientFailure first = result.failures().get(0);
-                throw new RunFailure(result.failures().size() + " of " + m.clients.size() + " " + role + " on "
+                throw new RunFailure(result.failures().size() + " of " + m.clients.size() + " " + role.plural() + " on "
                         + m.client.name() + " could not connect to " + url + "; first, " + first.client() + ": "
                         + first.error());
             }

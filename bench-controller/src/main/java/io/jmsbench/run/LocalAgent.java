@@ -3,6 +3,7 @@ package io.jmsbench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.protocol.AgentRole;
 
 import java.io.IOException;
 import java.net.URI;
@@ -30,7 +31,7 @@ final class LocalAgent {
     }
 
     /** Starts the JVM and returns at once, so several agents boot side by side. */
-    static LocalAgent spawn(Children children, String name, String role, Path runDirectory, String token)
+    static LocalAgent spawn(Children children, String name, AgentRole role, Path runDirectory, String token)
             throws IOException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> flags = new java.util.ArrayList<>(JVM_FLAGS);
@@ -39,7 +40,7 @@ final class LocalAgent {
             flags.addAll(List.of(extra.strip().replace("{name}", name).split("\\s+")));
         }
         ChildJvm jvm = children.add(ChildJvm.start(name, flags,
-                List.of("agent", "--managed", "--role", role, "--ready-file", ready.toString()),
+                List.of("agent", "--managed", "--role", role.wireName(), "--ready-file", ready.toString()),
                 runDirectory.resolve("logs"), Map.of("JMSBENCH_TOKEN", token)));
         return new LocalAgent(name, jvm, ready);
     }

@@ -327,10 +327,12 @@ final class PointRecorder {
         boolean applied = false;
         for (io.jmsbench.report.ClockOffset c : clocks) {
             applied |= c.applied();
-            if (c.agent().startsWith("publisher")) {
-                pub = Math.max(pub, c.uncertaintyMicros());
-            } else {
-                sub = Math.max(sub, c.uncertaintyMicros());
+            switch (c.role()) {
+                case PUBLISHER -> pub = Math.max(pub, c.uncertaintyMicros());
+                case SUBSCRIBER -> sub = Math.max(sub, c.uncertaintyMicros());
+                case MONITOR -> {
+                    // the monitor stamps no message: its clock is in no latency
+                }
             }
         }
         if (!applied || window.getTotalCount() == 0) {
