@@ -46,7 +46,8 @@ final class LocalAgent {
     }
 
     /** Waits until the agent serves and returns its client. */
-    AgentClient await(String token, String runId, RunSignal signal) throws IOException, InterruptedException, RunFailure, RunAborted {
+    AgentClient await(String token, String leaseId, RunSignal signal)
+            throws IOException, InterruptedException, RunFailure, RunAborted {
         JsonNode node = ReadyFile.await(ready, READY_TIMEOUT, () -> jvm.isAlive() && signal.abortReason() == null);
         signal.check();
         if (node == null) {
@@ -54,7 +55,7 @@ final class LocalAgent {
                     + " s; its log " + jvm.log() + " ends with:\n" + jvm.logTail(5));
         }
         java.nio.file.Files.deleteIfExists(ready);
-        return new AgentClient(name, URI.create(node.get("url").asText()), token, runId);
+        return new AgentClient(name, URI.create(node.get("url").asText()), token, leaseId);
     }
 
     ChildJvm jvm() {

@@ -15,12 +15,12 @@ final class LocalAgents implements AgentSource {
 
     private final Path runDirectory;
     private final String token;
-    private final String runId;
+    private final String leaseId;
 
-    LocalAgents(Path runDirectory, String token, String runId) {
+    LocalAgents(Path runDirectory, String token, String leaseId) {
         this.runDirectory = runDirectory;
         this.token = token;
-        this.runId = runId;
+        this.leaseId = leaseId;
     }
 
     @Override
@@ -30,8 +30,8 @@ final class LocalAgents implements AgentSource {
         LocalAgent publisher = LocalAgent.spawn(children, "publisher-agent" + suffix, AgentRole.PUBLISHER,
                 runDirectory, token);
         return signal -> {
-            AgentClient subscribers = subscriber.await(token, runId, signal);
-            AgentClient publishers = publisher.await(token, runId, signal);
+            AgentClient subscribers = subscriber.await(token, leaseId, signal);
+            AgentClient publishers = publisher.await(token, leaseId, signal);
             AgentGroup publisherGroup = new AgentGroup(AgentRole.PUBLISHER, List.of(publishers));
             AgentGroup subscriberGroup = new AgentGroup(AgentRole.SUBSCRIBER, List.of(subscribers));
             Map<String, ClockOffset> clocks = new LinkedHashMap<>();

@@ -36,19 +36,19 @@ final class RemoteAgents implements AgentSource {
     /** Agents that went stale: not called again in this run unless they answer a later point's check. */
     private final Set<String> lost = new HashSet<>();
 
-    private RemoteAgents(AgentsSpec spec, String token, String runId) {
+    private RemoteAgents(AgentsSpec spec, String token, String leaseId) {
         for (int i = 0; i < spec.publishers().size(); i++) {
-            publishers.add(client(AgentRole.PUBLISHER, "-" + (i + 1), spec.publishers().get(i), token, runId));
+            publishers.add(client(AgentRole.PUBLISHER, "-" + (i + 1), spec.publishers().get(i), token, leaseId));
         }
         for (int i = 0; i < spec.subscribers().size(); i++) {
-            subscribers.add(client(AgentRole.SUBSCRIBER, "-" + (i + 1), spec.subscribers().get(i), token, runId));
+            subscribers.add(client(AgentRole.SUBSCRIBER, "-" + (i + 1), spec.subscribers().get(i), token, leaseId));
         }
-        monitor = spec.monitor() == null ? null : client(AgentRole.MONITOR, "", spec.monitor(), token, runId);
+        monitor = spec.monitor() == null ? null : client(AgentRole.MONITOR, "", spec.monitor(), token, leaseId);
     }
 
     /** The client of the agent at {@code address}, named {@code publisher-agent-1} and listed with its role. */
-    private AgentClient client(AgentRole role, String suffix, String address, String token, String runId) {
-        AgentClient client = new AgentClient(role + "-agent" + suffix, URI.create("http://" + address), token, runId);
+    private AgentClient client(AgentRole role, String suffix, String address, String token, String leaseId) {
+        AgentClient client = new AgentClient(role + "-agent" + suffix, URI.create("http://" + address), token, leaseId);
         listed.add(new Listed(role, client));
         return client;
     }
@@ -57,8 +57,8 @@ final class RemoteAgents implements AgentSource {
      * Contacts every agent before the run creates anything: each must answer, have the role it is
      * listed for, and run this controller's jmsbench version.
      */
-    static RemoteAgents contact(AgentsSpec spec, String token, String runId) throws RunFailure {
-        RemoteAgents agents = new RemoteAgents(spec, token, runId);
+    static RemoteAgents contact(AgentsSpec spec, String token, String leaseId) throws RunFailure {
+        RemoteAgents agents = new RemoteAgents(spec, token, leaseId);
         for (Listed listed : agents.listed) {
             AgentClient agent = listed.client();
             AgentInfo info;

@@ -26,15 +26,18 @@ public final class AgentClient {
     private final String name;
     private final URI base;
     private final String token;
-    private final String runId;
+    private final String leaseId;
     private final HttpClient http;
 
-    /** The client of the agent at {@code base}, calling on behalf of run {@code runId}. */
-    public AgentClient(String name, URI base, String token, String runId) {
+    /**
+     * The client of the agent at {@code base}, calling under lease {@code leaseId}: the agent serves
+     * one lease at a time, so every client of one run must share it.
+     */
+    public AgentClient(String name, URI base, String token, String leaseId) {
         this.name = name;
         this.base = base;
         this.token = token;
-        this.runId = runId;
+        this.leaseId = leaseId;
         this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
     }
 
@@ -94,7 +97,7 @@ public final class AgentClient {
         call(AgentRoute.CLOSE, null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }
 
-    /** Frees the agent for another run (closing whatever clients are left). */
+    /** Frees the agent for another lease (closing whatever clients are left). */
     public void release() throws AgentException {
         call(AgentRoute.RELEASE, null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }
@@ -110,7 +113,7 @@ public final class AgentClient {
                     .timeout(timeout)
                     .header("Authorization", "Bearer " + token);
             if (route.leased()) {
-                request.header(AgentServer.RUN_HEADER, runId);
+                request.header(AgentServer.LEASE_HEADER, leaseId);
             }
             if (body != null) {
                 request.header("Content-Type", "application/json").method(route.method(),

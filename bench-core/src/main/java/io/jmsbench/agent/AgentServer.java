@@ -31,14 +31,16 @@ import java.util.function.Consumer;
  * or malformed request gets a 4xx with one sentence, a failure a 500 with one sentence.
  *
  * The requests are {@link AgentRoute}'s; anything else is a 404. Every call but {@code /info} and
- * {@code /time} names its run in {@code X-Jmsbench-Run}: the first claims the agent
- * ({@link AgentLease}), a call of another run meanwhile gets a 409.
+ * {@code /time} names its lease in {@code X-Jmsbench-Lease}: the first claims the agent
+ * ({@link AgentLease}), a call of another lease meanwhile gets a 409. A controller takes one lease
+ * per run; the lease id is not the run id (the run directory's name), which the agents never see
+ * but in {@code PoolPlan.runId} (subscription names, audit stamps).
  */
 public final class AgentServer implements AutoCloseable {
 
     static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-    public static final String RUN_HEADER = "X-Jmsbench-Run";
+    public static final String LEASE_HEADER = "X-Jmsbench-Lease";
     private static final int MAX_BODY = 4 << 20;
 
     private final HttpServer server;
@@ -52,7 +54,7 @@ public final class AgentServer implements AutoCloseable {
     private final ScheduledExecutorService watcher;
 
     /**
-     * Serves {@code pool} on {@code bind}; {@code lease} is how long a run's claim outlives its last
+     * Serves {@code pool} on {@code bind}; {@code lease} is how long a claim outlives its last
      * call; {@code log} receives one line per event worth an operator's attention.
      */
     public AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
@@ -91,10 +93,10 @@ public final class AgentServer implements AutoCloseable {
         try {
             pool.stop(STOP_TIMEOUT);
             pool.close(STOP_TIMEOUT);
-            log.accept("run " + lapsed + ": no call for " + lease.leaseSeconds() + " s (lease expired); its clients "
+            log.accept("lease " + lapsed + ": no call for " + lease.leaseSeconds() + " s (lease expired); its clients "
                     + "are stopped and closed, the agent is idle");
         } catch (RuntimeException e) {
-            log.accept("run " + lapsed + ": lease expired; closing its clients failed: " + e);
+            log.accept("lease " + lapsed + ": lease expired; closing its clients failed: " + e);
         }
     }
 
@@ -149,27 +151,28 @@ public final class AgentServer implements AutoCloseable {
     }
 
     private void handleRunCall(HttpExchange exchange, AgentRoute route) throws IOException, Refused {
-        String runId = exchange.getRequestHeaders().getFirst(RUN_HEADER);
-        if (runId == null || runId.isBlank()) {
-            throw new Refused(400, "missing " + RUN_HEADER + " header: every call but /info and /time names its run");
+        String leaseId = exchange.getRequestHeaders().getFirst(LEASE_HEADER);
+        if (leaseId == null || leaseId.isBlank()) {
+            throw new Refused(400, "missing " + LEASE_HEADER + " header: every call but /info and /time names its "
+                    + "lease");
         }
         String from = exchange.getRemoteAddress().getAddress().getHostAddress();
-        expireLease(); // a lapsed run's clients are closed before anyone else is served
+        expireLease(); // a lapsed lease's clients are closed before anyone else is served
         String before = lease.holder();
-        AgentLease.Admission admission = lease.enter(runId, from, System.nanoTime());
+        AgentLease.Admission admission = lease.enter(leaseId, from, System.nanoTime());
         if (!admission.admitted()) {
             throw new Refused(409, String.format(java.util.Locale.ROOT,
-                    "busy: this agent serves run %s (last call %.0f s ago; it is free once that run ends or "
-                            + "makes no call for %d s)", admission.holder(), admission.silentSeconds(),
+                    "busy: this agent is held by lease %s (last call %.0f s ago; it is free once that lease is "
+                            + "released or makes no call for %d s)", admission.holder(), admission.silentSeconds(),
                     lease.leaseSeconds()));
         }
-        if (!runId.equals(before)) {
-            log.accept("run " + runId + ": serving the controller at " + from);
+        if (!leaseId.equals(before)) {
+            log.accept("lease " + leaseId + ": serving the controller at " + from);
         }
         try {
-            answer(exchange, route, runId);
+            answer(exchange, route, leaseId);
         } finally {
-            lease.done(runId, System.nanoTime());
+            lease.done(leaseId, System.nanoTime());
         }
     }
 
@@ -177,7 +180,7 @@ public final class AgentServer implements AutoCloseable {
      * Does what {@code route} asks and answers: 200 with the body, 204 when there is none. A switch
      * expression, so a route added to {@link AgentRoute} does not compile until it is served here.
      */
-    private void answer(HttpExchange exchange, AgentRoute route, String runId) throws IOException, Refused {
+    private void answer(HttpExchange exchange, AgentRoute route, String leaseId) throws IOException, Refused {
         Object body = switch (route) {
             case INFO -> info;
             case TIME -> new AgentTime(EpochClock.nanos());
@@ -197,8 +200,8 @@ public final class AgentServer implements AutoCloseable {
             }
             case RELEASE -> {
                 pool.close(STOP_TIMEOUT);
-                lease.release(runId);
-                log.accept("run " + runId + ": released; the agent is idle");
+                lease.release(leaseId);
+                log.accept("lease " + leaseId + ": released; the agent is idle");
                 yield null;
             }
             case SHUTDOWN -> null;

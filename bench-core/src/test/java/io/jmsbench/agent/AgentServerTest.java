@@ -59,7 +59,7 @@ class AgentServerTest {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).header("Authorization", "Bearer " + TOKEN)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (lease != null) {
-            request.header(AgentServer.RUN_HEADER, lease);
+            request.header(AgentServer.LEASE_HEADER, lease);
         }
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -127,7 +127,7 @@ class AgentServerTest {
     void aLeasedCallWithoutItsLeaseIsA400() throws Exception {
         HttpResponse<String> missing = raw("POST", "/close", null, null);
         assertEquals(400, missing.statusCode());
-        assertEquals("{\"error\":\"missing X-Jmsbench-Run header: every call but /info and /time names its run\"}",
+        assertEquals("{\"error\":\"missing X-Jmsbench-Lease header: every call but /info and /time names its lease\"}",
                 missing.body());
         assertEquals(200, raw("GET", "/info", null, null).statusCode(), "looking needs no lease");
         assertEquals(List.of(), pool.calls);
