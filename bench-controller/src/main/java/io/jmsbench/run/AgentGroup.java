@@ -247,7 +247,7 @@ final class AgentGroup {
      * counters stand in).
      */
     Counters stop(List<String> problems) {
-        problems.addAll(Parallel.forEach(live(), AGENT_CALL_BOUND, "stop", m -> m.last = m.client.stop()));
+        problems.addAll(lines(Parallel.forEach(live(), AGENT_CALL_BOUND, "stop", m -> m.last = m.client.stop())));
         return members.stream().allMatch(m -> m.last != null) ? merged() : null;
     }
 
@@ -267,11 +267,16 @@ final class AgentGroup {
 
     /** Closes every agent's clients (and asks local agents to exit); never throws, skips stale agents. */
     void finish(boolean shutdown, List<String> problems) {
-        problems.addAll(Parallel.forEach(live(), AGENT_CALL_BOUND, "close", m -> {
+        problems.addAll(lines(Parallel.forEach(live(), AGENT_CALL_BOUND, "close", m -> {
             m.client.close();
             if (shutdown) {
                 m.client.shutdown();
             }
-        }));
+        })));
+    }
+
+    /** Failures as the run's problems print them: {@code publisher-agent-1: AgentException: ...}. */
+    static List<String> lines(List<Parallel.Failure> failures) {
+        return failures.stream().map(failure -> failure.item() + ": " + failure.cause()).toList();
     }
 }

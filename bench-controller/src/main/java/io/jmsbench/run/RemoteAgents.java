@@ -3,12 +3,14 @@ package io.jmsbench.run;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
+import io.jmsbench.agent.Parallel;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.scenario.AgentsSpec;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -118,8 +120,10 @@ final class RemoteAgents implements AgentSource {
     public void release(List<String> problems) {
         List<AgentClient> all = new ArrayList<>(listed.stream().map(Listed::client).toList());
         all.removeIf(agent -> lost.contains(agent.name())); // a lost agent frees itself once its lease expires
-        problems.addAll(io.jmsbench.agent.Parallel.forEach(all, java.time.Duration.ofSeconds(30), "release",
-                AgentClient::release));
+        Duration bound = Duration.ofSeconds(30);
+        for (Parallel.Failure failure : Parallel.forEach(all, bound, "release", AgentClient::release)) {
+            problems.add(failure.item() + ": " + failure.cause());
+        }
     }
 
     @Override
