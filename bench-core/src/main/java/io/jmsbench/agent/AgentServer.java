@@ -59,6 +59,12 @@ public final class AgentServer implements AutoCloseable {
      */
     public AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
                        Consumer<String> log) throws IOException {
+        this(bind, token, pool, info, lease, log, Duration.ofSeconds(1));
+    }
+
+    /** As above, looking for a lapsed lease every {@code watchEvery}: tests need not wait a second per look. */
+    AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
+                Consumer<String> log, Duration watchEvery) throws IOException {
         this.expectedAuthorization = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
         this.pool = pool;
         this.info = info;
@@ -81,22 +87,32 @@ public final class AgentServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        watcher.scheduleWithFixedDelay(this::expireLease, 1, 1, TimeUnit.SECONDS);
+        watcher.scheduleWithFixedDelay(this::expireLease, watchEvery.toNanos(), watchEvery.toNanos(),
+                TimeUnit.NANOSECONDS);
     }
 
-    /** A controller that stopped calling is gone: its clients must not load the broker any longer. */
+    /**
+     * A controller that stopped calling is gone: its clients must not load the broker any longer.
+     * The lapsed lease is released only once they are closed; until then every call gets a 409, so
+     * another run cannot prepare clients of its own beside clients still closing. Only this
+     * watcher closes: a call never waits for another lease's clients to close.
+     */
     private void expireLease() {
-        String lapsed = lease.expire(System.nanoTime());
+        String lapsed = lease.lapsed(System.nanoTime());
         if (lapsed == null) {
             return;
         }
+        String outcome = "closing its clients was interrupted";
         try {
             pool.stop(STOP_TIMEOUT);
             pool.close(STOP_TIMEOUT);
-            log.accept("lease " + lapsed + ": no call for " + lease.leaseSeconds() + " s (lease expired); its clients "
-                    + "are stopped and closed, the agent is idle");
+            outcome = "its clients are stopped and closed";
         } catch (RuntimeException e) {
-            log.accept("lease " + lapsed + ": lease expired; closing its clients failed: " + e);
+            outcome = "closing its clients failed (" + e + ")";
+        } finally {
+            lease.release(lapsed); // even after a failure: an agent held for ever helps nobody
+            log.accept("lease " + lapsed + ": no call for " + lease.leaseSeconds() + " s (lease expired); " + outcome
+                    + "; the agent is idle");
         }
     }
 
@@ -157,9 +173,13 @@ public final class AgentServer implements AutoCloseable {
                     + "lease");
         }
         String from = exchange.getRemoteAddress().getAddress().getHostAddress();
-        expireLease(); // a lapsed lease's clients are closed before anyone else is served
         String before = lease.holder();
         AgentLease.Admission admission = lease.enter(leaseId, from, System.nanoTime());
+        if (admission.closing()) {
+            throw new Refused(409, String.format(java.util.Locale.ROOT,
+                    "busy: this agent is closing the clients of lease %s, which made no call for %.0f s; it is free "
+                            + "once they are closed", admission.holder(), admission.silentSeconds()));
+        }
         if (!admission.admitted()) {
             throw new Refused(409, String.format(java.util.Locale.ROOT,
                     "busy: this agent is held by lease %s (last call %.0f s ago; it is free once that lease is "
