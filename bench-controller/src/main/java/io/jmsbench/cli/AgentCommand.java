@@ -5,10 +5,12 @@ import io.jmsbench.agent.AgentServer;
 import io.jmsbench.agent.ClientPool;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.publisher.PublisherPool;
 import io.jmsbench.run.ParentWatch;
 import io.jmsbench.subscriber.SubscriberPool;
 import io.jmsbench.system.Facts;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,13 +35,24 @@ final class AgentCommand implements Callable<Integer> {
 
     static final String TOKEN_ENV = "JMSBENCH_TOKEN";
 
-    enum Role { publisher, subscriber, monitor }
+    /** Reads {@code --role} as the agents write it on the wire ({@code publisher}), not as the enum's constant. */
+    static final class RoleConverter implements CommandLine.ITypeConverter<AgentRole> {
+        @Override
+        public AgentRole convert(String value) {
+            try {
+                return AgentRole.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--role", required = true, paramLabel = "ROLE", description = "publisher, subscriber or monitor (the broker's host: CPU, memory, network, disk).")
-    Role role;
+    @Option(names = "--role", required = true, paramLabel = "ROLE", converter = RoleConverter.class,
+            description = "publisher, subscriber or monitor (the broker's host: CPU, memory, network, disk).")
+    AgentRole role;
 
     @Option(names = "--listen", defaultValue = "127.0.0.1:0", paramLabel = "HOST:PORT",
             description = "Address to serve (default: ${DEFAULT-VALUE}, loopback on a free port).")
@@ -95,11 +108,11 @@ final class AgentCommand implements Callable<Integer> {
             ParentWatch.start(gone);
         }
         ClientPool pool = switch (role) {
-            case publisher -> new PublisherPool();
-            case subscriber -> new SubscriberPool();
-            case monitor -> new io.jmsbench.agent.HostMonitor();
+            case PUBLISHER -> new PublisherPool();
+            case SUBSCRIBER -> new SubscriberPool();
+            case MONITOR -> new io.jmsbench.agent.HostMonitor();
         };
-        AgentInfo info = new AgentInfo(role.name(), Versions.JMSBENCH, Facts.host(), Facts.jvm());
+        AgentInfo info = new AgentInfo(role, Versions.JMSBENCH, Facts.host(), Facts.jvm());
         try (AgentServer server = new AgentServer(bind, token, pool, info, leaseTime, this::say)) {
             String url = "http://" + server.address().getHostString() + ":" + server.address().getPort();
             say("jmsbench " + Versions.JMSBENCH + " " + role + " agent serving " + url);

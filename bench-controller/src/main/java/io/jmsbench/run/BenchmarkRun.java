@@ -86,14 +86,14 @@ public final class BenchmarkRun {
         if (!base.broker().isEmbedded()) {
             ExternalBrokerProbe.probe(base.provider(), base.broker().url(), options.credentials());
         }
-        String claim = base.name() + "@" + Facts.host().hostname() + "#"
+        String leaseId = base.name() + "@" + Facts.host().hostname() + "#"
                 + HexFormat.of().formatHex(randomBytes(4));
         RemoteAgents remote = base.agents().remote()
-                ? RemoteAgents.contact(base.agents(), options.remoteToken(), claim) : null;
+                ? RemoteAgents.contact(base.agents(), options.remoteToken(), leaseId) : null;
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
         console.println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
         AgentSource source = remote != null ? remote
-                : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), claim);
+                : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId);
         return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source).run();
     }
 

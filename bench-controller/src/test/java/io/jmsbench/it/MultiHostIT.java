@@ -109,8 +109,8 @@ class MultiHostIT {
         return Jmsbench.start(work, args.toArray(String[]::new));
     }
 
-    private static AgentClient client(String address, String runId, String tokenText) {
-        return new AgentClient("probe", URI.create("http://" + address), tokenText, runId);
+    private static AgentClient client(String address, String leaseId, String tokenText) {
+        return new AgentClient("probe", URI.create("http://" + address), tokenText, leaseId);
     }
 
     /** Whether the agent is free: a call of a new run is admitted (and released at once). */
@@ -217,7 +217,7 @@ class MultiHostIT {
 
         AgentClient second = client(agents.subscriber1Address(), "second-controller", Files.readString(token).strip());
         AgentException busy = assertThrows(AgentException.class, second::close);
-        assertTrue(busy.getMessage().contains("busy: this agent serves run testbed@"), busy.getMessage());
+        assertTrue(busy.getMessage().contains("busy: this agent is held by lease testbed@"), busy.getMessage());
 
         run.process().destroyForcibly(); // kill -9: the controller cannot say goodbye
         run.process().waitFor();

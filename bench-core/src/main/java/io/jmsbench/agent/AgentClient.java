@@ -1,5 +1,7 @@
 package io.jmsbench.agent;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.ErrorBody;
@@ -24,15 +26,18 @@ public final class AgentClient {
     private final String name;
     private final URI base;
     private final String token;
-    private final String runId;
+    private final String leaseId;
     private final HttpClient http;
 
-    /** The client of the agent at {@code base}, calling on behalf of run {@code runId}. */
-    public AgentClient(String name, URI base, String token, String runId) {
+    /**
+     * The client of the agent at {@code base}, calling under lease {@code leaseId}: the agent serves
+     * one lease at a time, so every client of one run must share it.
+     */
+    public AgentClient(String name, URI base, String token, String leaseId) {
         this.name = name;
         this.base = base;
         this.token = token;
-        this.runId = runId;
+        this.leaseId = leaseId;
         this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
     }
 
@@ -50,92 +55,103 @@ public final class AgentClient {
     }
 
     public AgentInfo info() throws AgentException {
-        return call("GET", "/info", null, AgentInfo.class, CALL_TIMEOUT);
+        return call(AgentRoute.INFO, null, AgentInfo.class, CALL_TIMEOUT);
     }
 
     /** The agent's clock; a short timeout, since only fast round trips make good offset estimates. */
     public io.jmsbench.protocol.AgentTime time() throws AgentException {
-        return call("GET", "/time", null, io.jmsbench.protocol.AgentTime.class, Duration.ofSeconds(2));
+        return call(AgentRoute.TIME, null, io.jmsbench.protocol.AgentTime.class, Duration.ofSeconds(2));
     }
 
     public PrepareResult prepare(PoolPlan plan) throws AgentException {
-        return call("POST", "/prepare", plan, PrepareResult.class, AgentServer.PREPARE_TIMEOUT.plusSeconds(10));
+        return call(AgentRoute.PREPARE, plan, PrepareResult.class, AgentServer.PREPARE_TIMEOUT.plusSeconds(10));
     }
 
     public void start() throws AgentException {
-        call("POST", "/start", null, Void.class, CALL_TIMEOUT);
+        call(AgentRoute.START, null, Void.class, CALL_TIMEOUT);
     }
 
     public Counters counters(Duration timeout) throws AgentException {
-        return call("GET", "/counters", null, Counters.class, timeout);
+        return call(AgentRoute.COUNTERS, null, Counters.class, timeout);
     }
 
     public long messages(Duration timeout) throws AgentException {
-        return call("GET", "/total", null, io.jmsbench.protocol.MessageTotal.class, timeout).messages();
+        return call(AgentRoute.TOTAL, null, io.jmsbench.protocol.MessageTotal.class, timeout).messages();
     }
 
     public java.util.List<io.jmsbench.protocol.ClientAudit> audit() throws AgentException {
-        io.jmsbench.protocol.ClientAudit[] audits = call("GET", "/audit", null, io.jmsbench.protocol.ClientAudit[].class,
+        io.jmsbench.protocol.ClientAudit[] audits = call(AgentRoute.AUDIT, null, io.jmsbench.protocol.ClientAudit[].class,
                 CALL_TIMEOUT);
         return audits == null ? java.util.List.of() : java.util.List.of(audits);
     }
 
     public io.jmsbench.protocol.LatencyInterval latency(Duration timeout) throws AgentException {
-        return call("GET", "/latency", null, io.jmsbench.protocol.LatencyInterval.class, timeout);
+        return call(AgentRoute.LATENCY, null, io.jmsbench.protocol.LatencyInterval.class, timeout);
     }
 
     public Counters stop() throws AgentException {
-        return call("POST", "/stop", null, Counters.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+        return call(AgentRoute.STOP, null, Counters.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }
 
     public void close() throws AgentException {
-        call("POST", "/close", null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+        call(AgentRoute.CLOSE, null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }
 
-    /** Frees the agent for another run (closing whatever clients are left). */
+    /** Frees the agent for another lease (closing whatever clients are left). */
     public void release() throws AgentException {
-        call("POST", "/release", null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+        call(AgentRoute.RELEASE, null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
     }
 
     public void shutdown() throws AgentException {
-        call("POST", "/shutdown", null, Void.class, Duration.ofSeconds(3));
+        call(AgentRoute.SHUTDOWN, null, Void.class, Duration.ofSeconds(3));
     }
 
-    private <T> T call(String method, String path, Object body, Class<T> type, Duration timeout) throws AgentException {
+    private <T> T call(AgentRoute route, Object body, Class<T> type, Duration timeout) throws AgentException {
+        HttpResponse<byte[]> response;
         try {
-            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(route.path()))
                     .timeout(timeout)
-                    .header("Authorization", "Bearer " + token)
-                    .header(AgentServer.RUN_HEADER, runId);
+                    .header("Authorization", "Bearer " + token);
+            if (route.leased()) {
+                request.header(AgentServer.LEASE_HEADER, leaseId);
+            }
             if (body != null) {
-                request.header("Content-Type", "application/json")
-                        .method(method, HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body)));
+                request.header("Content-Type", "application/json").method(route.method(),
+                        HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body)));
             } else {
-                request.method(method, HttpRequest.BodyPublishers.noBody());
+                request.method(route.method(), HttpRequest.BodyPublishers.noBody());
             }
-            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            if (response.statusCode() / 100 != 2) {
-                String why;
-                try {
-                    why = Json.MAPPER.readValue(response.body(), ErrorBody.class).error();
-                } catch (IOException e) {
-                    why = "HTTP " + response.statusCode();
-                }
-                throw new AgentException(name + " refused " + method + " " + path + ": " + why);
-            }
-            if (type == Void.class || response.body().length == 0) {
-                return null;
-            }
-            return Json.MAPPER.readValue(response.body(), type);
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (HttpTimeoutException e) {
-            throw new AgentException(name + " did not answer " + method + " " + path + " within " + timeout.toMillis() + " ms");
+            throw new AgentException(name + " did not answer " + route + " within " + timeout.toMillis() + " ms");
         } catch (IOException e) {
             String why = e instanceof java.net.ConnectException ? "connection refused (is the agent running?)"
                     : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-            throw new AgentException(name + " at " + base + " is unreachable (" + method + " " + path + "): " + why);
+            throw new AgentException(name + " at " + base + " is unreachable (" + route + "): " + why);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new AgentException(name + ": interrupted during " + method + " " + path);
+            throw new AgentException(name + ": interrupted during " + route);
+        }
+        if (response.statusCode() / 100 != 2) {
+            String why;
+            try {
+                why = Json.MAPPER.readValue(response.body(), ErrorBody.class).error();
+            } catch (IOException e) {
+                why = "HTTP " + response.statusCode();
+            }
+            throw new AgentException(name + " refused " + route + ": " + why);
+        }
+        if (type == Void.class || response.body().length == 0) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.readValue(response.body(), type);
+        } catch (IOException e) {
+            // it answered, so no network fault: an agent of another version, say ("role": "broker")
+            String why = e instanceof ValueInstantiationException && e.getCause() != null ? e.getCause().getMessage()
+                    : e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            throw new AgentException(name + " answered " + route + " with a malformed " + type.getSimpleName() + ": "
+                    + why);
         }
     }
 }

@@ -30,29 +30,17 @@ import java.util.function.Consumer;
  * {@link ClientPool}. Every request must carry {@code Authorization: Bearer <token>}; an unknown
  * or malformed request gets a 4xx with one sentence, a failure a 500 with one sentence.
  *
- * Every call but {@code /info} and {@code /time} names its run in {@code X-Jmsbench-Run}: the
- * first claims the agent ({@link AgentLease}), a call of another run meanwhile gets a 409.
- *
- * <pre>
- * GET  /info      AgentInfo
- * GET  /time      AgentTime (for the controller's clock offset estimate)
- * POST /prepare   PoolPlan -> PrepareResult
- * POST /start     -> 204
- * GET  /counters  Counters
- * GET  /total     MessageTotal (polled by count-bounded windows)
- * GET  /audit     [ClientAudit]
- * GET  /latency   LatencyInterval
- * POST /stop      -> Counters (final)
- * POST /close     -> 204
- * POST /release   -> 204, the agent is free for another run
- * POST /shutdown  -> 204, then the agent exits
- * </pre>
+ * The requests are {@link AgentRoute}'s; anything else is a 404. Every call but {@code /info} and
+ * {@code /time} names its lease in {@code X-Jmsbench-Lease}: the first claims the agent
+ * ({@link AgentLease}), a call of another lease meanwhile gets a 409. A controller takes one lease
+ * per run; the lease id is not the run id (the run directory's name), which the agents never see
+ * but in {@code PoolPlan.runId} (subscription names, audit stamps).
  */
 public final class AgentServer implements AutoCloseable {
 
     static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-    public static final String RUN_HEADER = "X-Jmsbench-Run";
+    public static final String LEASE_HEADER = "X-Jmsbench-Lease";
     private static final int MAX_BODY = 4 << 20;
 
     private final HttpServer server;
@@ -66,11 +54,17 @@ public final class AgentServer implements AutoCloseable {
     private final ScheduledExecutorService watcher;
 
     /**
-     * Serves {@code pool} on {@code bind}; {@code lease} is how long a run's claim outlives its last
+     * Serves {@code pool} on {@code bind}; {@code lease} is how long a claim outlives its last
      * call; {@code log} receives one line per event worth an operator's attention.
      */
     public AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
                        Consumer<String> log) throws IOException {
+        this(bind, token, pool, info, lease, log, Duration.ofSeconds(1));
+    }
+
+    /** As above, looking for a lapsed lease every {@code watchEvery}: tests need not wait a second per look. */
+    AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
+                Consumer<String> log, Duration watchEvery) throws IOException {
         this.expectedAuthorization = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
         this.pool = pool;
         this.info = info;
@@ -93,22 +87,32 @@ public final class AgentServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        watcher.scheduleWithFixedDelay(this::expireLease, 1, 1, TimeUnit.SECONDS);
+        watcher.scheduleWithFixedDelay(this::expireLease, watchEvery.toNanos(), watchEvery.toNanos(),
+                TimeUnit.NANOSECONDS);
     }
 
-    /** A controller that stopped calling is gone: its clients must not load the broker any longer. */
+    /**
+     * A controller that stopped calling is gone: its clients must not load the broker any longer.
+     * The lapsed lease is released only once they are closed; until then every call gets a 409, so
+     * another run cannot prepare clients of its own beside clients still closing. Only this
+     * watcher closes: a call never waits for another lease's clients to close.
+     */
     private void expireLease() {
-        String lapsed = lease.expire(System.nanoTime());
+        String lapsed = lease.lapsed(System.nanoTime());
         if (lapsed == null) {
             return;
         }
+        String outcome = "closing its clients was interrupted";
         try {
             pool.stop(STOP_TIMEOUT);
             pool.close(STOP_TIMEOUT);
-            log.accept("run " + lapsed + ": no call for " + lease.leaseSeconds() + " s (lease expired); its clients "
-                    + "are stopped and closed, the agent is idle");
+            outcome = "its clients are stopped and closed";
         } catch (RuntimeException e) {
-            log.accept("run " + lapsed + ": lease expired; closing its clients failed: " + e);
+            outcome = "closing its clients failed (" + e + ")";
+        } finally {
+            lease.release(lapsed); // even after a failure: an agent held for ever helps nobody
+            log.accept("lease " + lapsed + ": no call for " + lease.leaseSeconds() + " s (lease expired); " + outcome
+                    + "; the agent is idle");
         }
     }
 
@@ -130,96 +134,127 @@ public final class AgentServer implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
-            if (authorization == null || !MessageDigest.isEqual(expectedAuthorization,
-                    authorization.getBytes(StandardCharsets.UTF_8))) {
-                log.accept("refused " + exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath()
-                        + " from " + exchange.getRemoteAddress().getAddress().getHostAddress()
-                        + ": missing or wrong bearer token");
-                send(exchange, 401, new ErrorBody("missing or wrong bearer token"));
-                return;
+            try {
+                serve(exchange);
+            } catch (Refused e) {
+                send(exchange, e.status, new ErrorBody(e.getMessage()));
+            } catch (RuntimeException e) {
+                send(exchange, 500, new ErrorBody(e.getClass().getSimpleName() + ": " + e.getMessage()));
             }
-            String route = exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath();
-            switch (route) {
-                case "GET /info" -> send(exchange, 200, info);
-                case "GET /time" -> send(exchange, 200, new AgentTime(EpochClock.nanos()));
-                default -> handleRunCall(exchange, route);
-            }
-        } catch (RuntimeException e) {
-            send(exchange, 500, new ErrorBody(e.getClass().getSimpleName() + ": " + e.getMessage()));
+        } // the answer goes out before the exchange closes: a refusal sent after it would never arrive
+    }
+
+    private void serve(HttpExchange exchange) throws IOException, Refused {
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        if (authorization == null || !MessageDigest.isEqual(expectedAuthorization,
+                authorization.getBytes(StandardCharsets.UTF_8))) {
+            log.accept("refused " + exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath()
+                    + " from " + exchange.getRemoteAddress().getAddress().getHostAddress()
+                    + ": missing or wrong bearer token");
+            send(exchange, 401, new ErrorBody("missing or wrong bearer token"));
+            return;
+        }
+        AgentRoute route = AgentRoute.find(exchange.getRequestMethod(), exchange.getRequestURI().getPath());
+        if (route == null) {
+            // before the lease: a request that does not exist claims nothing
+            send(exchange, 404, new ErrorBody("no such request: " + exchange.getRequestMethod() + " "
+                    + exchange.getRequestURI().getPath()));
+        } else if (route.leased()) {
+            handleRunCall(exchange, route);
+        } else {
+            answer(exchange, route, null);
         }
     }
 
-    private void handleRunCall(HttpExchange exchange, String route) throws IOException {
-        String runId = exchange.getRequestHeaders().getFirst(RUN_HEADER);
-        if (runId == null || runId.isBlank()) {
-            send(exchange, 400, new ErrorBody("missing " + RUN_HEADER + " header: every call but /info and /time "
-                    + "names its run"));
-            return;
+    private void handleRunCall(HttpExchange exchange, AgentRoute route) throws IOException, Refused {
+        String leaseId = exchange.getRequestHeaders().getFirst(LEASE_HEADER);
+        if (leaseId == null || leaseId.isBlank()) {
+            throw new Refused(400, "missing " + LEASE_HEADER + " header: every call but /info and /time names its "
+                    + "lease");
         }
         String from = exchange.getRemoteAddress().getAddress().getHostAddress();
-        expireLease(); // a lapsed run's clients are closed before anyone else is served
         String before = lease.holder();
-        AgentLease.Admission admission = lease.enter(runId, from, System.nanoTime());
-        if (!admission.admitted()) {
-            send(exchange, 409, new ErrorBody(String.format(java.util.Locale.ROOT,
-                    "busy: this agent serves run %s (last call %.0f s ago; it is free once that run ends or "
-                            + "makes no call for %d s)", admission.holder(), admission.silentSeconds(),
-                    lease.leaseSeconds())));
-            return;
+        AgentLease.Admission admission = lease.enter(leaseId, from, System.nanoTime());
+        if (admission.closing()) {
+            throw new Refused(409, String.format(java.util.Locale.ROOT,
+                    "busy: this agent is closing the clients of lease %s, which made no call for %.0f s; it is free "
+                            + "once they are closed", admission.holder(), admission.silentSeconds()));
         }
-        if (!runId.equals(before)) {
-            log.accept("run " + runId + ": serving the controller at " + from);
+        if (!admission.admitted()) {
+            throw new Refused(409, String.format(java.util.Locale.ROOT,
+                    "busy: this agent is held by lease %s (last call %.0f s ago; it is free once that lease is "
+                            + "released or makes no call for %d s)", admission.holder(), admission.silentSeconds(),
+                    lease.leaseSeconds()));
+        }
+        if (!leaseId.equals(before)) {
+            log.accept("lease " + leaseId + ": serving the controller at " + from);
         }
         try {
-            switch (route) {
-                case "POST /prepare" -> {
-                    PoolPlan plan = read(exchange, PoolPlan.class);
-                    if (plan != null) {
-                        send(exchange, 200, pool.prepare(plan, PREPARE_TIMEOUT));
-                    }
-                }
-                case "POST /start" -> {
-                    pool.start();
-                    send(exchange, 204, null);
-                }
-                case "GET /counters" -> send(exchange, 200, pool.counters());
-                case "GET /total" -> send(exchange, 200, new MessageTotal(pool.messages()));
-                case "GET /audit" -> send(exchange, 200, pool.audit());
-                case "GET /latency" -> send(exchange, 200, pool.latency());
-                case "POST /stop" -> send(exchange, 200, pool.stop(STOP_TIMEOUT));
-                case "POST /close" -> {
-                    pool.close(STOP_TIMEOUT);
-                    send(exchange, 204, null);
-                }
-                case "POST /release" -> {
-                    pool.close(STOP_TIMEOUT);
-                    lease.release(runId);
-                    log.accept("run " + runId + ": released; the agent is idle");
-                    send(exchange, 204, null);
-                }
-                case "POST /shutdown" -> {
-                    send(exchange, 204, null);
-                    shutdown.countDown();
-                }
-                default -> send(exchange, 404, new ErrorBody("no such request: " + route));
-            }
+            answer(exchange, route, leaseId);
         } finally {
-            lease.done(runId, System.nanoTime());
+            lease.done(leaseId, System.nanoTime());
         }
     }
 
-    private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {
+    /**
+     * Does what {@code route} asks and answers: 200 with the body, 204 when there is none. A switch
+     * expression, so a route added to {@link AgentRoute} does not compile until it is served here.
+     */
+    private void answer(HttpExchange exchange, AgentRoute route, String leaseId) throws IOException, Refused {
+        Object body = switch (route) {
+            case INFO -> info;
+            case TIME -> new AgentTime(EpochClock.nanos());
+            case PREPARE -> pool.prepare(read(exchange, PoolPlan.class), PREPARE_TIMEOUT);
+            case START -> {
+                pool.start();
+                yield null;
+            }
+            case COUNTERS -> pool.counters();
+            case TOTAL -> new MessageTotal(pool.messages());
+            case AUDIT -> pool.audit();
+            case LATENCY -> pool.latency();
+            case STOP -> pool.stop(STOP_TIMEOUT);
+            case CLOSE -> {
+                pool.close(STOP_TIMEOUT);
+                yield null;
+            }
+            case RELEASE -> {
+                pool.close(STOP_TIMEOUT);
+                lease.release(leaseId);
+                log.accept("lease " + leaseId + ": released; the agent is idle");
+                yield null;
+            }
+            case SHUTDOWN -> null;
+        };
+        send(exchange, body == null ? 204 : 200, body);
+        if (route == AgentRoute.SHUTDOWN) {
+            shutdown.countDown(); // after the answer: the agent may be gone the moment it is counted down
+        }
+    }
+
+    /** A request the agent turns down with a 4xx and one sentence. */
+    private static final class Refused extends Exception {
+        final int status;
+
+        Refused(int status, String sentence) {
+            super(sentence);
+            this.status = status;
+        }
+    }
+
+    private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException, Refused {
         try (InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_BODY + 1);
             if (body.length > MAX_BODY) {
-                send(exchange, 413, new ErrorBody("request body larger than " + MAX_BODY + " bytes"));
-                return null;
+                throw new Refused(413, "request body larger than " + MAX_BODY + " bytes");
             }
-            return Json.MAPPER.readValue(body, type);
+            T value = Json.MAPPER.readValue(body, type);
+            if (value == null) {
+                throw new Refused(400, "malformed " + type.getSimpleName() + ": null");
+            }
+            return value;
         } catch (JsonProcessingException e) {
-            send(exchange, 400, new ErrorBody("malformed " + type.getSimpleName() + ": " + e.getOriginalMessage()));
-            return null;
+            throw new Refused(400, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage());
         }
     }
 

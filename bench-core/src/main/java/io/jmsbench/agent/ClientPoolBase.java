@@ -57,9 +57,8 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         }
         clients = List.copyOf(created);
         List<ClientFailure> failures = new ArrayList<>();
-        for (String failure : Parallel.forEach(created, timeout, "connect", PooledClient::connect)) {
-            int colon = failure.indexOf(": ");
-            failures.add(new ClientFailure(failure.substring(0, colon), failure.substring(colon + 2)));
+        for (Parallel.Failure failure : Parallel.forEach(created, timeout, "connect", PooledClient::connect)) {
+            failures.add(new ClientFailure(failure.item(), failure.cause()));
         }
         java.util.Map<String, String> settings = settings(plan);
         settings.put("login", plan.credentials() == null ? "anonymous" : "user " + plan.credentials().user());

@@ -20,15 +20,23 @@ public final class Parallel {
         void run(T item) throws Exception;
     }
 
+    /**
+     * One item that failed: {@code item} as it prints ({@code toString}), {@code cause} one sentence
+     * (the exception's class and message, or that it did not finish in time). Two fields, not one
+     * "item: cause" string, so no caller has to cut the string apart again.
+     */
+    public record Failure(String item, String cause) {
+    }
+
     private Parallel() {
     }
 
     /**
-     * Applies {@code action} to every item; returns one message per item that failed or did not
-     * finish within {@code timeout} (indexes align with nothing: the message names the item).
+     * Applies {@code action} to every item; returns one failure per item that failed or did not
+     * finish within {@code timeout}, in the items' order.
      */
-    public static <T> List<String> forEach(List<T> items, Duration timeout, String what, Action<T> action) {
-        List<String> failures = new ArrayList<>();
+    public static <T> List<Failure> forEach(List<T> items, Duration timeout, String what, Action<T> action) {
+        List<Failure> failures = new ArrayList<>();
         if (items.isEmpty()) {
             return failures;
         }
@@ -51,14 +59,16 @@ public final class Parallel {
                 try {
                     futures.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException e) {
-                    failures.add(items.get(i) + ": did not finish " + what + " within " + timeout.toMillis() + " ms");
+                    failures.add(new Failure(String.valueOf(items.get(i)), "did not finish " + what + " within "
+                            + timeout.toMillis() + " ms"));
                     futures.get(i).cancel(true);
                 } catch (java.util.concurrent.ExecutionException e) {
                     Throwable cause = e.getCause();
-                    failures.add(items.get(i) + ": " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+                    failures.add(new Failure(String.valueOf(items.get(i)), cause.getClass().getSimpleName() + ": "
+                            + cause.getMessage()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    failures.add(items.get(i) + ": interrupted");
+                    failures.add(new Failure(String.valueOf(items.get(i)), "interrupted"));
                 }
             }
             return failures;

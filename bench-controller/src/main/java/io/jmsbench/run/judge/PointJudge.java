@@ -204,10 +204,12 @@ public final class PointJudge {
         boolean applied = false;
         for (ClockOffset c : o.placement().clocks()) {
             applied |= c.applied();
-            if (c.agent().startsWith("publisher")) {
-                pub = Math.max(pub, c.uncertaintyMicros());
-            } else {
-                sub = Math.max(sub, c.uncertaintyMicros());
+            switch (c.role()) {
+                case PUBLISHER -> pub = Math.max(pub, c.uncertaintyMicros());
+                case SUBSCRIBER -> sub = Math.max(sub, c.uncertaintyMicros());
+                case MONITOR -> {
+                    // the monitor stamps no message: its clock is in no latency
+                }
             }
         }
         double median = o.latency().p50();

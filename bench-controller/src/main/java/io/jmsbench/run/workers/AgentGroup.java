@@ -5,6 +5,7 @@ import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.agent.Parallel;
 import io.jmsbench.metrics.Histograms;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
@@ -34,7 +35,7 @@ public final class AgentGroup {
     /** Bounds a call made to every agent at once; each call also has its own, shorter timeout. */
     private static final Duration AGENT_CALL_BOUND = Duration.ofSeconds(30);
 
-    private final String role;
+    private final AgentRole role;
     private final List<Member> members;
 
     private static final class Member {
@@ -55,12 +56,12 @@ public final class AgentGroup {
         }
     }
 
-    AgentGroup(String role, List<AgentClient> agents) {
+    AgentGroup(AgentRole role, List<AgentClient> agents) {
         this.role = role;
         this.members = agents.stream().map(Member::new).toList();
     }
 
-    String role() {
+    AgentRole role() {
         return role;
     }
 
@@ -106,7 +107,7 @@ public final class AgentGroup {
             }
             if (!result.failures().isEmpty()) {
                 PrepareResult.ClientFailure first = result.failures().get(0);
-                throw new RunFailure(result.failures().size() + " of " + m.clients.size() + " " + role + " on "
+                throw new RunFailure(result.failures().size() + " of " + m.clients.size() + " " + role.plural() + " on "
                         + m.client.name() + " could not connect to " + url + "; first, " + first.client() + ": "
                         + first.error());
             }
@@ -247,7 +248,7 @@ public final class AgentGroup {
      * counters stand in).
      */
     Counters stop(List<String> problems) {
-        problems.addAll(Parallel.forEach(live(), AGENT_CALL_BOUND, "stop", m -> m.last = m.client.stop()));
+        problems.addAll(lines(Parallel.forEach(live(), AGENT_CALL_BOUND, "stop", m -> m.last = m.client.stop())));
         return members.stream().allMatch(m -> m.last != null) ? merged() : null;
     }
 
@@ -267,11 +268,16 @@ public final class AgentGroup {
 
     /** Closes every agent's clients (and asks local agents to exit); never throws, skips stale agents. */
     void finish(boolean shutdown, List<String> problems) {
-        problems.addAll(Parallel.forEach(live(), AGENT_CALL_BOUND, "close", m -> {
+        problems.addAll(lines(Parallel.forEach(live(), AGENT_CALL_BOUND, "close", m -> {
             m.client.close();
             if (shutdown) {
                 m.client.shutdown();
             }
-        }));
+        })));
+    }
+
+    /** Failures as the run's problems print them: {@code publisher-agent-1: AgentException: ...}. */
+    static List<String> lines(List<Parallel.Failure> failures) {
+        return failures.stream().map(failure -> failure.item() + ": " + failure.cause()).toList();
     }
 }

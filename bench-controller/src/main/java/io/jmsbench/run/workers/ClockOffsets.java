@@ -3,6 +3,7 @@ package io.jmsbench.run.workers;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.metrics.EpochClock;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.AgentTime;
 import io.jmsbench.report.ClockOffset;
 
@@ -19,8 +20,8 @@ final class ClockOffsets {
     private ClockOffsets() {
     }
 
-    /** The estimate for {@code agent}; {@code apply} says whether its clients will use it. */
-    static ClockOffset estimate(AgentClient agent, boolean apply) throws AgentException {
+    /** The estimate for {@code agent}, which serves {@code role}; {@code apply} says whether its clients will use it. */
+    static ClockOffset estimate(AgentClient agent, AgentRole role, boolean apply) throws AgentException {
         long bestRoundTrip = Long.MAX_VALUE;
         long bestOffset = 0;
         for (int i = 0; i < ROUNDS; i++) {
@@ -33,6 +34,6 @@ final class ClockOffsets {
                 bestOffset = time.epochNanos() - (before + roundTrip / 2);
             }
         }
-        return new ClockOffset(agent.name(), bestOffset / 1e3, bestRoundTrip / 2e3, apply);
+        return new ClockOffset(agent.name(), role, bestOffset / 1e3, bestRoundTrip / 2e3, apply);
     }
 }

@@ -3,6 +3,7 @@ package io.jmsbench.run.workers;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.ClientPool;
 import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
@@ -52,8 +53,8 @@ public final class InProcessWorkers implements Workers {
         failIfAny(published, "publishers", publisherPlans.size());
         Map<String, String> settings = new LinkedHashMap<>(published.providerSettings());
         subscribed.providerSettings().forEach(settings::putIfAbsent);
-        return new Prepared(settings, List.of(facts(SUBSCRIBERS, "subscriber", subscriberPlans),
-                facts(PUBLISHERS, "publisher", publisherPlans)));
+        return new Prepared(settings, List.of(facts(SUBSCRIBERS, AgentRole.SUBSCRIBER, subscriberPlans),
+                facts(PUBLISHERS, AgentRole.PUBLISHER, publisherPlans)));
     }
 
     private void failIfAny(PrepareResult result, String role, int clients) throws RunFailure {
@@ -64,7 +65,7 @@ public final class InProcessWorkers implements Workers {
         }
     }
 
-    private static AgentFacts facts(String name, String role, List<ClientPlan> clients) {
+    private static AgentFacts facts(String name, AgentRole role, List<ClientPlan> clients) {
         List<String> ids = clients.stream().map(ClientPlan::id).toList();
         return new AgentFacts(name, null, ids.size(), ids, null,
                 new AgentInfo(role, Versions.JMSBENCH, Facts.host(), Facts.jvm()));

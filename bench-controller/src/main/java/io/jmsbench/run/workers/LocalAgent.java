@@ -8,6 +8,7 @@ import io.jmsbench.run.Children;
 import io.jmsbench.run.RunAborted;
 import io.jmsbench.run.RunFailure;
 import io.jmsbench.run.RunSignal;
+import io.jmsbench.protocol.AgentRole;
 
 import java.io.IOException;
 import java.net.URI;
@@ -35,7 +36,7 @@ public final class LocalAgent {
     }
 
     /** Starts the JVM and returns at once, so several agents boot side by side. */
-    static LocalAgent spawn(Children children, String name, String role, Path runDirectory, String token)
+    static LocalAgent spawn(Children children, String name, AgentRole role, Path runDirectory, String token)
             throws IOException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> flags = new java.util.ArrayList<>(JVM_FLAGS);
@@ -44,13 +45,14 @@ public final class LocalAgent {
             flags.addAll(List.of(extra.strip().replace("{name}", name).split("\\s+")));
         }
         ChildJvm jvm = children.add(ChildJvm.start(name, flags,
-                List.of("agent", "--managed", "--role", role, "--ready-file", ready.toString()),
+                List.of("agent", "--managed", "--role", role.wireName(), "--ready-file", ready.toString()),
                 runDirectory.resolve("logs"), Map.of("JMSBENCH_TOKEN", token)));
         return new LocalAgent(name, jvm, ready);
     }
 
     /** Waits until the agent serves and returns its client. */
-    AgentClient await(String token, String runId, RunSignal signal) throws IOException, InterruptedException, RunFailure, RunAborted {
+    AgentClient await(String token, String leaseId, RunSignal signal)
+            throws IOException, InterruptedException, RunFailure, RunAborted {
         JsonNode node = ReadyFile.await(ready, READY_TIMEOUT, () -> jvm.isAlive() && signal.abortReason() == null);
         signal.check();
         if (node == null) {
@@ -58,7 +60,7 @@ public final class LocalAgent {
                     + " s; its log " + jvm.log() + " ends with:\n" + jvm.logTail(5));
         }
         java.nio.file.Files.deleteIfExists(ready);
-        return new AgentClient(name, URI.create(node.get("url").asText()), token, runId);
+        return new AgentClient(name, URI.create(node.get("url").asText()), token, leaseId);
     }
 
     ChildJvm jvm() {

@@ -2,6 +2,7 @@ package io.jmsbench.run.workers;
 
 import io.jmsbench.run.Children;
 import io.jmsbench.agent.AgentClient;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.ClockOffset;
 
 import java.io.IOException;
@@ -15,27 +16,32 @@ public final class LocalAgents implements AgentSource {
 
     private final Path runDirectory;
     private final String token;
-    private final String runId;
+    private final String leaseId;
 
-    public LocalAgents(Path runDirectory, String token, String runId) {
+    public LocalAgents(Path runDirectory, String token, String leaseId) {
         this.runDirectory = runDirectory;
         this.token = token;
-        this.runId = runId;
+        this.leaseId = leaseId;
     }
 
     @Override
     public Pending begin(Children children, String suffix) throws IOException {
-        LocalAgent subscriber = LocalAgent.spawn(children, "subscriber-agent" + suffix, "subscriber", runDirectory, token);
-        LocalAgent publisher = LocalAgent.spawn(children, "publisher-agent" + suffix, "publisher", runDirectory, token);
+        LocalAgent subscriber = LocalAgent.spawn(children, "subscriber-agent" + suffix, AgentRole.SUBSCRIBER,
+                runDirectory, token);
+        LocalAgent publisher = LocalAgent.spawn(children, "publisher-agent" + suffix, AgentRole.PUBLISHER,
+                runDirectory, token);
         return signal -> {
-            AgentClient subscribers = subscriber.await(token, runId, signal);
-            AgentClient publishers = publisher.await(token, runId, signal);
+            AgentClient subscribers = subscriber.await(token, leaseId, signal);
+            AgentClient publishers = publisher.await(token, leaseId, signal);
+            AgentGroup publisherGroup = new AgentGroup(AgentRole.PUBLISHER, List.of(publishers));
+            AgentGroup subscriberGroup = new AgentGroup(AgentRole.SUBSCRIBER, List.of(subscribers));
             Map<String, ClockOffset> clocks = new LinkedHashMap<>();
-            for (AgentClient agent : List.of(publishers, subscribers)) {
-                clocks.put(agent.name(), ClockOffsets.estimate(agent, false));
+            for (AgentGroup group : List.of(publisherGroup, subscriberGroup)) {
+                for (AgentClient agent : group.agents()) {
+                    clocks.put(agent.name(), ClockOffsets.estimate(agent, group.role(), false));
+                }
             }
-            return new PointAgents(new AgentGroup("publishers", List.of(publishers)),
-                    new AgentGroup("subscribers", List.of(subscribers)), null, clocks, false);
+            return new PointAgents(publisherGroup, subscriberGroup, null, clocks, false);
         };
     }
 

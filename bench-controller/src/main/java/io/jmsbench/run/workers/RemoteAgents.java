@@ -5,11 +5,14 @@ import io.jmsbench.run.Children;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
+import io.jmsbench.agent.Parallel;
 import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.scenario.AgentsSpec;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,49 +27,53 @@ import java.util.Set;
  */
 public final class RemoteAgents implements AgentSource {
 
+    /** An agent as the scenario lists it: the role it must serve, beside the client that calls it. */
+    private record Listed(AgentRole role, AgentClient client) {
+    }
+
     private final List<AgentClient> publishers = new ArrayList<>();
     private final List<AgentClient> subscribers = new ArrayList<>();
     private final AgentClient monitor;
+    /** Every agent with its listed role, publishers first, the monitor last. */
+    private final List<Listed> listed = new ArrayList<>();
     private final Map<String, AgentInfo> infos = new LinkedHashMap<>();
     /** Agents that went stale: not called again in this run unless they answer a later point's check. */
     private final Set<String> lost = new HashSet<>();
 
-    private RemoteAgents(AgentsSpec spec, String token, String runId) {
+    private RemoteAgents(AgentsSpec spec, String token, String leaseId) {
         for (int i = 0; i < spec.publishers().size(); i++) {
-            publishers.add(client("publisher-agent-" + (i + 1), spec.publishers().get(i), token, runId));
+            publishers.add(client(AgentRole.PUBLISHER, "-" + (i + 1), spec.publishers().get(i), token, leaseId));
         }
         for (int i = 0; i < spec.subscribers().size(); i++) {
-            subscribers.add(client("subscriber-agent-" + (i + 1), spec.subscribers().get(i), token, runId));
+            subscribers.add(client(AgentRole.SUBSCRIBER, "-" + (i + 1), spec.subscribers().get(i), token, leaseId));
         }
-        monitor = spec.monitor() == null ? null : client("monitor-agent", spec.monitor(), token, runId);
+        monitor = spec.monitor() == null ? null : client(AgentRole.MONITOR, "", spec.monitor(), token, leaseId);
     }
 
-    private static AgentClient client(String name, String address, String token, String runId) {
-        return new AgentClient(name, URI.create("http://" + address), token, runId);
+    /** The client of the agent at {@code address}, named {@code publisher-agent-1} and listed with its role. */
+    private AgentClient client(AgentRole role, String suffix, String address, String token, String leaseId) {
+        AgentClient client = new AgentClient(role + "-agent" + suffix, URI.create("http://" + address), token, leaseId);
+        listed.add(new Listed(role, client));
+        return client;
     }
 
     /**
      * Contacts every agent before the run creates anything: each must answer, have the role it is
      * listed for, and run this controller's jmsbench version.
      */
-    public static RemoteAgents contact(AgentsSpec spec, String token, String runId) throws RunFailure {
-        RemoteAgents agents = new RemoteAgents(spec, token, runId);
-        List<AgentClient> all = new ArrayList<>(agents.publishers);
-        all.addAll(agents.subscribers);
-        if (agents.monitor != null) {
-            all.add(agents.monitor);
-        }
-        for (AgentClient agent : all) {
+    public static RemoteAgents contact(AgentsSpec spec, String token, String leaseId) throws RunFailure {
+        RemoteAgents agents = new RemoteAgents(spec, token, leaseId);
+        for (Listed listed : agents.listed) {
+            AgentClient agent = listed.client();
             AgentInfo info;
             try {
                 info = agent.info();
             } catch (AgentException e) {
                 throw new RunFailure(e.getMessage());
             }
-            String expectedRole = agent.name().substring(0, agent.name().indexOf("-agent"));
-            if (!expectedRole.equals(info.role())) {
+            if (info.role() != listed.role()) {
                 throw new RunFailure(agent.name() + " at " + agent.address().getAuthority() + " is a " + info.role()
-                        + " agent, but is listed as a " + expectedRole + " agent");
+                        + " agent, but is listed as a " + listed.role() + " agent");
             }
             if (!Versions.JMSBENCH.equals(info.version())) {
                 throw new RunFailure(agent.name() + " at " + agent.address().getAuthority() + " runs jmsbench "
@@ -84,21 +91,22 @@ public final class RemoteAgents implements AgentSource {
     @Override
     public Pending begin(Children children, String suffix) {
         return signal -> {
+            AgentGroup publisherGroup = new AgentGroup(AgentRole.PUBLISHER, publishers);
+            AgentGroup subscriberGroup = new AgentGroup(AgentRole.SUBSCRIBER, subscribers);
             Map<String, ClockOffset> clocks = new LinkedHashMap<>();
-            List<AgentClient> all = new ArrayList<>(publishers);
-            all.addAll(subscribers);
-            for (AgentClient agent : all) {
-                signal.check();
-                try {
-                    agent.info();
-                    clocks.put(agent.name(), ClockOffsets.estimate(agent, true));
-                } catch (AgentException e) {
-                    throw new RunFailure(e.getMessage());
+            for (AgentGroup group : List.of(publisherGroup, subscriberGroup)) {
+                for (AgentClient agent : group.agents()) {
+                    signal.check();
+                    try {
+                        agent.info();
+                        clocks.put(agent.name(), ClockOffsets.estimate(agent, group.role(), true));
+                    } catch (AgentException e) {
+                        throw new RunFailure(e.getMessage());
+                    }
+                    lost.remove(agent.name());
                 }
-                lost.remove(agent.name());
             }
-            return new PointAgents(new AgentGroup("publishers", publishers), new AgentGroup("subscribers", subscribers),
-                    monitor, clocks, true);
+            return new PointAgents(publisherGroup, subscriberGroup, monitor, clocks, true);
         };
     }
 
@@ -112,14 +120,12 @@ public final class RemoteAgents implements AgentSource {
 
     @Override
     public void release(List<String> problems) {
-        List<AgentClient> all = new ArrayList<>(publishers);
-        all.addAll(subscribers);
-        if (monitor != null) {
-            all.add(monitor);
-        }
+        List<AgentClient> all = new ArrayList<>(listed.stream().map(Listed::client).toList());
         all.removeIf(agent -> lost.contains(agent.name())); // a lost agent frees itself once its lease expires
-        problems.addAll(io.jmsbench.agent.Parallel.forEach(all, java.time.Duration.ofSeconds(30), "release",
-                AgentClient::release));
+        Duration bound = Duration.ofSeconds(30);
+        for (Parallel.Failure failure : Parallel.forEach(all, bound, "release", AgentClient::release)) {
+            problems.add(failure.item() + ": " + failure.cause());
+        }
     }
 
     @Override

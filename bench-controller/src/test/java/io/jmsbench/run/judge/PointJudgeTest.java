@@ -1,6 +1,7 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
@@ -185,8 +186,8 @@ class PointJudgeTest {
     @Test
     void uncertainClocksFlagTheLatency() throws Exception {
         Spec spec = new Spec();
-        spec.placement = new Placement(true, false, true, List.of(new ClockOffset("publisher-agent-1", 0, 40, true),
-                new ClockOffset("subscriber-agent-1", 0, 30, true)));
+        spec.placement = new Placement(true, false, true, List.of(new ClockOffset("publisher-agent-1", AgentRole.PUBLISHER, 0, 40, true),
+                new ClockOffset("subscriber-agent-1", AgentRole.SUBSCRIBER, 0, 30, true)));
         spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
         spec.latency = new LatencyFigures(100, 500, 600, 700, 800, 900, 1000, 550, LatencyFigures.ACTUAL);
         List<Finding> findings = judge(spec);
