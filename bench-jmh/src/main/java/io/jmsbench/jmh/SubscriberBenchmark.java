@@ -4,6 +4,7 @@ import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.metrics.Histograms;
 import io.jmsbench.metrics.StreamAudit;
+import io.jmsbench.metrics.StreamAudits;
 import io.jmsbench.workload.AuditHeaders;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -35,6 +36,13 @@ import java.util.concurrent.TimeUnit;
  * {@link #record} (the harness's own work with the values read: count, latency, stream audit), and
  * {@link #onMessage} (the whole listener on a message as it comes off the wire, its properties
  * still marshalled, so the first getter pays ActiveMQ's unmarshalling).
+ *
+ * The last two also come in the ways the stream audit can be handed to the one reader of
+ * {@code /audit}: the subscriber's own, {@link StreamAudits}' sequence lock ({@link #record},
+ * {@link #onMessage}); under {@code synchronized}, as the subscriber did before ({@code ...Locked});
+ * and with no hand-over at all ({@code ...Unguarded}: unsafe, the floor). What a hand-over costs
+ * is its difference to the floor (StreamAudits has the figures, and those of a writer-reader
+ * phaser, which cost what the lock does).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,6 +64,8 @@ public class SubscriberBenchmark {
     private final boolean audit = true;
     private final int runTag = RUN_TAG;
     private final io.jmsbench.jms.StampReader stamps = new io.jmsbench.jms.StampReader();
+    private final StreamAudits audits = new StreamAudits();
+    /** The audits as the hand-overs other than StreamAudits keep them. */
     private StreamAudit[] streams = new StreamAudit[0];
     private volatile long unexpected;
     private volatile long redelivered;
@@ -106,18 +116,51 @@ public class SubscriberBenchmark {
         int p = next++ & (PUBLISHERS - 1);
         counter.message();
         latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
+        audits.record(p, sequences[p]++, false);
+    }
+
+    @Benchmark
+    public void recordLocked() {
+        int p = next++ & (PUBLISHERS - 1);
+        counter.message();
+        latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
         synchronized (this) {
             stream(p).record(sequences[p]++, false);
         }
     }
 
     @Benchmark
+    public void recordUnguarded() {
+        int p = next++ & (PUBLISHERS - 1);
+        counter.message();
+        latency.recordValue(Math.max(0, EpochClock.nanos() - sentAt));
+        stream(p).record(sequences[p]++, false);
+    }
+
+    @Benchmark
     public void onMessage() throws JMSException {
+        counter.message();
+        audit(offTheWire());
+    }
+
+    @Benchmark
+    public void onMessageLocked() throws JMSException {
+        counter.message();
+        auditLocked(offTheWire());
+    }
+
+    @Benchmark
+    public void onMessageUnguarded() throws JMSException {
+        counter.message();
+        auditUnguarded(offTheWire());
+    }
+
+    /** The next message as the subscriber gets it: properties marshalled, the sequence number one up. */
+    private Message offTheWire() {
         BIG_ENDIAN_LONG.set(wireProperties.getData(), sequenceOffset, AuditHeaders.id(RUN_TAG, 0, wireSequence++));
         received.clearProperties();
         received.setMarshalledProperties(wireProperties);
-        counter.message();
-        audit(received);
+        return received;
     }
 
     /** CountingSubscriber.audit(Message), unchanged. */
@@ -137,10 +180,52 @@ public class SubscriberBenchmark {
             redelivered++;
         }
         if (audit) {
+            audits.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery);
+        }
+    }
+
+    /** {@link #audit} as it was, with the stream audit recorded under {@code synchronized}. */
+    private void auditLocked(Message message) throws JMSException {
+        if (!stamps.read(message)) {
+            unexpected++;
+            return;
+        }
+        long id = stamps.id();
+        if (AuditHeaders.runTagOf(id) != runTag) {
+            unexpected++;
+            return;
+        }
+        latency.recordValue(Math.max(0, EpochClock.nanos() - stamps.sentAt()));
+        boolean redelivery = message.getJMSRedelivered();
+        if (redelivery) {
+            redelivered++;
+        }
+        if (audit) {
             int publisher = AuditHeaders.publisherOf(id);
             synchronized (this) {
                 stream(publisher).record(AuditHeaders.sequenceOf(id), redelivery);
             }
+        }
+    }
+
+    /** {@link #audit} with no hand-over to a reader at all: not safe, the floor of the three. */
+    private void auditUnguarded(Message message) throws JMSException {
+        if (!stamps.read(message)) {
+            unexpected++;
+            return;
+        }
+        long id = stamps.id();
+        if (AuditHeaders.runTagOf(id) != runTag) {
+            unexpected++;
+            return;
+        }
+        latency.recordValue(Math.max(0, EpochClock.nanos() - stamps.sentAt()));
+        boolean redelivery = message.getJMSRedelivered();
+        if (redelivery) {
+            redelivered++;
+        }
+        if (audit) {
+            stream(AuditHeaders.publisherOf(id)).record(AuditHeaders.sequenceOf(id), redelivery);
         }
     }
 

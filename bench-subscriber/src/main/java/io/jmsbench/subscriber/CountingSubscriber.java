@@ -16,14 +16,11 @@ import jakarta.jms.Session;
 import jakarta.jms.Topic;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.metrics.Histograms;
-import io.jmsbench.metrics.StreamAudit;
+import io.jmsbench.metrics.StreamAudits;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.workload.AuditHeaders;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
@@ -49,8 +46,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final int runTag;
     private final io.jmsbench.jms.StampReader stamps = new io.jmsbench.jms.StampReader();
     private final long clockOffset;
-    /** Per publisher index; grown as publishers are met. Guarded by itself, read once after the drain. */
-    private StreamAudit[] streams = new StreamAudit[0];
+    /** Written by the delivery thread without a lock (StreamAudits says why), read once after the drain. */
+    private final StreamAudits streams = new StreamAudits();
     private volatile long unexpected;
     private volatile long redelivered;
     /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
@@ -151,17 +148,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             redelivered++;
         }
         if (audit) {
-            int publisher = AuditHeaders.publisherOf(id);
-            synchronized (this) { // uncontended but for the one read after the drain
-                if (publisher >= streams.length) {
-                    streams = java.util.Arrays.copyOf(streams, Math.max(publisher + 1, streams.length * 2));
-                }
-                StreamAudit stream = streams[publisher];
-                if (stream == null) {
-                    stream = streams[publisher] = new StreamAudit();
-                }
-                stream.record(AuditHeaders.sequenceOf(id), redelivery);
-            }
+            streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery);
         }
     }
 
@@ -173,17 +160,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         return recycled;
     }
 
-    /** The audit so far; read after the drain, when deliveries have stopped. */
+    /** The audit so far; read after the drain, from any thread. */
     ClientAudit audit() {
-        List<ClientAudit.StreamState> states = new ArrayList<>();
-        synchronized (this) {
-            for (int p = 0; p < streams.length; p++) {
-                if (streams[p] != null) {
-                    states.add(streams[p].state(AuditHeaders.publisherId(p)));
-                }
-            }
-        }
-        return new ClientAudit(id, audit, unexpected, redelivered, states);
+        return new ClientAudit(id, audit, unexpected, redelivered, streams.states(AuditHeaders::publisherId));
     }
 
     @Override

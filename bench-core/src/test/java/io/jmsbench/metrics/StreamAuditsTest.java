@@ -1,0 +1,82 @@
+package io.jmsbench.metrics;
+
+import io.jmsbench.protocol.ClientAudit.StreamState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(30)
+class StreamAuditsTest {
+
+    @Test
+    void oneStreamPerPublisherMetInIndexOrder() {
+        StreamAudits audits = new StreamAudits();
+        assertEquals(List.of(), audits.states(p -> "pub-" + p));
+
+        audits.record(3, 0, false);
+        audits.record(0, 0, false);
+        audits.record(0, 2, true);
+        audits.record(3, 1, false);
+
+        assertEquals(List.of(new StreamState("pub-0", 2, 2, 1, 0, 0, 1, false),
+                new StreamState("pub-3", 2, 1, 0, 0, 0, 0, false)), audits.states(p -> "pub-" + p),
+                "publishers never met (1, 2) have no stream");
+    }
+
+    /**
+     * The writer records two in-order streams in turn as fast as it can while a reader copies them:
+     * every copy must be of one moment between two records. A copy taken during a record would show
+     * a stream whose count ran ahead of its highest sequence number, or the two streams more than
+     * one message apart.
+     */
+    @Test
+    void aReaderNeverSeesHalfARecord() throws Exception {
+        StreamAudits audits = new StreamAudits();
+        AtomicBoolean stop = new AtomicBoolean();
+        long[] written = new long[1];
+        Thread writer = new Thread(() -> {
+            long seq = 0;
+            while (!stop.get()) {
+                for (int i = 0; i < 1_000; i++, seq++) {
+                    audits.record(0, seq, false);
+                    audits.record(1, seq, false);
+                }
+            }
+            written[0] = seq;
+        }, "delivery");
+        writer.start();
+        long copies = 0;
+        long busy = 0;
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        try {
+            while (System.nanoTime() < deadline) {
+                List<StreamState> states = audits.states(p -> "pub-" + p);
+                copies++;
+                if (states.size() < 2) {
+                    continue; // the second stream is not met yet
+                }
+                StreamState first = states.get(0);
+                StreamState second = states.get(1);
+                for (StreamState s : states) {
+                    assertEquals(s.highest() + 1, s.received(), "copy " + copies + ": " + s);
+                    assertEquals(0, s.missing() + s.duplicates() + s.outOfOrder(), "copy " + copies + ": " + s);
+                }
+                long apart = first.received() - second.received();
+                assertTrue(apart == 0 || apart == 1, "copy " + copies + ": " + states);
+                busy += second.received() > 0 ? 1 : 0;
+            }
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+        assertTrue(busy > 100, "the reader copied while the writer recorded: " + busy + " of " + copies);
+        assertEquals(List.of(new StreamState("pub-0", written[0], written[0] - 1, 0, 0, 0, 0, false),
+                new StreamState("pub-1", written[0], written[0] - 1, 0, 0, 0, 0, false)),
+                audits.states(p -> "pub-" + p));
+    }
+}
