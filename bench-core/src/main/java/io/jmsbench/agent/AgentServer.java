@@ -160,13 +160,13 @@ public final class AgentServer implements AutoCloseable {
             send(exchange, 404, new ErrorBody("no such request: " + exchange.getRequestMethod() + " "
                     + exchange.getRequestURI().getPath()));
         } else if (route.leased()) {
-            handleRunCall(exchange, route);
+            handleLeasedCall(exchange, route);
         } else {
             answer(exchange, route, null);
         }
     }
 
-    private void handleRunCall(HttpExchange exchange, AgentRoute route) throws IOException, Refused {
+    private void handleLeasedCall(HttpExchange exchange, AgentRoute route) throws IOException, Refused {
         String leaseId = exchange.getRequestHeaders().getFirst(LEASE_HEADER);
         if (leaseId == null || leaseId.isBlank()) {
             throw new Refused(400, "missing " + LEASE_HEADER + " header: every call but /info and /time names its "
