@@ -87,7 +87,7 @@ final class AgentCommand implements Callable<Integer> {
         }
         java.time.Duration leaseTime;
         try {
-            leaseTime = io.jmsbench.scenario.Durations.parse(lease);
+            leaseTime = io.jmsbench.text.Durations.parse(lease);
         } catch (RuntimeException e) {
             leaseTime = null;
         }

@@ -11,7 +11,7 @@ import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.LocalAgents;
 import io.jmsbench.run.workers.RemoteAgents;
-import io.jmsbench.scenario.Durations;
+import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.DiskBenchmark;

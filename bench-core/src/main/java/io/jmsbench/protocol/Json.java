@@ -1,5 +1,7 @@
 package io.jmsbench.protocol;
 
+import io.jmsbench.text.Durations;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -28,53 +30,17 @@ public final class Json {
                     .addSerializer(Duration.class, new JsonSerializer<>() {
                         @Override
                         public void serialize(Duration value, JsonGenerator gen, SerializerProvider p) throws IOException {
-                            gen.writeString(formatDuration(value));
+                            gen.writeString(Durations.format(value));
                         }
                     })
                     .addDeserializer(Duration.class, new JsonDeserializer<>() {
                         @Override
                         public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-                            return parseDuration(p.getValueAsString());
+                            return Durations.parse(p.getValueAsString());
                         }
                     }))
             .build();
 
     private Json() {
-    }
-
-    /*
-     * The text is the one scenarios are written in (scenario.Durations; JsonTest holds the two
-     * equal): it is kept here so that the wire does not depend on the scenario package, whose
-     * records change with every new scenario key.
-     */
-
-    /** {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}: the largest unit that is exact. */
-    static String formatDuration(Duration d) {
-        long ms = d.toMillis();
-        if (ms % 3_600_000 == 0 && ms > 0) {
-            return ms / 3_600_000 + "h";
-        }
-        if (ms % 60_000 == 0 && ms > 0) {
-            return ms / 60_000 + "m";
-        }
-        if (ms % 1000 == 0) {
-            return ms / 1000 + "s";
-        }
-        return ms + "ms";
-    }
-
-    /** Reads what {@link #formatDuration} writes; for trusted input (reports, the control channel). */
-    static Duration parseDuration(String text) {
-        String t = text.strip();
-        if (t.endsWith("ms")) {
-            return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-        }
-        long amount = Long.parseLong(t.substring(0, t.length() - 1));
-        return switch (t.charAt(t.length() - 1)) {
-            case 's' -> Duration.ofSeconds(amount);
-            case 'm' -> Duration.ofMinutes(amount);
-            case 'h' -> Duration.ofHours(amount);
-            default -> throw new IllegalArgumentException("not a duration: " + text);
-        };
     }
 }

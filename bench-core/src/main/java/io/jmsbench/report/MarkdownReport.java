@@ -2,7 +2,7 @@ package io.jmsbench.report;
 
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.PointResult.CpuFigures;
-import io.jmsbench.scenario.Durations;
+import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 

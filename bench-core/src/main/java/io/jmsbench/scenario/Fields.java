@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import io.jmsbench.text.Durations;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 

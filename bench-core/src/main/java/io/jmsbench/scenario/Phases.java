@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import io.jmsbench.text.Durations;
 import java.time.Duration;
 
 /**

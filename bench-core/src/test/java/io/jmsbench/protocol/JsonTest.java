@@ -1,6 +1,6 @@
 package io.jmsbench.protocol;
 
-import io.jmsbench.scenario.Durations;
+import io.jmsbench.text.Durations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,7 +17,7 @@ class JsonTest {
             Duration.ofMinutes(1), Duration.ofMinutes(2), Duration.ofMinutes(90), Duration.ofHours(1),
             Duration.ofHours(25), Duration.ofMillis(3_600_001));
 
-    /** The control channel and the reports write durations as scenarios do, without depending on scenario. */
+    /** The control channel and the reports write durations as scenarios do (text.Durations), and read them back. */
     @Test
     void durationsAreWrittenAndReadAsScenariosWriteThem() throws Exception {
         for (Duration d : DURATIONS) {

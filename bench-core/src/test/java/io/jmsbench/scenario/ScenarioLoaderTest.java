@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.MessageSpec.MessageType;

@@ -8,7 +8,7 @@ import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Defaults;
-import io.jmsbench.scenario.Durations;
+import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.verdict.Finding;

@@ -1,8 +1,8 @@
-package io.jmsbench.scenario;
+package io.jmsbench.text;
 
 import java.time.Duration;
 
-/** Durations written the way scenarios write them: {@code 10s}, {@code 500ms}, {@code 2m}. */
+/** Durations written the way scenarios, reports and the control channel write them: {@code 10s}, {@code 500ms}, {@code 2m}. */
 public final class Durations {
 
     private Durations() {
