@@ -25,7 +25,7 @@ import java.util.function.BiFunction;
 
 /**
  * The agents of one role in one point, seen as one: clients are spread over them evenly, their
- * counters and latencies merged. Each pull is a heartbeat: an agent that misses one is counted with
+ * counters and latencies pulled from all at once ({@link AgentCalls}) and merged. Each pull is a heartbeat: an agent that misses one is counted with
  * its last counters; one that misses {@link #MISSES_TO_STALE} in a row is stale, the point fails,
  * and nothing it says later is merged.
  */
@@ -37,6 +37,8 @@ public final class AgentGroup {
 
     private final AgentRole role;
     private final List<Member> members;
+    /** The per-second pulls go to every agent at once. */
+    private final AgentCalls calls;
 
     private static final class Member {
         final AgentClient client;
@@ -59,6 +61,7 @@ public final class AgentGroup {
     AgentGroup(AgentRole role, List<AgentClient> agents) {
         this.role = role;
         this.members = agents.stream().map(Member::new).toList();
+        this.calls = new AgentCalls(agents.size(), role.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     AgentRole role() {
@@ -126,18 +129,22 @@ public final class AgentGroup {
      * Throws once an agent has missed {@link #MISSES_TO_STALE} pulls in a row.
      */
     Counters counters(Duration timeout) throws RunFailure {
-        for (Member m : members) {
-            if (m.stale) {
-                continue;
-            }
-            try {
-                m.last = m.client.counters(timeout);
+        List<Member> live = live();
+        List<AgentCalls.Answer<Counters>> answers = calls.ask(clients(live), timeout, a -> a.counters(timeout));
+        for (int i = 0; i < live.size(); i++) {
+            Member m = live.get(i);
+            if (answers.get(i).error() == null) {
+                m.last = answers.get(i).value();
                 m.misses = 0;
-            } catch (AgentException e) {
-                missed(m, e);
+            } else {
+                missed(m, answers.get(i).error());
             }
         }
         return merged();
+    }
+
+    private static List<AgentClient> clients(List<Member> members) {
+        return members.stream().map(m -> m.client).toList();
     }
 
     /**
@@ -145,16 +152,18 @@ public final class AgentGroup {
      * not answer counts with its last counters; misses count as for {@link #counters}.
      */
     long messages(Duration timeout) throws RunFailure {
+        List<Member> live = live();
+        List<AgentCalls.Answer<Long>> answers = calls.ask(clients(live), timeout, a -> a.messages(timeout));
         long total = 0;
         for (Member m : members) {
-            if (!m.stale) {
-                try {
-                    total += m.client.messages(timeout);
-                    m.misses = 0;
-                    continue;
-                } catch (AgentException e) {
-                    missed(m, e);
-                }
+            int i = live.indexOf(m);
+            if (i >= 0 && answers.get(i).error() == null) {
+                total += answers.get(i).value();
+                m.misses = 0;
+                continue;
+            }
+            if (i >= 0) {
+                missed(m, answers.get(i).error());
             }
             total += m.last == null ? 0 : m.last.messages();
         }
@@ -224,19 +233,13 @@ public final class AgentGroup {
         Histogram merged = Histograms.empty();
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
-        for (Member m : members) {
-            if (m.stale) {
-                continue;
-            }
-            try {
-                LatencyInterval interval = m.client.latency(timeout);
-                if (interval != null) {
-                    merged.add(Histograms.decode(interval.histogram()));
-                    start = Math.min(start, interval.startMillis());
-                    end = Math.max(end, interval.endMillis());
-                }
-            } catch (AgentException e) {
-                // its recorder keeps what it recorded: it comes with the next interval
+        // an agent that does not answer keeps what its recorder recorded: it comes with the next interval
+        for (AgentCalls.Answer<LatencyInterval> answer : calls.ask(clients(live()), timeout, a -> a.latency(timeout))) {
+            LatencyInterval interval = answer.value();
+            if (interval != null) {
+                merged.add(Histograms.decode(interval.histogram()));
+                start = Math.min(start, interval.startMillis());
+                end = Math.max(end, interval.endMillis());
             }
         }
         return start == Long.MAX_VALUE ? null
@@ -274,6 +277,7 @@ public final class AgentGroup {
                 m.client.shutdown();
             }
         })));
+        calls.close();
     }
 
     /** Failures as the run's problems print them: {@code publisher-agent-1: AgentException: ...}. */
