@@ -29,10 +29,12 @@ final class Summary {
             return;
         }
         for (PointResult p : report.points()) {
-            console.printf(Locale.ROOT, "  received   %12s msgs/s  (%s messages in %.1f s)%n",
-                    Figures.rate(p.received().rate()), Figures.count(p.received().messages()), p.received().seconds());
-            console.printf(Locale.ROOT, "  dispatched %12s msgs/s  (%s messages)%n",
-                    Figures.rate(p.dispatched().rate()), Figures.count(p.dispatched().messages()));
+            console.printf(Locale.ROOT, "  received   %12s msgs/s%s  (%s messages in %.1f s)%n",
+                    Figures.rate(p.received().rate(), p.received().ci95()), interval(p.received()),
+                    Figures.count(p.received().messages()), p.received().seconds());
+            console.printf(Locale.ROOT, "  dispatched %12s msgs/s%s  (%s messages)%n",
+                    Figures.rate(p.dispatched().rate(), p.dispatched().ci95()), interval(p.dispatched()),
+                    Figures.count(p.dispatched().messages()));
             console.printf(Locale.ROOT, "  overall    %12s msgs/s%n", Figures.rate(p.overallRate()));
             console.printf(Locale.ROOT, "  replication grade expected %s, measured %s; filters %d; drain %s%n",
                     Figures.grade(p.replicationGrade().expected()), Figures.grade(p.replicationGrade().measured()),
@@ -58,5 +60,11 @@ final class Summary {
             }
         }
         console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
+    }
+
+    /** Says what the ± is, or that there is none. */
+    private static String interval(io.jmsbench.report.PointResult.RateFigure rate) {
+        return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + io.jmsbench.report.BatchMeans.MIN_BATCHES
+                + " seconds in the window)" : " (95%)";
     }
 }

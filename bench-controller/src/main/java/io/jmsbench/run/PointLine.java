@@ -13,8 +13,8 @@ final class PointLine {
 
     static String format(PointResult p) {
         return String.format(Locale.ROOT, "  => received %s msgs/s, dispatched %s msgs/s, overall %s msgs/s, r %s/%s, "
-                        + "n_fltr %d, broker %s cores%s", Figures.rate(p.received().rate()),
-                Figures.rate(p.dispatched().rate()), Figures.rate(p.overallRate()),
+                        + "n_fltr %d, broker %s cores%s", Figures.rate(p.received().rate(), p.received().ci95()),
+                Figures.rate(p.dispatched().rate(), p.dispatched().ci95()), Figures.rate(p.overallRate()),
                 Figures.grade(p.replicationGrade().measured()), Figures.grade(p.replicationGrade().expected()),
                 p.filters(), Figures.cores(p.cpu().brokerCores()),
                 p.valid() ? "" : "  INVALID: " + String.join("; ", p.invalidReasons()));

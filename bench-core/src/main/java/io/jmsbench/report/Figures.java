@@ -12,6 +12,11 @@ public final class Figures {
         return Double.isNaN(perSecond) ? "n/a" : String.format(Locale.ROOT, "%,.0f", perSecond);
     }
 
+    /** A rate with its 95% interval: {@code 41,184 ± 5,470}; the rate alone when there is no interval. */
+    public static String rate(double perSecond, double ci95) {
+        return Double.isNaN(ci95) ? rate(perSecond) : rate(perSecond) + " ± " + rate(ci95);
+    }
+
     public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }

@@ -66,11 +66,11 @@ public final class MarkdownReport {
         if (showSettings && p.environment() != null && !p.environment().providerSettings().isEmpty()) {
             md.append("Provider settings of this point: ").append(p.environment().providerSettings()).append("\n\n");
         }
-        md.append("| figure | messages | msgs/s |\n|---|---:|---:|\n");
+        md.append("| figure | messages | msgs/s (± 95% interval) |\n|---|---:|---:|\n");
         md.append("| received (publishers sent) | ").append(Figures.count(p.received().messages())).append(" | ")
-                .append(Figures.rate(p.received().rate())).append(" |\n");
+                .append(Figures.rate(p.received().rate(), p.received().ci95())).append(" |\n");
         md.append("| dispatched (subscribers got) | ").append(Figures.count(p.dispatched().messages())).append(" | ")
-                .append(Figures.rate(p.dispatched().rate())).append(" |\n");
+                .append(Figures.rate(p.dispatched().rate(), p.dispatched().ci95())).append(" |\n");
         md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.overallRate())).append(" |\n\n");
         md.append(String.format(Locale.ROOT, "Measurement window %.1f s. Replication grade: expected %s, measured %s "
                         + "(whole run, after drain). Filters installed (n_fltr): %d.%n%n",

@@ -25,8 +25,20 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
         findings = List.copyOf(findings);
     }
 
-    /** Messages counted in the measurement window and their rate over its length in seconds. */
-    public record RateFigure(long messages, double rate, double seconds) {
+    /**
+     * Messages counted in the measurement window, their rate over its length in seconds, and the
+     * half-width of the rate's 95% confidence interval by batch means over the window's seconds
+     * ({@link BatchMeans}; NaN when the window has too few seconds).
+     */
+    public record RateFigure(long messages, double rate, double seconds, double ci95) {
+
+        public RateFigure(long messages, double rate, double seconds) {
+            this(messages, rate, seconds, Double.NaN);
+        }
+
+        public RateFigure withCi95(double halfWidth) {
+            return new RateFigure(messages, rate, seconds, halfWidth);
+        }
     }
 
     /** Expected from the scenario's selectors; measured as dispatched / received over the whole run. */

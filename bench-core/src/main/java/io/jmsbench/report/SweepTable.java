@@ -54,7 +54,7 @@ public final class SweepTable {
         header.addAll(keys);
         header.addAll(List.of("received_msgs", "received_rate", "dispatched_msgs", "dispatched_rate", "overall_rate",
                 "r_expected", "r_measured", "n_fltr", "broker_cores", "publisher_cores", "subscriber_cores",
-                "host_busy", "drain", "valid", "invalid_reasons"));
+                "host_busy", "drain", "valid", "invalid_reasons", "received_ci95", "dispatched_ci95"));
         csv.append(String.join(",", header)).append('\n');
         int index = 0;
         Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
@@ -83,6 +83,8 @@ public final class SweepTable {
             row.add(p.drain().outcome());
             row.add(String.valueOf(p.valid()));
             row.add('"' + String.join("; ", p.invalidReasons()).replace("\"", "\"\"") + '"');
+            row.add(number(p.received().ci95()));
+            row.add(number(p.dispatched().ci95()));
             csv.append(String.join(",", row.stream().map(v -> v.contains(",") && !v.startsWith("\"") ? '"' + v + '"' : v)
                     .toList())).append('\n');
             index++;

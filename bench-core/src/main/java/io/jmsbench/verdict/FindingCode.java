@@ -46,6 +46,8 @@ public enum FindingCode {
     NOT_STEADY(Severity.NOTE),
     /** Messages lost where the delivery is at most once. */
     MESSAGES_LOST_ALLOWED(Severity.NOTE),
+    /** A rate's batch means stayed correlated: its interval is likely too narrow. */
+    INTERVAL_CORRELATED(Severity.NOTE),
     /** The clock offsets are too uncertain against the latency measured. */
     LATENCY_CLOCKS_UNCERTAIN(Severity.NOTE);
 

@@ -72,7 +72,7 @@ class SweepTableTest {
                 List.of("shared host: broker, publishers and subscribers share this machine's 4 cores"),
                 new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
                         "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z", invalid.isEmpty() ? "2024-05-01T10:00:13Z" : null),
-                new RateFigure(received, receivedRate, 10.0),
+                new RateFigure(received, receivedRate, 10.0, receivedRate / 20),
                 new RateFigure(dispatched, dispatchedRate, 10.0),
                 receivedRate + dispatchedRate,
                 new ReplicationGrade(r, measuredR),
@@ -171,15 +171,16 @@ class SweepTableTest {
         assertEquals("""
                 point,repeat,subscribers[0].clients,message.size,received_msgs,received_rate,dispatched_msgs,\
                 dispatched_rate,overall_rate,r_expected,r_measured,n_fltr,broker_cores,publisher_cores,\
-                subscriber_cores,host_busy,drain,valid,invalid_reasons
+                subscriber_cores,host_busy,drain,valid,invalid_reasons,received_ci95,dispatched_ci95
                 0,1,1,1024,1000000,100000,1000000,100000,200000,1.00000,1.00000,1,1.50000,0.500000,0.250000,\
-                0.900000,complete,true,""
+                0.900000,complete,true,"",5000.00,
                 0,2,1,1024,1200000,120000,1200000,120000,240000,1.00000,0.998000,1,1.70000,0.500000,0.250000,\
-                0.900000,complete,true,""
+                0.900000,complete,true,"",6000.00,
                 1,1,2,1024,800000,80000.0,1600000,160000,240000,2.00000,2.00000,2,1.90000,0.500000,0.250000,\
-                0.900000,complete,true,""
+                0.900000,complete,true,"",4000.00,
                 1,2,2,1024,900000,90000.0,1800000,180000,270000,2.00000,,2,,0.500000,0.250000,0.900000,quiet,false,\
-                "drain ended quiet with 5 of 100 expected receipts missing; the ""broker"" agent said: no, really"
+                "drain ended quiet with 5 of 100 expected receipts missing; the ""broker"" agent said: no, really",\
+                4500.00,
                 """, SweepTable.csv(twoPointsTwoRepeats()));
     }
 

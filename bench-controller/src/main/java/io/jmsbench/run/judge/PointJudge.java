@@ -116,12 +116,24 @@ public final class PointJudge {
                     + bound + " messages were sent"));
         }
         SteadyState.check(figures.received(), figures.dispatched(), expectedGrade).ifPresent(findings::add);
+        interval("received", figures.receivedInterval(), findings);
+        interval("dispatched", figures.dispatchedInterval(), findings);
         double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
         } else if (figures.received().rate() < 0.99 * target) {
             findings.add(Finding.of(FindingCode.TARGET_RATE_MISSED, String.format(Locale.ROOT,
                     "missed the target rate: %.0f of %.0f msgs/s sent", figures.received().rate(), target)));
+        }
+    }
+
+    /** An interval whose batch means stayed correlated understates the uncertainty: say so. */
+    private static void interval(String rate, io.jmsbench.report.BatchMeans interval, List<Finding> findings) {
+        if (interval.correlated()) {
+            findings.add(Finding.of(FindingCode.INTERVAL_CORRELATED, String.format(Locale.ROOT, "the 95%% interval of "
+                    + "the %s rate may be too narrow: the means of its %d batches of %d s stayed correlated (lag-1 "
+                    + "%.2f > %.2f); a longer window helps", rate, interval.batches(), interval.batchSize(),
+                    interval.lag1(), io.jmsbench.report.BatchMeans.MAX_LAG1)));
         }
     }
 

@@ -3,12 +3,15 @@ package io.jmsbench.run.judge;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
+import io.jmsbench.report.BatchMeans;
+import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.AgentFootprint;
 import io.jmsbench.report.PointResult.BrokerResources;
 import io.jmsbench.report.PointResult.ClientSpread;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.run.point.Deltas;
+import io.jmsbench.run.point.Phase;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.workers.Workers;
@@ -18,18 +21,20 @@ import java.util.Map;
 
 /**
  * The measurement window's figures, computed from its two edge readings: rates, CPU, the broker's
- * footprint, the agents' and the spread over clients. Where the window never completed, every
+ * footprint, the agents' and the spread over clients; and each rate's 95% interval by batch
+ * means over the window's per-second samples. Where the window never completed, every
  * figure is unknown.
  */
 public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigures cpu, BrokerResources broker,
-                            AgentFootprint agents, ClientSpread spread) {
+                            AgentFootprint agents, ClientSpread spread, BatchMeans receivedInterval,
+                            BatchMeans dispatchedInterval) {
 
     public static WindowFigures of(PointObservation o, int hostCores) {
         if (!o.windowComplete()) {
             return new WindowFigures(new RateFigure(0, Double.NaN, 0), new RateFigure(0, Double.NaN, 0),
                     new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN),
                     new BrokerResources(-1, -1, -1, -1), new AgentFootprint(o.readySeconds(), -1, -1, -1, -1),
-                    new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN));
+                    new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN), BatchMeans.NONE, BatchMeans.NONE);
         }
         Snapshot start = o.windowStart();
         Snapshot end = o.windowEnd();
@@ -47,14 +52,22 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
                         brokerCores / (brokerCores + publisherCores + subscriberCores), controllerCores);
         double[] pub = clientRates(start.publishers(), end.publishers());
         double[] sub = clientRates(start.subscribers(), end.subscribers());
-        return new WindowFigures(Deltas.rate(start.publishers(), end.publishers()),
-                Deltas.rate(start.subscribers(), end.subscribers()), cpu,
+        BatchMeans sentInterval = BatchMeans.of(windowRates(o, IntervalSample::sendRate));
+        BatchMeans receivedInterval = BatchMeans.of(windowRates(o, IntervalSample::receiveRate));
+        return new WindowFigures(Deltas.rate(start.publishers(), end.publishers()).withCi95(sentInterval.halfWidth()),
+                Deltas.rate(start.subscribers(), end.subscribers()).withCi95(receivedInterval.halfWidth()), cpu,
                 new BrokerResources(end.broker().rssBytes(), Deltas.bytes(start.broker().readBytes(),
                         end.broker().readBytes()), Deltas.bytes(start.broker().writeBytes(), end.broker().writeBytes()),
                         Deltas.bytes(start.networkBytes(), end.networkBytes())),
                 new AgentFootprint(o.readySeconds(), end.publishers().heapUsedBytes(), end.publishers().threads(),
                         end.subscribers().heapUsedBytes(), end.subscribers().threads()),
-                new ClientSpread(pub[0], pub[1], sub[0], sub[1]));
+                new ClientSpread(pub[0], pub[1], sub[0], sub[1]), sentInterval, receivedInterval);
+    }
+
+    /** The window's per-second rates, in order: its samples of the measure phase. */
+    private static double[] windowRates(PointObservation o, java.util.function.ToDoubleFunction<IntervalSample> rate) {
+        return o.samples().stream().filter(x -> Phase.MEASURE.sampleName().equals(x.phase())).mapToDouble(rate)
+                .filter(v -> !Double.isNaN(v)).toArray();
     }
 
     /** The busy share of a host over the window, by its key in the snapshots' hosts; NaN unknown. */

@@ -58,6 +58,7 @@ class PointJudgeTest {
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
+        List<io.jmsbench.report.IntervalSample> samples = List.of();
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, LatencyFigures.ACTUAL);
     }
@@ -104,7 +105,7 @@ class PointJudgeTest {
                     ProcessResources.UNKNOWN, new HostCpu(0, 20 * S / 10_000_000), 0, before);
         }
         PointObservation o = new PointObservation(spec.ending, new PhaseTimes(null, null, null, null, null, null),
-                1.0, List.of(), start, end,
+                1.0, spec.samples, start, end,
                 new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent, spec.sendErrors,
                         spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN),
                 counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
@@ -174,6 +175,22 @@ class PointJudgeTest {
         assertEquals(List.of(SHARED_HOST, NOT_WARMED_UP, UNSTAMPED, NOT_STEADY, MESSAGES_LOST_ALLOWED).stream()
                 .sorted().toList(), codes(spec).stream().sorted().toList());
         assertEquals(List.of(), invalid(spec));
+    }
+
+    @Test
+    void aWindowWhoseSecondsStayCorrelatedSaysItsIntervalMayBeTooNarrow() throws Exception {
+        Spec spec = new Spec();
+        List<io.jmsbench.report.IntervalSample> ramp = new ArrayList<>();
+        for (int i = 0; i < 10; i++) { // the rate still climbing through the window
+            ramp.add(new io.jmsbench.report.IntervalSample(21 + i, "measure", 900 + 20 * i, 900 + 20 * i,
+                    900 + 20 * i, 900 + 20 * i, 1, 0.5, 0.3, 0.99));
+        }
+        spec.samples = ramp;
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(SHARED_HOST, INTERVAL_CORRELATED, INTERVAL_CORRELATED),
+                findings.stream().map(Finding::code).toList());
+        assertEquals("the 95% interval of the received rate may be too narrow: the means of its 5 batches of 2 s "
+                + "stayed correlated (lag-1 0.40 > 0.20); a longer window helps", findings.get(1).text());
     }
 
     @Test
