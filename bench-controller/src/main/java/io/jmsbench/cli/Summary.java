@@ -1,5 +1,8 @@
 package io.jmsbench.cli;
 
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.Verdict;
+
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
@@ -19,7 +22,7 @@ final class Summary {
         console.println();
         console.println("jmsbench: " + report.scenario().name() + " " + report.status()
                 + (report.abortReason() != null ? " (" + report.abortReason() + ")" : "")
-                + ", " + (report.valid() ? "VALID" : "INVALID"));
+                + ", " + runVerdict(report));
         if (report.points().size() > 1) {
             console.print(SweepTable.render(report));
             for (String label : report.points().get(0).labels()) {
@@ -52,11 +55,9 @@ final class Summary {
                     p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),
                     Figures.cores(p.cpu().subscriberCores()), Figures.cores(p.cpu().controllerCores()),
                     Figures.percent(p.cpu().hostBusy()));
-            for (String reason : p.invalidReasons()) {
-                console.println("  INVALID: " + reason);
-            }
-            for (String label : p.labels()) {
-                console.println("  note: " + label);
+            for (Finding f : p.findings()) {
+                console.println("  " + (f.severity() == Finding.Severity.NOTE ? "note" : f.severity().name()) + ": "
+                        + f.text());
             }
         }
         console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
@@ -66,5 +67,15 @@ final class Summary {
     private static String interval(io.jmsbench.report.PointResult.RateFigure rate) {
         return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + io.jmsbench.report.BatchMeans.MIN_BATCHES
                 + " seconds in the window)" : " (95%)";
+    }
+
+    /** VALID when every point is; else INVALID when any point is invalid or the run was aborted; else UNVERIFIED. */
+    static String runVerdict(Report report) {
+        if (report.valid()) {
+            return "VALID";
+        }
+        boolean onlyUnverified = Report.COMPLETED.equals(report.status()) && report.points().stream()
+                .allMatch(p -> p.verdict() == Verdict.VALID || p.verdict() == Verdict.UNVERIFIED);
+        return onlyUnverified ? "UNVERIFIED" : "INVALID";
     }
 }

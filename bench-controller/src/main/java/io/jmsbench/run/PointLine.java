@@ -17,6 +17,7 @@ final class PointLine {
                 Figures.rate(p.dispatched().rate(), p.dispatched().ci95()), Figures.rate(p.overallRate()),
                 Figures.grade(p.replicationGrade().measured()), Figures.grade(p.replicationGrade().expected()),
                 p.filters(), Figures.cores(p.cpu().brokerCores()),
-                p.valid() ? "" : "  INVALID: " + String.join("; ", p.invalidReasons()));
+                p.valid() ? "" : "  " + (p.verdict() == null ? "INVALID" : p.verdict().name()) + ": "
+                        + String.join("; ", p.invalidReasons()));
     }
 }

@@ -40,7 +40,7 @@ public final class ModelInputs {
         if (!(receivedRate > 0)) {
             return Use.UNUSABLE;
         }
-        List<Finding> invalid = findings.stream().filter(Finding::invalid).toList();
+        List<Finding> invalid = findings.stream().filter(Finding::blocking).toList();
         if (invalid.isEmpty()) {
             return Use.VALID;
         }

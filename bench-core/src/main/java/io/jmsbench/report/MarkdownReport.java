@@ -1,5 +1,7 @@
 package io.jmsbench.report;
 
+import io.jmsbench.verdict.Verdict;
+
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.text.Durations;
@@ -55,7 +57,8 @@ public final class MarkdownReport {
         }
         md.append("\n\n");
         if (!p.valid()) {
-            md.append("**Invalid:** ").append(String.join("; ", p.invalidReasons())).append("\n\n");
+            md.append(p.verdict() == Verdict.UNVERIFIED ? "**Unverified:** " : "**Invalid:** ")
+                    .append(String.join("; ", p.invalidReasons())).append("\n\n");
         }
         for (String label : p.labels()) {
             md.append("> ").append(label).append('\n');

@@ -4,6 +4,7 @@ import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.ClientCount;
 
 import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.Verdict;
 
 import java.util.List;
 import java.util.Map;
@@ -11,15 +12,17 @@ import java.util.Map;
 /**
  * One measured point. Rates are over the measurement window only (warm-up and drain excluded);
  * the replication grade is measured over the whole run once drained, so no message in flight at a
- * window edge skews it. {@code findings} are the judge's, typed; {@code invalidReasons} and
- * {@code labels} are their sentences (invalid ones and notes), kept for readers of the first reports.
+ * window edge skews it. {@code findings} are the judge's, typed, and {@code verdict} follows from
+ * them ({@code valid} holds for a valid verdict only); {@code invalidReasons} holds the sentences of
+ * the invalid and unverified findings and {@code labels} those of the notes, for readers of the
+ * first reports.
  */
 public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
                           List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
                           Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
                           ClientSpread clients, List<IntervalSample> samples, List<Finding> findings,
-                          PointEnvironment environment) {
+                          PointEnvironment environment, Verdict verdict) {
 
     public PointResult {
         findings = List.copyOf(findings);

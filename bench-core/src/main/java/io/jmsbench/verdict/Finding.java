@@ -9,8 +9,11 @@ import java.util.List;
  */
 public record Finding(FindingCode code, Severity severity, String text) {
 
-    /** An invalid finding makes the point invalid; a note is said beside its figures. */
-    public enum Severity { INVALID, NOTE }
+    /**
+     * An invalid finding makes the point invalid; an unverified one says a rule could not be
+     * evaluated, so the point cannot be called valid either; a note is said beside its figures.
+     */
+    public enum Severity { INVALID, UNVERIFIED, NOTE }
 
     public static Finding of(FindingCode code, String text) {
         return new Finding(code, code.severity(), text);
@@ -18,6 +21,11 @@ public record Finding(FindingCode code, Severity severity, String text) {
 
     public boolean invalid() {
         return severity == Severity.INVALID;
+    }
+
+    /** Invalid or unverified: a finding that keeps the point from being valid. */
+    public boolean blocking() {
+        return severity != Severity.NOTE;
     }
 
     public static boolean any(List<Finding> findings, FindingCode code) {

@@ -34,6 +34,12 @@ public enum FindingCode {
     /** An invalid reason read from a report written before findings had codes. */
     UNCLASSIFIED(Severity.INVALID),
 
+    /**
+     * A capacity point whose broker CPU was measured by nothing (an external broker without a
+     * monitor agent on its host): the paper's broker rule could not be evaluated.
+     */
+    BROKER_CPU_NOT_MEASURED(Severity.UNVERIFIED),
+
     NOT_WARMED_UP(Severity.NOTE),
     UNSTAMPED(Severity.NOTE),
     BROKER_REUSED(Severity.NOTE),

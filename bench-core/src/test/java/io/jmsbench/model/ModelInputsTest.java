@@ -36,6 +36,12 @@ class ModelInputsTest {
     }
 
     @Test
+    void anUnverifiedPointIsNeverFitted() {
+        assertEquals(Use.INVALID, ModelInputs.use(List.of(f(FindingCode.SHARED_HOST),
+                f(FindingCode.BROKER_CPU_NOT_MEASURED)), 1000));
+    }
+
+    @Test
     void reportsWrittenBeforeCodesAreReadFromTheirSentences() {
         List<Finding> legacy = ModelInputs.legacyFindings(List.of("cpu rule: broker not saturated: the shared host was "
                 + "80.0% busy (< 95%)"), List.of("shared host: broker, publishers and subscribers share this machine"));

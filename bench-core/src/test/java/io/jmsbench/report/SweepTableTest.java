@@ -2,6 +2,7 @@ package io.jmsbench.report;
 
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
+import io.jmsbench.verdict.Verdict;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.jmsbench.protocol.HostFacts;
@@ -87,7 +88,7 @@ class SweepTableTest {
                 new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),
                 new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r),
                 samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
-                PointEnvironment.NONE);
+                PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID);
     }
 
     private static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {

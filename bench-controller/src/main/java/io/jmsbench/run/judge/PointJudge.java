@@ -86,7 +86,7 @@ public final class PointJudge {
             findings.add(Finding.of(FindingCode.SHARED_HOST, "shared host: some agents (or an agent and the broker) "
                     + "run on one machine (the same kernel boot id), so they share cores; CPU rules apply per JVM; "
                     + "not a testbed capacity figure"));
-        } else if (!o.placement().brokerHostMonitored()) {
+        } else if (!o.placement().brokerHostMonitored() && !scenario.publishers().saturated()) {
             findings.add(Finding.of(FindingCode.BROKER_HOST_NOT_MONITORED, "broker host not monitored: start "
                     + "'jmsbench agent --role monitor' on the broker's machine and list it as agents.monitor, so the "
                     + "broker-CPU rule can be checked"));
@@ -107,9 +107,15 @@ public final class PointJudge {
             return;
         }
         boolean capacityRun = scenario.publishers().saturated();
+        boolean brokerMeasured = brokerCpuMeasured(o);
+        if (capacityRun && !brokerMeasured) {
+            findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
+                    + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
+                    + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
+        }
         findings.addAll(o.placement() != null && !o.placement().sharedHost()
                 ? CpuRules.separateHosts(o, scenario.validity(), capacityRun)
-                : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun));
+                : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun && brokerMeasured));
         long bound = scenario.phases().messages();
         if (bound > 0 && figures.received().messages() < bound) {
             findings.add(Finding.of(FindingCode.WINDOW_ENDED_BY_TIME, "the window ended by time (measure) before "
@@ -135,6 +141,17 @@ public final class PointJudge {
                     + "%.2f > %.2f); a longer window helps", rate, interval.batches(), interval.batchSize(),
                     interval.lag1(), io.jmsbench.report.BatchMeans.MAX_LAG1)));
         }
+    }
+
+    /**
+     * Whether anything measured the broker's CPU: its JVM, when the controller started it, or a
+     * monitor agent on its host. On a shared host, the host's busy share speaks for the broker only
+     * when the broker is one of the processes sharing it, which for an external broker nothing shows.
+     */
+    private static boolean brokerCpuMeasured(PointObservation o) {
+        boolean process = o.windowStart().brokerCpuNanos() >= 0 && o.windowEnd().brokerCpuNanos() >= 0;
+        boolean monitor = o.placement() != null && o.placement().brokerHostMonitored();
+        return process || monitor;
     }
 
     private static void errors(PointObservation o, List<Finding> findings) {

@@ -9,6 +9,7 @@ import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.Verdict;
 
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,9 @@ public final class PointResults {
                                  Map<String, Object> parameters, int repeat) {
         WindowFigures figures = WindowFigures.of(o, hostCores);
         List<Finding> findings = judge.judge(o, figures);
-        List<String> invalid = findings.stream().filter(Finding::invalid).map(Finding::text).toList();
-        List<String> notes = findings.stream().filter(f -> !f.invalid()).map(Finding::text).toList();
+        List<String> invalid = findings.stream().filter(Finding::blocking).map(Finding::text).toList();
+        List<String> notes = findings.stream().filter(f -> !f.blocking()).map(Finding::text).toList();
+        Verdict verdict = Verdict.of(findings);
         Counters sent = o.publishersFinal();
         Counters got = o.subscribersFinal();
         long received = got == null ? 0 : got.messages();
@@ -33,11 +35,11 @@ public final class PointResults {
                 sent == null ? List.of() : sent.clients(), got == null ? List.of() : got.clients());
         LatencyFigures latency = o.latency() != null ? o.latency()
                 : LatencyFigures.of(io.jmsbench.metrics.Histograms.empty(), LatencyFigures.ACTUAL);
-        return new PointResult(parameters, repeat, invalid.isEmpty(), invalid, notes, o.times(), figures.received(),
+        return new PointResult(parameters, repeat, verdict == Verdict.VALID, invalid, notes, o.times(), figures.received(),
                 figures.dispatched(), figures.received().rate() + figures.dispatched().rate(),
                 new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,
                 o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
                 o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
-                figures.agents(), figures.spread(), o.samples(), findings, o.environment());
+                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict);
     }
 }

@@ -58,6 +58,7 @@ class PointJudgeTest {
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
+        boolean brokerCpuKnown = true;
         List<io.jmsbench.report.IntervalSample> samples = List.of();
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, LatencyFigures.ACTUAL);
@@ -98,10 +99,12 @@ class PointJudgeTest {
                 Math.round(spec.hostBusy * (30 * S / 10_000_000 - 20 * S / 10_000_000)), spec, after) : null;
         if (end != null) {
             // the host's ticks over the window: busy share as asked
-            end = new Snapshot(end.nanos(), end.publishers(), end.subscribers(), null, end.brokerCpuNanos(), 0,
+            end = new Snapshot(end.nanos(), end.publishers(), end.subscribers(), null,
+                    spec.brokerCpuKnown ? end.brokerCpuNanos() : -1, 0,
                     ProcessResources.UNKNOWN, new HostCpu(Math.round(spec.hostBusy * 1000), 1000 + 20 * S / 10_000_000),
                     0, after);
-            start = new Snapshot(start.nanos(), start.publishers(), start.subscribers(), null, start.brokerCpuNanos(), 0,
+            start = new Snapshot(start.nanos(), start.publishers(), start.subscribers(), null,
+                    spec.brokerCpuKnown ? start.brokerCpuNanos() : -1, 0,
                     ProcessResources.UNKNOWN, new HostCpu(0, 20 * S / 10_000_000), 0, before);
         }
         PointObservation o = new PointObservation(spec.ending, new PhaseTimes(null, null, null, null, null, null),
@@ -194,10 +197,28 @@ class PointJudgeTest {
     }
 
     @Test
-    void separateHostsWithoutAMonitorSayTheBrokerRuleCouldNotBeChecked() throws Exception {
-        Spec spec = new Spec();
-        spec.placement = new Placement(true, false, false, List.of());
-        assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(spec));
+    void aCapacityPointWhoseBrokerCpuNothingMeasuredIsUnverified() throws Exception {
+        Spec external = new Spec(); // an external broker by URL, agents on this machine, no monitor
+        external.brokerCpuKnown = false;
+        external.hostBusy = 0.5; // this host's idle share says nothing of a broker elsewhere
+        List<Finding> findings = judge(external);
+        assertEquals(List.of(SHARED_HOST, BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList());
+        assertEquals(io.jmsbench.verdict.Verdict.UNVERIFIED, io.jmsbench.verdict.Verdict.of(findings));
+        assertEquals("unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the "
+                + "broker could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list "
+                + "it as agents.monitor", findings.get(1).text());
+
+        Spec testbed = new Spec(); // agents on machines of their own, no monitor on the broker's
+        testbed.brokerCpuKnown = false;
+        testbed.placement = new Placement(true, false, false, List.of());
+        assertEquals(List.of(BROKER_CPU_NOT_MEASURED), codes(testbed));
+
+        Spec paced = new Spec(); // no capacity claimed: the broker rule does not apply, a note says how to get it
+        paced.brokerCpuKnown = false;
+        paced.placement = new Placement(true, false, false, List.of());
+        paced.overrides = List.of("publishers.rate=1000");
+        assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(paced));
+        assertEquals(io.jmsbench.verdict.Verdict.VALID, io.jmsbench.verdict.Verdict.of(judge(paced)));
     }
 
     @Test

@@ -1,0 +1,66 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A capacity run against a broker the harness did not start and no monitor watches: nothing
+ * measured the broker's CPU, so the point is unverified, never valid, and --require-valid fails.
+ */
+@Timeout(150)
+class UnverifiedIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void anExternalBrokerWithoutAMonitorGivesAnUnverifiedPointAndExitFiveUnderRequireValid() throws Exception {
+        Jmsbench.Running broker = Jmsbench.start(work, "broker", "--data-dir", work.resolve("broker-data").toString());
+        try {
+            broker.awaitOutput("\"openwire\"", Duration.ofSeconds(60));
+            String url = new ObjectMapper().readTree(broker.out().lines().filter(l -> l.contains("\"openwire\""))
+                    .findFirst().orElseThrow()).path("openwire").asText();
+            Path scenario = work.resolve("external.yaml");
+            Files.writeString(scenario, """
+                    name: external
+                    broker: {url: "%s"}
+                    destination: {type: topic, name: bench.external}
+                    publishers: {clients: 1, rate: max}
+                    subscribers:
+                      - {clients: 1}
+                    phases: {warmup: 1s, measure: 5s, drain: 10s}
+                    """.formatted(url));
+
+            Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(100), "run", scenario.toString(),
+                    "--out", work.resolve("results").toString(), "--require-valid");
+
+            assertEquals(5, run.exit(), run.stdout() + run.stderr());
+            assertTrue(run.stdout().contains("jmsbench: external completed, UNVERIFIED"), run.stdout());
+            assertTrue(run.stdout().contains("  UNVERIFIED: unverified: the broker's CPU was not measured"), run.stdout());
+            JsonNode report = Reports.read(Reports.onlyRunDirectory(work.resolve("results"), "external"));
+            JsonNode point = report.path("points").get(0);
+            assertEquals("unverified", point.path("verdict").asText(), point.path("findings").toString());
+            assertFalse(point.path("valid").asBoolean());
+            assertFalse(report.path("valid").asBoolean());
+            assertTrue(point.path("findings").toString().contains("\"code\":\"BROKER_CPU_NOT_MEASURED\""),
+                    point.path("findings").toString());
+            assertTrue(point.path("cpu").path("brokerCores").isNull() || point.path("cpu").path("brokerCores").isMissingNode()
+                    || Double.isNaN(point.path("cpu").path("brokerCores").asDouble()),
+                    "nothing measured the broker's JVM: " + point.path("cpu"));
+        } finally {
+            broker.process().destroy();
+            broker.process().waitFor();
+        }
+    }
+}
