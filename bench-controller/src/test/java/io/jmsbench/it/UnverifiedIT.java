@@ -46,11 +46,16 @@ class UnverifiedIT {
                     "--out", work.resolve("results").toString(), "--require-valid");
 
             assertEquals(5, run.exit(), run.stdout() + run.stderr());
-            assertTrue(run.stdout().contains("jmsbench: external completed, UNVERIFIED"), run.stdout());
             assertTrue(run.stdout().contains("  UNVERIFIED: unverified: the broker's CPU was not measured"), run.stdout());
             JsonNode report = Reports.read(Reports.onlyRunDirectory(work.resolve("results"), "external"));
             JsonNode point = report.path("points").get(0);
-            assertEquals("unverified", point.path("verdict").asText(), point.path("findings").toString());
+            // another rule may fail too on a busy machine (a client over its CPU bound): then the point is
+            // invalid, which outranks unverified; without one it must be unverified, never valid
+            boolean otherInvalid = point.path("findings").toString().contains("\"severity\":\"INVALID\"");
+            assertEquals(otherInvalid ? "invalid" : "unverified", point.path("verdict").asText(),
+                    point.path("findings").toString());
+            assertTrue(run.stdout().contains("jmsbench: external completed, " + (otherInvalid ? "INVALID" : "UNVERIFIED")),
+                    run.stdout());
             assertFalse(point.path("valid").asBoolean());
             assertFalse(report.path("valid").asBoolean());
             assertTrue(point.path("findings").toString().contains("\"code\":\"BROKER_CPU_NOT_MEASURED\""),

@@ -96,10 +96,10 @@ public final class StreamAudits {
             attempts++;
             long before = (long) VERSION.getAcquire(this);
             if ((before & 1) == 0) {
-                List<StreamState> copy = copy(publisherName);
+                List<StreamState> copy = copy();
                 VarHandle.acquireFence(); // the copy's reads are done before the version is read again
                 if ((long) VERSION.getOpaque(this) == before) {
-                    return copy;
+                    return named(copy, publisherName);
                 }
             }
             if (System.nanoTime() - deadline > 0) {
@@ -110,13 +110,27 @@ public final class StreamAudits {
         }
     }
 
-    private List<StreamState> copy(IntFunction<String> publisherName) {
+    /**
+     * The streams' counts, unnamed: only what the writer writes is read inside the version check;
+     * the names (string building, the slowest part) are given after it, so a copy is short enough
+     * to slip between two records even while messages keep arriving.
+     */
+    private List<StreamState> copy() {
         StreamAudit[] s = streams;
+        List<StreamState> states = new ArrayList<>(s.length);
+        for (StreamAudit stream : s) {
+            states.add(stream == null ? null : stream.state(null));
+        }
+        return states;
+    }
+
+    private static List<StreamState> named(List<StreamState> copy, IntFunction<String> publisherName) {
         List<StreamState> states = new ArrayList<>();
-        for (int p = 0; p < s.length; p++) {
-            StreamAudit stream = s[p];
-            if (stream != null) {
-                states.add(stream.state(publisherName.apply(p)));
+        for (int p = 0; p < copy.size(); p++) {
+            StreamState c = copy.get(p);
+            if (c != null) {
+                states.add(new StreamState(publisherName.apply(p), c.received(), c.highest(), c.missing(),
+                        c.duplicates(), c.outOfOrder(), c.redelivered(), c.overflow()));
             }
         }
         return states;

@@ -6,19 +6,20 @@ import io.jmsbench.protocol.JvmFacts;
 import io.jmsbench.system.DiskBenchmark;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Versions, hosts and JVMs of everything that took part in the run, and the disk under the broker's
  * store when {@code run --disk-benchmark} measured it ({@code null} otherwise).
  *
- * <p>{@code broker}, {@code agents} and {@code providerSettings} are what every point shares; each
- * point carries its own in {@link PointEnvironment}. Where the points differ, {@code variesByPoint}
- * names the field, and the field here keeps only the shared part: the provider settings every
- * point used, no broker, no agents.
+ * <p>Each point carries its own broker, agents and provider settings in {@link PointEnvironment}.
+ * Here, {@code broker} and {@code agents} are the first point's (pids, ports and clocks differ on
+ * every point), {@code providerSettings} the settings every point used, and {@code variesByPoint}
+ * names what differs between points beyond that: a broker of another kind, version or limits,
+ * agents elsewhere or otherwise configured, provider settings that a case switched.
  */
 public record Environment(String jmsbench, String activemqClient, String qpidJmsClient, BrokerFacts broker,
                           HostFacts controllerHost, JvmFacts controllerJvm, List<AgentFacts> agents,
@@ -26,8 +27,8 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
                           List<String> variesByPoint) {
 
     public Environment {
-        agents = List.copyOf(agents);
-        variesByPoint = List.copyOf(variesByPoint);
+        agents = agents == null ? List.of() : List.copyOf(agents);
+        variesByPoint = variesByPoint == null ? List.of() : List.copyOf(variesByPoint); // reports before it
     }
 
     /** The broker: {@code embedded activemq} (with its JVM) or {@code external} (JVM unknown, {@code null}). */
@@ -49,31 +50,36 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
         List<PointEnvironment> reached = points.stream().filter(p -> p.broker() != null || !p.agents().isEmpty())
                 .toList();
         List<String> varies = new ArrayList<>();
-        BrokerFacts broker = shared(reached, PointEnvironment::broker, "broker", varies);
-        List<AgentFacts> agents = shared(reached, PointEnvironment::agents, "agents", varies);
-        Map<String, String> settings = new LinkedHashMap<>(reached.isEmpty() ? Map.of() : reached.get(0).providerSettings());
-        for (PointEnvironment p : reached) {
+        if (reached.stream().map(p -> stable(p.broker())).distinct().count() > 1) {
+            varies.add("broker");
+        }
+        if (reached.stream().map(p -> p.agents().stream().map(Environment::stable).toList()).distinct().count() > 1) {
+            varies.add("agents");
+        }
+        List<PointEnvironment> prepared = reached.stream().filter(p -> !p.providerSettings().isEmpty()).toList();
+        Map<String, String> settings = new LinkedHashMap<>(prepared.isEmpty() ? Map.of()
+                : prepared.get(0).providerSettings());
+        for (PointEnvironment p : prepared) {
             if (!p.providerSettings().equals(settings) && !varies.contains("providerSettings")) {
                 varies.add("providerSettings");
             }
             settings.entrySet().removeIf(e -> !e.getValue().equals(p.providerSettings().get(e.getKey())));
         }
-        return new Environment(jmsbench, activemqClient, qpidJmsClient, broker, controllerHost, controllerJvm,
-                agents == null ? List.of() : agents, settings, disk, varies);
+        PointEnvironment first = reached.isEmpty() ? PointEnvironment.NONE : reached.get(0);
+        return new Environment(jmsbench, activemqClient, qpidJmsClient, first.broker(), controllerHost, controllerJvm,
+                first.agents(), settings, disk, varies);
     }
 
-    private static <T> T shared(List<PointEnvironment> points, java.util.function.Function<PointEnvironment, T> field,
-                                String name, List<String> varies) {
-        if (points.isEmpty()) {
-            return null;
-        }
-        T first = field.apply(points.get(0));
-        for (PointEnvironment p : points) {
-            if (!Objects.equals(first, field.apply(p))) {
-                varies.add(name);
-                return null;
-            }
-        }
-        return first;
+    /** What a broker is, leaving out what every start of it changes (port, pid, data directory). */
+    private static List<Object> stable(BrokerFacts b) {
+        return b == null ? List.of() : Arrays.asList(b.kind(), b.version(), b.persistent(), b.memoryLimitMb(),
+                b.jvm() == null ? null : b.jvm().flags());
+    }
+
+    /** Where an agent ran and how, leaving out its pid and its clock, which every point measures anew. */
+    private static List<Object> stable(AgentFacts a) {
+        return Arrays.asList(a.address(), a.clients(), a.info() == null ? null : a.info().role(),
+                a.info() == null ? null : a.info().host().hostname(),
+                a.info() == null ? null : a.info().jvm().flags());
     }
 }

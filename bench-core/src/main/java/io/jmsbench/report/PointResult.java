@@ -25,7 +25,7 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
                           PointEnvironment environment, Verdict verdict) {
 
     public PointResult {
-        findings = List.copyOf(findings);
+        findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings
     }
 
     /**

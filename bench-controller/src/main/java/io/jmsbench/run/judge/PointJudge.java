@@ -5,6 +5,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Defaults;
@@ -42,6 +43,12 @@ public final class PointJudge {
 
     public double expectedGrade() {
         return expectedGrade;
+    }
+
+    /** What the point's latency is measured from: the intended send time at a fixed rate, the actual send saturated. */
+    public String latencyBasis() {
+        return scenario.publishers().saturated() ? io.jmsbench.report.LatencyFigures.ACTUAL
+                : io.jmsbench.report.LatencyFigures.INTENDED;
     }
 
     public List<Finding> judge(PointObservation o, WindowFigures figures) {
@@ -86,7 +93,7 @@ public final class PointJudge {
             findings.add(Finding.of(FindingCode.SHARED_HOST, "shared host: some agents (or an agent and the broker) "
                     + "run on one machine (the same kernel boot id), so they share cores; CPU rules apply per JVM; "
                     + "not a testbed capacity figure"));
-        } else if (!o.placement().brokerHostMonitored() && !scenario.publishers().saturated()) {
+        } else if (!o.placement().brokerHostMonitored() && !brokerCpuUnverified(o)) {
             findings.add(Finding.of(FindingCode.BROKER_HOST_NOT_MONITORED, "broker host not monitored: start "
                     + "'jmsbench agent --role monitor' on the broker's machine and list it as agents.monitor, so the "
                     + "broker-CPU rule can be checked"));
@@ -108,7 +115,7 @@ public final class PointJudge {
         }
         boolean capacityRun = scenario.publishers().saturated();
         boolean brokerMeasured = brokerCpuMeasured(o);
-        if (capacityRun && !brokerMeasured) {
+        if (brokerCpuUnverified(o)) {
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
                     + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
                     + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
@@ -150,8 +157,13 @@ public final class PointJudge {
      */
     private static boolean brokerCpuMeasured(PointObservation o) {
         boolean process = o.windowStart().brokerCpuNanos() >= 0 && o.windowEnd().brokerCpuNanos() >= 0;
-        boolean monitor = o.placement() != null && o.placement().brokerHostMonitored();
+        boolean monitor = !Double.isNaN(WindowFigures.hostBusy(o, Workers.BROKER_HOST));
         return process || monitor;
+    }
+
+    /** A capacity point whose broker CPU nothing measured: the unverified finding already says how to fix it. */
+    private boolean brokerCpuUnverified(PointObservation o) {
+        return scenario.publishers().saturated() && o.windowComplete() && !brokerCpuMeasured(o);
     }
 
     private static void errors(PointObservation o, List<Finding> findings) {

@@ -34,7 +34,7 @@ public final class PointResults {
                 got == null ? 0 : got.errors(), PointJudge.lastError(sent), PointJudge.lastError(got),
                 sent == null ? List.of() : sent.clients(), got == null ? List.of() : got.clients());
         LatencyFigures latency = o.latency() != null ? o.latency()
-                : LatencyFigures.of(io.jmsbench.metrics.Histograms.empty(), LatencyFigures.ACTUAL);
+                : LatencyFigures.of(io.jmsbench.metrics.Histograms.empty(), judge.latencyBasis());
         return new PointResult(parameters, repeat, verdict == Verdict.VALID, invalid, notes, o.times(), figures.received(),
                 figures.dispatched(), figures.received().rate() + figures.dispatched().rate(),
                 new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,

@@ -80,6 +80,9 @@ public final class PointDriver {
             p.ending = Ending.failed(e.getMessage());
         } catch (RunAborted e) {
             p.ending = Ending.aborted(e.getMessage());
+        } catch (RuntimeException e) {
+            // a fault of ours must still leave a report with what was measured, never a lost run
+            p.ending = Ending.failed("internal error: " + e);
         }
         collect();
         return p.observation(scenario, workers.placement(), broker);
@@ -194,8 +197,7 @@ public final class PointDriver {
             }
             if (now >= nextTick) {
                 failIfBrokerDown();
-                Snapshot snap = Snapshot.of(now, p.publishersFinal, counters, workers.latency(), gauges.read(),
-                        workers.hosts());
+                Snapshot snap = localReading(p.publishersFinal, counters);
                 emit(previous, snap, now, Phase.DRAIN);
                 previous = snap;
                 nextTick += SECOND;
@@ -253,7 +255,19 @@ public final class PointDriver {
         failIfBrokerDown();
         Counters publishers = workers.publisherCounters();
         Counters subscribers = workers.subscriberCounters();
-        return Snapshot.of(clock.nanoTime(), publishers, subscribers, workers.latency(), gauges.read(), workers.hosts());
+        return localReading(publishers, subscribers);
+    }
+
+    /**
+     * Completes a reading with the latencies and hosts (calls to the agents), then this machine's
+     * clock and gauges together: the broker's and the controller's CPU time are divided by this
+     * clock, so nothing slow may come between the two.
+     */
+    private Snapshot localReading(Counters publishers, Counters subscribers) {
+        LatencyInterval latency = workers.latency();
+        java.util.Map<String, io.jmsbench.protocol.HostSample> hosts = workers.hosts();
+        long now = clock.nanoTime();
+        return Snapshot.of(now, publishers, subscribers, latency, gauges.read(), hosts);
     }
 
     private void failIfBrokerDown() throws RunFailure {

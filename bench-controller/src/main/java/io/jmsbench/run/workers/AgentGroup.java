@@ -205,6 +205,9 @@ public final class AgentGroup {
         if (members.size() == 1) {
             return members.get(0).last;
         }
+        if (members.stream().allMatch(m -> m.last == null)) {
+            return null;
+        }
         // several hosts, several monotonic clocks: the controller's own clock dates the merge
         long cpu = 0;
         long heap = 0;
@@ -212,6 +215,9 @@ public final class AgentGroup {
         List<ClientCount> clients = new ArrayList<>();
         for (Member m : members) {
             Counters c = m.last;
+            if (c == null) {
+                continue; // gone stale before its first answer: it has nothing to merge
+            }
             cpu = cpu < 0 || c.processCpuNanos() < 0 ? -1 : cpu + c.processCpuNanos();
             heap += c.heapUsedBytes();
             threads += c.threads();

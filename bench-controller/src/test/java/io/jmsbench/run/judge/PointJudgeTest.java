@@ -213,6 +213,16 @@ class PointJudgeTest {
         testbed.placement = new Placement(true, false, false, List.of());
         assertEquals(List.of(BROKER_CPU_NOT_MEASURED), codes(testbed));
 
+        Spec monitored = new Spec(); // agents sharing a kernel, an external broker, a monitor that answered
+        monitored.brokerCpuKnown = false;
+        monitored.placement = new Placement(true, true, false, List.of());
+        monitored.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+        assertEquals(List.of(SHARED_HOST), codes(monitored));
+
+        Spec embedded = new Spec(); // the broker's JVM measured, agents on machines of their own, no monitor
+        embedded.placement = new Placement(true, false, false, List.of());
+        assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(embedded));
+
         Spec paced = new Spec(); // no capacity claimed: the broker rule does not apply, a note says how to get it
         paced.brokerCpuKnown = false;
         paced.placement = new Placement(true, false, false, List.of());

