@@ -65,7 +65,7 @@ final class Summary {
 
     /** Says what the ± is, or that there is none. */
     private static String interval(io.jmsbench.report.PointResult.RateFigure rate) {
-        return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + io.jmsbench.report.BatchMeans.MIN_BATCHES
+        return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + io.jmsbench.stats.BatchMeans.MIN_BATCHES
                 + " seconds in the window)" : " (95%)";
     }
 

@@ -31,7 +31,7 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
     /**
      * Messages counted in the measurement window, their rate over its length in seconds, and the
      * half-width of the rate's 95% confidence interval by batch means over the window's seconds
-     * ({@link BatchMeans}; NaN when the window has too few seconds).
+     * ({@link io.jmsbench.stats.BatchMeans}; NaN when the window has too few seconds).
      */
     public record RateFigure(long messages, double rate, double seconds, double ci95) {
 

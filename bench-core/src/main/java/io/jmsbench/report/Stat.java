@@ -1,5 +1,7 @@
 package io.jmsbench.report;
 
+import io.jmsbench.stats.StudentT;
+
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.jmsbench.report;
 
+import io.jmsbench.stats.StudentT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

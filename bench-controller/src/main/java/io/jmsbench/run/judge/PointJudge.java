@@ -141,12 +141,12 @@ public final class PointJudge {
     }
 
     /** An interval whose batch means stayed correlated understates the uncertainty: say so. */
-    private static void interval(String rate, io.jmsbench.report.BatchMeans interval, List<Finding> findings) {
+    private static void interval(String rate, io.jmsbench.stats.BatchMeans interval, List<Finding> findings) {
         if (interval.correlated()) {
             findings.add(Finding.of(FindingCode.INTERVAL_CORRELATED, String.format(Locale.ROOT, "the 95%% interval of "
                     + "the %s rate may be too narrow: the means of its %d batches of %d s stayed correlated (lag-1 "
                     + "%.2f > %.2f); a longer window helps", rate, interval.batches(), interval.batchSize(),
-                    interval.lag1(), io.jmsbench.report.BatchMeans.MAX_LAG1)));
+                    interval.lag1(), io.jmsbench.stats.BatchMeans.MAX_LAG1)));
         }
     }
 

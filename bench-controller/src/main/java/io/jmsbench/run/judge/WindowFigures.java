@@ -3,7 +3,7 @@ package io.jmsbench.run.judge;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
-import io.jmsbench.report.BatchMeans;
+import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.AgentFootprint;
 import io.jmsbench.report.PointResult.BrokerResources;

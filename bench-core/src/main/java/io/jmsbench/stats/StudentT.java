@@ -1,7 +1,7 @@
-package io.jmsbench.report;
+package io.jmsbench.stats;
 
 /** The 0.975 quantile of Student's t distribution, for two-sided 95% confidence intervals. */
-final class StudentT {
+public final class StudentT {
 
     /** t(0.975, df) for df = 1..30, from the standard tables. */
     private static final double[] TABLE = {
@@ -13,7 +13,7 @@ final class StudentT {
     private StudentT() {
     }
 
-    static double quantile975(int degreesOfFreedom) {
+    public static double quantile975(int degreesOfFreedom) {
         if (degreesOfFreedom < 1) {
             throw new IllegalArgumentException("degrees of freedom must be >= 1, was " + degreesOfFreedom);
         }

@@ -1,4 +1,4 @@
-package io.jmsbench.report;
+package io.jmsbench.stats;
 
 /**
  * The 95% confidence interval of a window's mean rate from its per-second rates, by the method of

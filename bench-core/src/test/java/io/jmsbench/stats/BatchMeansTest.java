@@ -1,4 +1,4 @@
-package io.jmsbench.report;
+package io.jmsbench.stats;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
