@@ -9,6 +9,7 @@ import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.workload.ExpectedReplication;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -97,7 +98,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
         }
         ScenarioPlan plan;
         try {
-            plan = ScenarioLoader.plan(file, assignments);
+            plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone));
         } catch (ScenarioException e) {
             e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
             return ExitCodes.BAD_INPUT;

@@ -39,6 +39,9 @@ final class Summary {
                     Figures.rate(p.dispatched().rate(), p.dispatched().ci95()), interval(p.dispatched()),
                     Figures.count(p.dispatched().messages()));
             console.printf(Locale.ROOT, "  overall    %12s msgs/s%n", Figures.rate(p.overallRate()));
+            if (p.windows() != null && p.windows().warmupEnd() != null) {
+                console.println("  phases: " + p.windows().describe(p.precisionReached()));
+            }
             console.printf(Locale.ROOT, "  replication grade expected %s, measured %s; filters %d; drain %s%n",
                     Figures.grade(p.replicationGrade().expected()), Figures.grade(p.replicationGrade().measured()),
                     p.filters(), p.drain().outcome());

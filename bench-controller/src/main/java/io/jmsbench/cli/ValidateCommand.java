@@ -31,7 +31,7 @@ final class ValidateCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         for (Path file : files) {
             try {
-                ScenarioPlan plan = ScenarioLoader.plan(file, List.of());
+                ScenarioPlan plan = ScenarioLoader.plan(file, List.of(), List.of(ExpectedReplication::refuseNone));
                 Scenario s = plan.base();
                 spec.commandLine().getOut().printf(Locale.ROOT, "%s: ok: %s, %s, %d publishers, %d subscribers, "
                                 + "%d filters, expected replication grade %.2f%s%n", file, s.name(),

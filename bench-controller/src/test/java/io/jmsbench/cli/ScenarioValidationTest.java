@@ -90,15 +90,36 @@ class ScenarioValidationTest {
                         FILE + ":1:13: publishers: expected a mapping of fields, found 4"),
                 yaml("duration without a unit",
                         "phases:\n  measure: 10\n",
-                        FILE + ":2:12: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                        FILE + ":2:12: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)"),
                 yaml("duration with a bad unit",
                         "phases:\n  measure: 10sec\n",
-                        FILE + ":2:12: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                        FILE + ":2:12: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found '10sec'"),
                 yaml("measure of zero",
                         "phases:\n  measure: 0s\n",
                         FILE + ":2:12: phases.measure: expected a duration of at least 1s, found 0s"),
+                yaml("precision beside a fixed window",
+                        "phases:\n  measure: 30s\n  precision: 5%\n",
+                        FILE + ":3:14: phases.precision: expected precision only with measure: auto, found measure: 30s"),
+                yaml("maxWarmup beside a fixed warm-up",
+                        "phases: {warmup: 20s, maxWarmup: 1m}\n",
+                        FILE + ":1:34: phases.maxWarmup: expected maxWarmup only with warmup: auto, found warmup: 20s"),
+                yaml("precision out of range",
+                        "phases: {measure: auto, precision: 60%}\n",
+                        FILE + ":1:36: phases.precision: expected a percentage from 0.1% to 50% such as 5%, found '60%'"),
+                yaml("a message count with an auto window",
+                        "phases: {measure: auto, messages: 1000}\n",
+                        FILE + ":1:35: phases.messages: expected messages only with a fixed measure (such as 60s, its "
+                                + "time bound), found measure: auto"),
+                yaml("auto misspelt",
+                        "phases: {warmup: automatic}\n",
+                        FILE + ":1:18: phases.warmup: expected auto or a duration with a unit such as 10s, 500ms or 2m, "
+                                + "found 'automatic'"),
+                yaml("selectors that match nothing sent",
+                        "message: {properties: 1}\nsubscribers:\n  - {selector: \"P1 = 'nobody sends this'\"}\n",
+                        FILE + ":3:3: subscribers: expected a subscriber whose selector matches some message the "
+                                + "publishers send, found none (expected replication grade 0: nothing would be received)"),
                 yaml("selector the broker rejects",
                         "subscribers:\n  - selector: \"P1 = = 'x'\"\n",
                         FILE + ":2:15: subscribers[0].selector: expected a JMS selector the broker accepts,"
@@ -196,7 +217,7 @@ class ScenarioValidationTest {
                         FILE + ":6:28: subscribers[0].selector: expected a JMS selector (leave the field out for"
                                 + " no filter), found an empty string",
                         FILE + ":7:24: delivery.persistent: expected true or false, found 'yes'",
-                        FILE + ":8:18: phases.warmup: expected a duration with a unit such as 10s, 500ms or 2m,"
+                        FILE + ":8:18: phases.warmup: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 5 (a number needs a unit)",
                         FILE + ":8:30: phases.measure: expected a duration of at least 1s, found 0s"),
                 withSet("bad --set value",
@@ -223,7 +244,7 @@ class ScenarioValidationTest {
                         "--set: name.x: expected a mapping at name, found 'x'"),
                 withSet("mistakes in the file and in --set",
                         "name: x\nphases: {measure: 10}\n", List.of("publishers.clients=0"),
-                        FILE + ":2:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                        FILE + ":2:19: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         "--set: publishers.clients: expected a whole number from 1 to 100000, found 0"),
                 withSet("--set with no key",
@@ -238,7 +259,7 @@ class ScenarioValidationTest {
                         FILE + ":2:5: subscribers[0]: expected a mapping of fields, found 3"),
                 yaml("mistakes reported in file order",
                         "phases: {measure: 10}\npublisher: {clients: 2}\n",
-                        FILE + ":1:19: phases.measure: expected a duration with a unit such as 10s, 500ms or 2m,"
+                        FILE + ":1:19: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
                                 + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat;"

@@ -87,7 +87,8 @@ public final class RunInternals {
         PointObservation observation = new PointObservation(PointObservation.Ending.COMPLETED,
                 new PhaseTimes(null, null, null, null, null, null), Double.NaN, samples, snapshots.get(0),
                 snapshots.get(n - 1), publishers.get(n - 1), subscribers.get(n - 1), null, null,
-                LatencyFigures.of(window, LatencyFigures.ACTUAL), null, PointEnvironment.NONE);
+                LatencyFigures.of(window, LatencyFigures.ACTUAL), null, PointEnvironment.NONE,
+                io.jmsbench.report.PointResult.Windows.NONE);
         PointResult result = PointResults.of(observation, new PointJudge(scenario, hostCores, false), hostCores,
                 scenario.filters(), Map.of(), 0);
         long t2 = System.nanoTime();

@@ -75,6 +75,9 @@ public final class MarkdownReport {
         md.append("| dispatched (subscribers got) | ").append(Figures.count(p.dispatched().messages())).append(" | ")
                 .append(Figures.rate(p.dispatched().rate(), p.dispatched().ci95())).append(" |\n");
         md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.overallRate())).append(" |\n\n");
+        if (p.windows() != null && p.windows().warmupEnd() != null) {
+            md.append("Phases: ").append(p.windows().describe(p.precisionReached())).append(".\n\n");
+        }
         md.append(String.format(Locale.ROOT, "Measurement window %.1f s. Replication grade: expected %s, measured %s "
                         + "(whole run, after drain). Filters installed (n_fltr): %d.%n%n",
                 p.received().seconds(), Figures.grade(p.replicationGrade().expected()),
@@ -158,8 +161,14 @@ public final class MarkdownReport {
         }
         md.append("- delivery: ").append(s.delivery().persistent() ? "persistent" : "non-persistent")
                 .append(", ack ").append(s.delivery().ack().yamlName()).append('\n');
-        md.append("- phases: warm-up ").append(Durations.format(s.phases().warmup())).append(", measure ")
-                .append(Durations.format(s.phases().measure())).append(", drain up to ")
+        md.append("- phases: warm-up ").append(s.phases().warmupAuto()
+                        ? "auto (at most " + Durations.format(s.phases().warmup()) + ")"
+                        : Durations.format(s.phases().warmup())).append(", measure ").append(s.phases().measureAuto()
+                        ? String.format(Locale.ROOT, "auto to ±%s%% (at most %s)",
+                                new java.math.BigDecimal(100 * s.phases().precision()).setScale(1,
+                                        java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString(),
+                                Durations.format(s.phases().measure()))
+                        : Durations.format(s.phases().measure())).append(", drain up to ")
                 .append(Durations.format(s.phases().drain())).append("\n\n");
     }
 

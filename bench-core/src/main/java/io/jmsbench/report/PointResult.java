@@ -22,7 +22,7 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
                           Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
                           ClientSpread clients, List<IntervalSample> samples, List<Finding> findings,
-                          PointEnvironment environment, Verdict verdict) {
+                          PointEnvironment environment, Verdict verdict, Windows windows) {
 
     public PointResult {
         findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings
@@ -95,6 +95,61 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
     /** Slowest and fastest client of each role over the measurement window, msgs/s. */
     public record ClientSpread(double publisherMinRate, double publisherMaxRate, double subscriberMinRate,
                                double subscriberMaxRate) {
+    }
+
+    /**
+     * How the warm-up and the window ended. {@code warmupEnd}: {@link #TIME} (a fixed warm-up),
+     * {@link #STEADY} (an auto warm-up whose rates became steady) or {@link #BOUND} (an auto warm-up
+     * that reached {@code maxWarmup} first); {@code transientSeconds}: where MSER-5 put the end of the
+     * start-up transient (NaN where nothing looked). {@code windowEnd}: {@link #TIME}, {@link #MESSAGES}
+     * (the count), {@link #PRECISION} (an auto window precise enough) or {@link #BOUND} (an auto window
+     * at {@code maxMeasure}); {@code null} for a window never closed. {@code precisionTarget}: the
+     * half-width over the mean an auto window asked for, NaN for a fixed one.
+     */
+    public record Windows(String warmupEnd, double warmupSeconds, double transientSeconds, String windowEnd,
+                          double precisionTarget) {
+
+        public static final String TIME = "time";
+        public static final String STEADY = "steady";
+        public static final String BOUND = "bound";
+        public static final String MESSAGES = "messages";
+        public static final String PRECISION = "precision";
+        public static final Windows NONE = new Windows(null, Double.NaN, Double.NaN, null, Double.NaN);
+
+        /** One line on how the warm-up and the window ended, with the precision the window reached. */
+        public String describe(double reached) {
+            if (warmupEnd == null) {
+                return "the warm-up never ended";
+            }
+            String warmup = switch (warmupEnd) {
+                case STEADY -> String.format(java.util.Locale.ROOT, "warm-up auto, steady after %.0f s (MSER-5: "
+                        + "start-up transient %.0f s)", warmupSeconds, transientSeconds);
+                case BOUND -> String.format(java.util.Locale.ROOT, "warm-up auto, NOT steady at its bound, %.0f s",
+                        warmupSeconds);
+                default -> String.format(java.util.Locale.ROOT, "warm-up %.0f s", warmupSeconds);
+            };
+            String precision = Double.isNaN(reached) ? "no interval"
+                    : String.format(java.util.Locale.ROOT, "±%.1f%%", 100 * reached);
+            String window = windowEnd == null ? "the window never ended" : switch (windowEnd) {
+                case PRECISION -> String.format(java.util.Locale.ROOT, "window auto, ended at %s (asked ±%.1f%%)",
+                        precision, 100 * precisionTarget);
+                case BOUND -> String.format(java.util.Locale.ROOT, "window auto, ended at its bound at %s (asked "
+                        + "±%.1f%%)", precision, 100 * precisionTarget);
+                case MESSAGES -> "window ended at its message count, " + precision;
+                default -> "window ended at its time, " + precision;
+            };
+            return warmup + "; " + window;
+        }
+    }
+
+    /**
+     * The precision the window's rates reached: the larger of the received and dispatched rates'
+     * 95% half-width over the rate; NaN without an interval.
+     */
+    public double precisionReached() {
+        double r = received == null ? Double.NaN : received.ci95() / received.rate();
+        double d = dispatched == null ? Double.NaN : dispatched.ci95() / dispatched.rate();
+        return Double.isNaN(r) || Double.isNaN(d) ? Double.NaN : Math.max(r, d);
     }
 
     /** Wall-clock instants (ISO-8601 UTC) of the phase edges; {@code null} for a phase never reached. */

@@ -54,7 +54,8 @@ public final class SweepTable {
         header.addAll(keys);
         header.addAll(List.of("received_msgs", "received_rate", "dispatched_msgs", "dispatched_rate", "overall_rate",
                 "r_expected", "r_measured", "n_fltr", "broker_cores", "publisher_cores", "subscriber_cores",
-                "host_busy", "drain", "valid", "invalid_reasons", "received_ci95", "dispatched_ci95"));
+                "host_busy", "drain", "valid", "invalid_reasons", "received_ci95", "dispatched_ci95", "verdict",
+                "warmup_end", "warmup_s", "window_end", "precision"));
         csv.append(String.join(",", header)).append('\n');
         int index = 0;
         Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
@@ -85,6 +86,12 @@ public final class SweepTable {
             row.add('"' + String.join("; ", p.invalidReasons()).replace("\"", "\"\"") + '"');
             row.add(number(p.received().ci95()));
             row.add(number(p.dispatched().ci95()));
+            row.add(p.verdict() == null ? "" : p.verdict().name().toLowerCase(java.util.Locale.ROOT));
+            PointResult.Windows w = p.windows() == null ? PointResult.Windows.NONE : p.windows();
+            row.add(w.warmupEnd() == null ? "" : w.warmupEnd());
+            row.add(number(w.warmupSeconds()));
+            row.add(w.windowEnd() == null ? "" : w.windowEnd());
+            row.add(number(p.precisionReached()));
             csv.append(String.join(",", row.stream().map(v -> v.contains(",") && !v.startsWith("\"") ? '"' + v + '"' : v)
                     .toList())).append('\n');
             index++;

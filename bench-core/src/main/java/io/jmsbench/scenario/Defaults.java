@@ -61,9 +61,20 @@ public final class Defaults {
     public static final int TRANSACTION_SIZE = 1;
     /** Persistent sends wait for the broker, as both providers do by default. */
     public static final boolean ASYNC_SEND = false;
-    /** Throughput on two cores still climbs 20-25 s into a run: capacity runs warm up at least this long. */
-    public static final Duration WARMUP = Duration.ofSeconds(20);
-    public static final Duration MEASURE = Duration.ofSeconds(60);
+    /** {@code warmup: auto} unless told: the warm-up ends when the rates are steady (MSER-5). */
+    public static final boolean WARMUP_AUTO = true;
+    /** An auto warm-up's bound is never shorter: MSER-5 needs three 5 s batches to say anything. */
+    public static final Duration MIN_AUTO_WARMUP = Duration.ofSeconds(15);
+    /** {@code maxWarmup}: an auto warm-up not steady by then leaves the point invalid. */
+    public static final Duration MAX_WARMUP = Duration.ofMinutes(2);
+    /** {@code measure: auto} unless told: the window ends when its rates are known to {@link #PRECISION}. */
+    public static final boolean MEASURE_AUTO = true;
+    /** {@code maxMeasure}: an auto window ends here, precise enough or not. */
+    public static final Duration MAX_MEASURE = Duration.ofMinutes(5);
+    /** {@code precision}: the 95% interval's half-width relative to the mean rate, for an auto window. */
+    public static final double PRECISION = 0.05;
+    /** An auto window is never shorter: a few seconds' interval could be narrow by luck. */
+    public static final Duration MIN_AUTO_MEASURE = Duration.ofSeconds(10);
     public static final Duration DRAIN = Duration.ofSeconds(10);
     /** {@code phases.messages}: 0, no count; the window is bounded by {@code measure} alone. */
     public static final int MEASURE_MESSAGES = 0;

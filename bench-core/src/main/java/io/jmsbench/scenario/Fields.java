@@ -26,6 +26,8 @@ final class Fields {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
     private static final int MAX_DURATION_DIGITS = 9;
     private static final Pattern ADDRESS = Pattern.compile("([A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\]):\\d{1,5}");
+    private static final Pattern PERCENT = Pattern.compile("\\d{1,3}(\\.\\d{1,6})?\\s*%");
+    static final String AUTO = "auto";
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)");
 
     private final YamlTree tree;
@@ -150,6 +152,44 @@ final class Fields {
         return value.doubleValue();
     }
 
+    /** A fraction written as a percentage ({@code 5%}) or a number ({@code 0.05}), from {@code min} to {@code max}. */
+    double fraction(String key, double fallback, double min, double max) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return fallback;
+        }
+        double parsed = Double.NaN;
+        if (value.isNumber()) {
+            parsed = value.doubleValue();
+        } else if (value.isTextual() && PERCENT.matcher(value.asText().strip()).matches()) {
+            String text = value.asText().strip();
+            parsed = Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100;
+        }
+        if (!(parsed >= min && parsed <= max)) {
+            problem(key, "expected a percentage from " + percent(min) + " to " + percent(max) + " such as 5%, found "
+                    + Kinds.of(value));
+            return fallback;
+        }
+        return parsed;
+    }
+
+    private static String percent(double fraction) {
+        return java.math.BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    /**
+     * Whether the field says {@code auto}; {@code fallback} when absent. Any other value is left for
+     * the field's own reader, so its mistakes are told there.
+     */
+    boolean isAuto(String key, boolean fallback) {
+        known.add(key);
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            return fallback;
+        }
+        return value.isTextual() && AUTO.equals(value.asText().strip());
+    }
+
     /** A size in megabytes written as {@code 64MB}, {@code 512KB} (rounded up), {@code 2GB} or a number of MB. */
     long megabytes(String key, long fallback) {
         Long value = optionalMegabytes(key);
@@ -221,6 +261,15 @@ final class Fields {
 
     /** A duration such as {@code 10s}, {@code 500ms}, {@code 2m}; at least {@code min}. */
     Duration duration(String key, Duration fallback, Duration min) {
+        return duration(key, fallback, min, "a duration");
+    }
+
+    /** {@link #duration} of a field that may also say {@code auto} (read by {@link #isAuto} first). */
+    Duration durationUnlessAuto(String key, Duration fallback, Duration min) {
+        return duration(key, fallback, min, "auto or a duration");
+    }
+
+    private Duration duration(String key, Duration fallback, Duration min, String expected) {
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
@@ -228,7 +277,8 @@ final class Fields {
         Matcher m = value.isTextual() ? DURATION.matcher(value.asText().strip()) : null;
         if (m == null || !m.matches()) {
             String hint = value.isNumber() ? " (a number needs a unit)" : "";
-            problem(key, "expected a duration with a unit such as 10s, 500ms or 2m, found " + Kinds.of(value) + hint);
+            problem(key, "expected " + expected + " with a unit such as 10s, 500ms or 2m, found " + Kinds.of(value)
+                    + hint);
             return fallback;
         }
         if (m.group(1).length() > MAX_DURATION_DIGITS) {

@@ -29,6 +29,12 @@ public final class ScenarioLoader {
 
     /** Loads a scenario file with its sweep and repeats expanded, every point validated. */
     public static ScenarioPlan plan(Path file, List<String> overrides) throws ScenarioException {
+        return plan(file, overrides, List.of());
+    }
+
+    /** {@link #plan(Path, List)}, every point also put through {@code checks}. */
+    public static ScenarioPlan plan(Path file, List<String> overrides, List<ScenarioCheck> checks)
+            throws ScenarioException {
         String source = file.toString();
         String text;
         try {
@@ -47,7 +53,7 @@ public final class ScenarioLoader {
             throw problem(source, "could not be read: " + e.getMessage());
         }
         String defaultName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        return parsePlan(text, source, defaultName, overrides);
+        return parsePlan(text, source, defaultName, overrides, checks);
     }
 
     /** Parses scenario text; {@code source} names it in problems, {@code defaultName} is used when it has no name. */
@@ -58,6 +64,11 @@ public final class ScenarioLoader {
 
     public static ScenarioPlan parsePlan(String text, String source, String defaultName, List<String> overrides)
             throws ScenarioException {
+        return parsePlan(text, source, defaultName, overrides, List.of());
+    }
+
+    public static ScenarioPlan parsePlan(String text, String source, String defaultName, List<String> overrides,
+                                         List<ScenarioCheck> checks) throws ScenarioException {
         List<Problem> problems = new ArrayList<>();
         YamlTree tree = YamlTree.parse(text, source, problems);
         if (tree == null) {
@@ -85,7 +96,16 @@ public final class ScenarioLoader {
                             a.location() == null ? 0 : a.location().getColumnNr(), a.path(), error + a.origin()));
                 }
             }
-            Scenario scenario = ScenarioReader.read(Fields.root(copy, these), defaultName);
+            Fields pointRoot = Fields.root(copy, these);
+            Scenario scenario = ScenarioReader.read(pointRoot, defaultName);
+            if (these.isEmpty()) {
+                for (ScenarioCheck check : checks) {
+                    ScenarioCheck.Failure failure = check.check(scenario);
+                    if (failure != null) {
+                        pointRoot.problemAt(failure.pointer(), failure.message());
+                    }
+                }
+            }
             pointProblems.addAll(these);
             points.add(new ScenarioPlan.Point(points.size(), combination.parameters(), scenario));
         }

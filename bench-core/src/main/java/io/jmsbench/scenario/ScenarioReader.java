@@ -325,11 +325,31 @@ final class ScenarioReader {
     }
 
     private static Phases phases(Fields f) {
-        Duration warmup = f.duration("warmup", Defaults.WARMUP, Duration.ZERO);
-        Duration measure = f.duration("measure", Defaults.MEASURE, Duration.ofSeconds(1));
+        boolean warmupAuto = f.isAuto("warmup", Defaults.WARMUP_AUTO);
+        Duration warmup = warmupAuto ? f.duration("maxWarmup", Defaults.MAX_WARMUP, Defaults.MIN_AUTO_WARMUP)
+                : f.durationUnlessAuto("warmup", Duration.ZERO, Duration.ZERO);
+        boolean measureAuto = f.isAuto("measure", Defaults.MEASURE_AUTO);
+        Duration measure = measureAuto ? f.duration("maxMeasure", Defaults.MAX_MEASURE, Defaults.MIN_AUTO_MEASURE)
+                : f.durationUnlessAuto("measure", Duration.ofSeconds(1), Duration.ofSeconds(1));
+        onlyWhenAuto(f, "maxWarmup", warmupAuto, "warmup", warmup);
+        onlyWhenAuto(f, "maxMeasure", measureAuto, "measure", measure);
+        onlyWhenAuto(f, "precision", measureAuto, "measure", measure);
+        double precision = f.fraction("precision", Defaults.PRECISION, 0.001, 0.5);
         Duration drain = f.duration("drain", Defaults.DRAIN, Duration.ZERO);
         int messages = f.integer("messages", Defaults.MEASURE_MESSAGES, 1, Integer.MAX_VALUE);
+        if (messages > 0 && measureAuto) {
+            f.problem("messages", "expected messages only with a fixed measure (such as 60s, its time bound), "
+                    + "found measure: auto");
+        }
         f.finish();
-        return new Phases(warmup, measure, drain, messages);
+        return new Phases(warmup, measure, drain, messages, warmupAuto, measureAuto, precision);
+    }
+
+    /** A field that tunes an auto phase ({@code maxWarmup}, {@code precision}) is a mistake beside a fixed one. */
+    private static void onlyWhenAuto(Fields f, String key, boolean auto, String phase, Duration fixed) {
+        if (!auto && f.has(key)) {
+            f.problem(key, "expected " + key + " only with " + phase + ": auto, found " + phase + ": "
+                    + io.jmsbench.text.Durations.format(fixed));
+        }
     }
 }

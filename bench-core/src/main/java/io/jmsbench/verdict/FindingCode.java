@@ -31,6 +31,13 @@ public enum FindingCode {
     CPU_RULE_BROKER_UNKNOWN(Severity.INVALID),
     /** Paper §3.3: a client JVM or client host was above the client bound. */
     CPU_RULE_CLIENT(Severity.INVALID),
+    /** An auto warm-up reached its bound before the rates were steady (MSER-5). */
+    NEVER_STEADY(Severity.INVALID),
+    /**
+     * A capacity point's window was not a steady state: the broker's backlog grew or shrank, beyond
+     * the window's interval and the precision asked, so its rates are not the broker's capacity.
+     */
+    NOT_STEADY(Severity.INVALID),
     /** An invalid reason read from a report written before findings had codes. */
     UNCLASSIFIED(Severity.INVALID),
 
@@ -48,8 +55,10 @@ public enum FindingCode {
     BROKER_HOST_NOT_MONITORED(Severity.NOTE),
     /** A count-bounded window ended by time before its count. */
     WINDOW_ENDED_BY_TIME(Severity.NOTE),
-    /** The broker's backlog grew or shrank over the window. */
-    NOT_STEADY(Severity.NOTE),
+    /** A fixed-rate point's backlog grew or shrank over the window (for a capacity point: {@link #NOT_STEADY}). */
+    BACKLOG_CHANGED(Severity.NOTE),
+    /** An auto window reached its bound before its rates were known to the precision asked. */
+    PRECISION_NOT_REACHED(Severity.NOTE),
     /** Messages lost where the delivery is at most once. */
     MESSAGES_LOST_ALLOWED(Severity.NOTE),
     /** A rate's batch means stayed correlated: its interval is likely too narrow. */

@@ -27,6 +27,16 @@ public final class ExpectedReplication {
     private ExpectedReplication() {
     }
 
+    /**
+     * Refuses a scenario none of whose subscribers would receive anything: with an expected grade
+     * of 0 there is no dispatched rate to measure and no receipt to audit.
+     */
+    public static io.jmsbench.scenario.ScenarioCheck.Failure refuseNone(Scenario scenario) {
+        return of(scenario) > 0 ? null : new io.jmsbench.scenario.ScenarioCheck.Failure("/subscribers",
+                "expected a subscriber whose selector matches some message the publishers send, found none "
+                        + "(expected replication grade 0: nothing would be received)");
+    }
+
     public static double of(Scenario scenario) {
         try {
             int destinations = scenario.destination().count();

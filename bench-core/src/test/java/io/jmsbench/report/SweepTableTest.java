@@ -88,7 +88,8 @@ class SweepTableTest {
                 new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),
                 new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r),
                 samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
-                PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID);
+                PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
+                new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN));
     }
 
     private static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {
@@ -172,16 +173,17 @@ class SweepTableTest {
         assertEquals("""
                 point,repeat,subscribers[0].clients,message.size,received_msgs,received_rate,dispatched_msgs,\
                 dispatched_rate,overall_rate,r_expected,r_measured,n_fltr,broker_cores,publisher_cores,\
-                subscriber_cores,host_busy,drain,valid,invalid_reasons,received_ci95,dispatched_ci95
+                subscriber_cores,host_busy,drain,valid,invalid_reasons,received_ci95,dispatched_ci95,verdict,warmup_end,\
+                warmup_s,window_end,precision
                 0,1,1,1024,1000000,100000,1000000,100000,200000,1.00000,1.00000,1,1.50000,0.500000,0.250000,\
-                0.900000,complete,true,"",5000.00,
+                0.900000,complete,true,"",5000.00,,valid,time,1.00000,time,
                 0,2,1,1024,1200000,120000,1200000,120000,240000,1.00000,0.998000,1,1.70000,0.500000,0.250000,\
-                0.900000,complete,true,"",6000.00,
+                0.900000,complete,true,"",6000.00,,valid,time,1.00000,time,
                 1,1,2,1024,800000,80000.0,1600000,160000,240000,2.00000,2.00000,2,1.90000,0.500000,0.250000,\
-                0.900000,complete,true,"",4000.00,
+                0.900000,complete,true,"",4000.00,,valid,time,1.00000,time,
                 1,2,2,1024,900000,90000.0,1800000,180000,270000,2.00000,,2,,0.500000,0.250000,0.900000,quiet,false,\
                 "drain ended quiet with 5 of 100 expected receipts missing; the ""broker"" agent said: no, really",\
-                4500.00,
+                4500.00,,invalid,time,1.00000,time,
                 """, SweepTable.csv(twoPointsTwoRepeats()));
     }
 

@@ -70,7 +70,7 @@ class ScenarioLoaderTest {
                 new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE),
                 List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)),
                 new DeliverySpec(Defaults.DELIVERY_PERSISTENT, Defaults.ACK),
-                new Phases(Defaults.WARMUP, Defaults.MEASURE, Defaults.DRAIN));
+                new Phases(Defaults.MAX_WARMUP, Defaults.MAX_MEASURE, Defaults.DRAIN, 0, true, true, Defaults.PRECISION));
     }
 
     @Test
@@ -90,6 +90,17 @@ class ScenarioLoaderTest {
         assertEquals(new AgentsSpec(List.of("h1:7100"), List.of("h2:7100", "[::1]:7101"), "b:7100"), s.agents());
         assertTrue(s.agents().remote());
         assertFalse(parse("name: x\n").agents().remote());
+    }
+
+    @Test
+    void autoPhasesReadTheirBoundsAndPrecision() throws ScenarioException {
+        assertEquals(new Phases(Duration.ofMinutes(1), Duration.ofMinutes(3), Defaults.DRAIN, 0, true, true, 0.02),
+                parse("phases: {warmup: auto, maxWarmup: 1m, measure: auto, precision: 2%, maxMeasure: 3m}\n")
+                        .phases());
+        assertEquals(0.025, parse("phases: {measure: auto, precision: 0.025}\n").phases().precision(), 1e-12);
+        Phases mixed = parse("phases: {warmup: 30s}\n").phases();
+        assertEquals(new Phases(Duration.ofSeconds(30), Defaults.MAX_MEASURE, Defaults.DRAIN, 0, false, true,
+                Defaults.PRECISION), mixed);
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.DeliverySpec;
@@ -56,6 +57,7 @@ public final class PointJudge {
         setup(findings);
         placement(o, findings);
         ending(o, findings);
+        windows(o.windows(), figures, findings);
         window(o, figures, findings);
         errors(o, findings);
         audit(o, findings);
@@ -67,7 +69,7 @@ public final class PointJudge {
 
     /** What the scenario itself says about the figures before anything ran. */
     private void setup(List<Finding> findings) {
-        if (scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {
+        if (!scenario.phases().warmupAuto() && scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {
             findings.add(Finding.of(FindingCode.NOT_WARMED_UP, "not warmed up: warm-up "
                     + Durations.format(scenario.phases().warmup()) + " < " + Durations.format(Defaults.MIN_WARMED_UP)
                     + "; throughput may still be climbing (JIT)"));
@@ -128,7 +130,8 @@ public final class PointJudge {
             findings.add(Finding.of(FindingCode.WINDOW_ENDED_BY_TIME, "the window ended by time (measure) before "
                     + bound + " messages were sent"));
         }
-        SteadyState.check(figures.received(), figures.dispatched(), expectedGrade).ifPresent(findings::add);
+        SteadyState.check(figures.received(), figures.dispatched(), expectedGrade, WindowFigures.windowSamples(o),
+                scenario.phases().precision(), capacityRun).ifPresent(findings::add);
         interval("received", figures.receivedInterval(), findings);
         interval("dispatched", figures.dispatchedInterval(), findings);
         double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
@@ -137,6 +140,24 @@ public final class PointJudge {
         } else if (figures.received().rate() < 0.99 * target) {
             findings.add(Finding.of(FindingCode.TARGET_RATE_MISSED, String.format(Locale.ROOT,
                     "missed the target rate: %.0f of %.0f msgs/s sent", figures.received().rate(), target)));
+        }
+    }
+
+    /** How an auto warm-up and an auto window ended: never steady is invalid, never precise a note. */
+    private void windows(Windows windows, WindowFigures figures, List<Finding> findings) {
+        if (Windows.BOUND.equals(windows.warmupEnd())) {
+            findings.add(Finding.of(FindingCode.NEVER_STEADY, "never steady: the rates were still changing when the "
+                    + "warm-up reached maxWarmup (" + Durations.format(scenario.phases().warmup()) + "), so the "
+                    + "window may hold the start-up transient; a longer maxWarmup, or a look at the per-second rates"));
+        }
+        if (Windows.BOUND.equals(windows.windowEnd())) {
+            double reached = Math.max(figures.received().ci95() / figures.received().rate(),
+                    figures.dispatched().ci95() / figures.dispatched().rate());
+            findings.add(Finding.of(FindingCode.PRECISION_NOT_REACHED, String.format(Locale.ROOT, "precision not "
+                    + "reached: the window reached maxMeasure (%s) with its rates known to ±%s, not the ±%.1f%% asked",
+                    Durations.format(scenario.phases().measure()),
+                    Double.isNaN(reached) ? "an unknown interval" : String.format(Locale.ROOT, "%.1f%%", 100 * reached),
+                    100 * windows.precisionTarget())));
         }
     }
 

@@ -40,6 +40,6 @@ public final class PointResults {
                 new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,
                 o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
                 o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
-                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict);
+                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict, o.windows());
     }
 }

@@ -66,8 +66,12 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
 
     /** The window's per-second rates, in order: its samples of the measure phase. */
     private static double[] windowRates(PointObservation o, java.util.function.ToDoubleFunction<IntervalSample> rate) {
-        return o.samples().stream().filter(x -> Phase.MEASURE.sampleName().equals(x.phase())).mapToDouble(rate)
-                .filter(v -> !Double.isNaN(v)).toArray();
+        return windowSamples(o).stream().mapToDouble(rate).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    /** The window's per-second samples, in order. */
+    static java.util.List<IntervalSample> windowSamples(PointObservation o) {
+        return o.samples().stream().filter(x -> Phase.MEASURE.sampleName().equals(x.phase())).toList();
     }
 
     /** The busy share of a host over the window, by its key in the snapshots' hosts; NaN unknown. */

@@ -13,7 +13,10 @@ import io.jmsbench.run.RunFailure;
 import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.workers.AuditMerge;
 import io.jmsbench.run.workers.Workers;
+import io.jmsbench.report.PointResult.Windows;
+import io.jmsbench.scenario.Phases;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.stats.Transient;
 import io.jmsbench.workload.ExpectedReplication;
 import org.HdrHistogram.Histogram;
 
@@ -98,22 +101,28 @@ public final class PointDriver {
         clock.check();
     }
 
-    /** Warm-up, then the window, one sample a second; returns the last reading. */
+    /**
+     * Warm-up, then the window, one sample a second; returns the last reading. A fixed warm-up ends
+     * at its time, an auto one once the rates are steady (or at its bound); a fixed window ends at
+     * its time or its message count, an auto one once its rates are precise enough (or at its bound).
+     */
     private Snapshot measure() throws AgentException, RunAborted, RunFailure, IOException {
+        Phases phases = scenario.phases();
         Snapshot previous = snapshot();
         long start = clock.nanoTime();
         p.publishStart = start;
         workers.start();
         p.mark(Progress.PUBLISH_START);
-        long warmupEnd = start + scenario.phases().warmup().toNanos();
-        long measureEnd = warmupEnd + scenario.phases().measure().toNanos();
+        long warmupEnd = start + phases.warmup().toNanos();
+        long measureEnd = Long.MAX_VALUE;
         Phase phase = Phase.WARMUP;
         if (warmupEnd == start) {
-            phase = openWindow(previous);
+            measureEnd = openWindow(previous, Windows.TIME);
+            phase = Phase.MEASURE;
         }
         long nextTick = start + SECOND;
         long lastProgress = start;
-        long bound = scenario.phases().messages();
+        long bound = phases.messages();
         while (true) {
             long target = Math.min(nextTick, phase == Phase.WARMUP ? warmupEnd : measureEnd);
             boolean countReached = phase == Phase.MEASURE && bound > 0
@@ -134,13 +143,23 @@ public final class PointDriver {
                         .orElse(""));
             }
             previous = now;
-            if (countReached || (phase == Phase.MEASURE && target == measureEnd)) {
-                p.windowEnd = now;
-                p.mark(Progress.MEASURE_END);
-                return now;
-            }
-            if (phase == Phase.WARMUP && target == warmupEnd) {
-                phase = openWindow(now);
+            if (phase == Phase.MEASURE) {
+                String end = countReached ? Windows.MESSAGES
+                        : phases.measureAuto() && AutoWindows.precise(p.samplesOf(Phase.MEASURE), phases.precision())
+                        ? Windows.PRECISION
+                        : target == measureEnd ? (phases.measureAuto() ? Windows.BOUND : Windows.TIME) : null;
+                if (end != null) {
+                    p.windowEnd = now;
+                    p.windowEndedBy = end;
+                    p.mark(Progress.MEASURE_END);
+                    return now;
+                }
+            } else {
+                String end = warmupEnd(phases, target == warmupEnd);
+                if (end != null) {
+                    measureEnd = openWindow(now, end);
+                    phase = Phase.MEASURE;
+                }
             }
             if (target == nextTick) {
                 nextTick += SECOND;
@@ -148,10 +167,32 @@ public final class PointDriver {
         }
     }
 
-    private Phase openWindow(Snapshot at) {
+    /** Why the warm-up ends after this second's sample, {@code null} while it goes on. */
+    private String warmupEnd(Phases phases, boolean atBound) {
+        if (!phases.warmupAuto()) {
+            return atBound ? Windows.TIME : null;
+        }
+        Transient found = AutoWindows.transientOf(p.samplesOf(Phase.WARMUP));
+        if (found.over()) {
+            p.transientSeconds = found.truncation();
+            return Windows.STEADY;
+        }
+        return atBound ? Windows.BOUND : null;
+    }
+
+    /** Opens the window at this reading; returns when its time (or its auto bound) ends it. */
+    private long openWindow(Snapshot at, String warmupEndedBy) {
         p.windowStart = at;
+        p.warmupEndedBy = warmupEndedBy;
+        p.warmupSeconds = (at.nanos() - p.publishStart) / 1e9;
         p.mark(Progress.MEASURE_START);
-        return Phase.MEASURE;
+        if (scenario.phases().warmupAuto()) {
+            console.printf(java.util.Locale.ROOT, "  warm-up  %s after %.0f s%s%n", Windows.STEADY.equals(warmupEndedBy)
+                    ? "steady" : "NOT steady (maxWarmup reached)", p.warmupSeconds, Windows.STEADY.equals(warmupEndedBy)
+                    ? String.format(java.util.Locale.ROOT, " (MSER-5: start-up transient %.0f s)", p.transientSeconds)
+                    : "");
+        }
+        return at.nanos() + scenario.phases().measure().toNanos();
     }
 
     /** For a window bounded by a message count: true once the publishers sent {@code total}, false at {@code deadline}. */

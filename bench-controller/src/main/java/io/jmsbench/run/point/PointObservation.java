@@ -7,6 +7,7 @@ import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.run.workers.Workers.Placement;
 
 import java.util.List;
@@ -14,13 +15,14 @@ import java.util.List;
 /**
  * What a point's driver saw, all of it, frozen: how the point ended, when each phase began, the
  * per-second samples, the readings at the window's edges, the final counts, the drain, the audit,
- * the window's latency, where the clients ran and this point's own environment. A part never
+ * the window's latency, where the clients ran, this point's own environment and how its warm-up and
+ * window ended. A part never
  * reached is {@code null}. The judge reads nothing else.
  */
 public record PointObservation(Ending ending, PhaseTimes times, double readySeconds, List<IntervalSample> samples,
                                Snapshot windowStart, Snapshot windowEnd, Counters publishersFinal,
                                Counters subscribersFinal, Drain drain, AuditCounts audit, LatencyFigures latency,
-                               Placement placement, PointEnvironment environment) {
+                               Placement placement, PointEnvironment environment, Windows windows) {
 
     public PointObservation {
         samples = List.copyOf(samples);
@@ -49,13 +51,13 @@ public record PointObservation(Ending ending, PhaseTimes times, double readySeco
     /** A point that ended before its driver ran (the broker or the agents would not start). */
     public static PointObservation notStarted(Ending ending, PointEnvironment environment) {
         return new PointObservation(ending, new PhaseTimes(null, null, null, null, null, null), Double.NaN, List.of(),
-                null, null, null, null, null, null, null, null, environment);
+                null, null, null, null, null, null, null, null, environment, Windows.NONE);
     }
 
     /** The same observation, ended otherwise (an abort that came while the point was torn down). */
     public PointObservation withEnding(Ending other) {
         return new PointObservation(other, times, readySeconds, samples, windowStart, windowEnd, publishersFinal,
-                subscribersFinal, drain, audit, latency, placement, environment);
+                subscribersFinal, drain, audit, latency, placement, environment, windows);
     }
 
     /** Whether the measurement window opened and closed. */

@@ -9,6 +9,7 @@ import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Scenario;
@@ -48,6 +49,10 @@ final class Progress {
     Counters subscribersFinal;
     Drain drain;
     AuditCounts audit;
+    String warmupEndedBy;
+    double warmupSeconds = Double.NaN;
+    double transientSeconds = Double.NaN;
+    String windowEndedBy;
 
     Progress(PointClock clock) {
         this.clock = clock;
@@ -64,6 +69,13 @@ final class Progress {
         return new PointObservation(ending, new PhaseTimes(times.get(CLIENTS_READY), times.get(PUBLISH_START),
                 times.get(MEASURE_START), times.get(MEASURE_END), times.get(PUBLISH_STOP), times.get(DRAIN_END)),
                 readySeconds, samples, windowStart, windowEnd, publishersFinal, subscribersFinal, drain, audit,
-                LatencyFigures.of(window, basis), placement, environment);
+                LatencyFigures.of(window, basis), placement, environment, new Windows(warmupEndedBy, warmupSeconds,
+                        transientSeconds, windowEndedBy, scenario.phases().measureAuto() ? scenario.phases().precision()
+                        : Double.NaN));
+    }
+
+    /** The samples of one phase so far, in order. */
+    List<IntervalSample> samplesOf(Phase phase) {
+        return samples.stream().filter(s -> phase.sampleName().equals(s.phase())).toList();
     }
 }

@@ -59,6 +59,9 @@ class PointJudgeTest {
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
         boolean brokerCpuKnown = true;
+        io.jmsbench.report.PointResult.Windows windows = new io.jmsbench.report.PointResult.Windows(
+                io.jmsbench.report.PointResult.Windows.TIME, 20, Double.NaN, io.jmsbench.report.PointResult.Windows.TIME,
+                Double.NaN);
         List<io.jmsbench.report.IntervalSample> samples = List.of();
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, LatencyFigures.ACTUAL);
@@ -112,7 +115,7 @@ class PointJudgeTest {
                 new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent, spec.sendErrors,
                         spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN),
                 counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
-                spec.placement, PointEnvironment.NONE);
+                spec.placement, PointEnvironment.NONE, spec.windows);
         PointJudge judge = new PointJudge(scenario, 2, false);
         return judge.judge(o, WindowFigures.of(o, 2));
     }
@@ -148,6 +151,11 @@ class PointJudgeTest {
             s.audit = new AuditCounts(7, 0, 0, 0, 0, 1, 1, false);
         }, PERSISTENT_MESSAGES_LOST);
         check(wrong, "target rate", s -> s.overrides = List.of("publishers.rate=2000"), TARGET_RATE_MISSED);
+        check(wrong, "backlog grew", s -> s.windowReceived = 5_000, NOT_STEADY);
+        check(wrong, "never steady", s -> {
+            s.overrides = List.of("phases.warmup=auto");
+            s.windows = new io.jmsbench.report.PointResult.Windows("bound", 120, Double.NaN, "time", Double.NaN);
+        }, NEVER_STEADY);
         check(wrong, "separate hosts, broker unknown", s -> {
             s.placement = new Placement(true, false, true, List.of());
             s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
@@ -172,10 +180,13 @@ class PointJudgeTest {
     @Test
     void notesNeverMakeAPointInvalid() throws Exception {
         Spec spec = new Spec();
-        spec.overrides = List.of("phases.warmup=2s", "message.stamped=false");
-        spec.windowReceived = 5_000; // the backlog grew by 5,000 in the window
+        spec.overrides = List.of("phases.warmup=2s", "message.stamped=false", "publishers.rate=1000",
+                "phases.measure=auto");
+        spec.windowReceived = 5_000; // the backlog grew by 5,000 in the window, at a fixed rate
         spec.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false); // non-persistent: loss allowed
-        assertEquals(List.of(SHARED_HOST, NOT_WARMED_UP, UNSTAMPED, NOT_STEADY, MESSAGES_LOST_ALLOWED).stream()
+        spec.windows = new io.jmsbench.report.PointResult.Windows("time", 2, Double.NaN, "bound", 0.05);
+        assertEquals(List.of(SHARED_HOST, NOT_WARMED_UP, UNSTAMPED, BACKLOG_CHANGED, MESSAGES_LOST_ALLOWED,
+                PRECISION_NOT_REACHED).stream()
                 .sorted().toList(), codes(spec).stream().sorted().toList());
         assertEquals(List.of(), invalid(spec));
     }

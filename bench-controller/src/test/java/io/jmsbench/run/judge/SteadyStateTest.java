@@ -1,9 +1,15 @@
 package io.jmsbench.run.judge;
 
+import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,38 +20,72 @@ class SteadyStateTest {
         return new RateFigure(Math.round(perSecond * seconds), perSecond, seconds);
     }
 
+    /** {@code n} seconds at these mean rates, each second's received rate off by seeded noise of {@code sd}. */
+    private static List<IntervalSample> seconds(double sent, double received, int n, double sd) {
+        Random random = new Random(42);
+        List<IntervalSample> window = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double got = received + random.nextGaussian() * sd;
+            window.add(new IntervalSample(i + 1, "measure", Math.round(sent), sent, Math.round(got), got, 1, 0.3, 0.3,
+                    0.99));
+        }
+        return window;
+    }
+
+    private static Optional<Finding> check(double sent, double received, int n, double sd, double grade,
+                                           boolean capacity) {
+        return SteadyState.check(rate(sent, n), rate(received, n), grade, seconds(sent, received, n, sd), 0.05,
+                capacity);
+    }
+
     @Test
     void aWindowAtTheExpectedGradeIsSteady() {
         // the quickstart's figures: 48,782 sent and 97,406 dispatched per second at grade 2
-        assertTrue(SteadyState.check(rate(48_782, 15), rate(97_406, 15), 2).isEmpty());
+        assertTrue(check(48_782, 97_406, 15, 3_000, 2, true).isEmpty());
     }
 
     @Test
     void subscribersDrainingABacklogAreNotSteady() {
         // a capped AMQP 4x4 topic: publishers stalled by flow control while subscribers emptied the broker
-        Optional<io.jmsbench.verdict.Finding> reason = SteadyState.check(rate(840, 20), rate(4_445, 20), 4);
+        Finding finding = check(840, 4_445, 20, 100, 4, true).orElseThrow();
+        assertEquals(FindingCode.NOT_STEADY, finding.code());
         assertEquals("not a steady state: the subscribers got 5.29 copies per message sent in the window against "
-                + "the expected 4.00: the broker's backlog shrank by about 5,425 messages during it, so its "
-                + "rates are not the broker's capacity (a longer warm-up or window may help)", reason.orElseThrow().text());
+                + "the expected 4.00: the broker's backlog shrank by about 5,425 messages during it (-271 ± 11 msgs/s), "
+                + "so its rates are not the broker's capacity (an auto warm-up, or a longer one, may help)",
+                finding.text());
     }
 
     @Test
-    void aBacklogThatGrowsIsNotSteady() {
-        Optional<io.jmsbench.verdict.Finding> reason = SteadyState.check(rate(10_000, 10), rate(8_000, 10), 1);
-        assertTrue(reason.orElseThrow().text().contains("backlog grew by about 20,000 messages"), reason.get().text());
+    void aBacklogThatGrowsAtAFixedRateIsANote() {
+        Finding finding = check(10_000, 8_000, 10, 500, 1, false).orElseThrow();
+        assertEquals(FindingCode.BACKLOG_CHANGED, finding.code());
+        assertTrue(finding.text().contains("backlog grew by about 20,000 messages"), finding.text());
+    }
+
+    @Test
+    void aChangeTheSecondsCannotTellFromNoiseIsSteady() {
+        // 8% fewer receipts on average, 24,000 messages, but each second varies by 30,000
+        assertTrue(check(30_000, 27_600, 10, 30_000, 1, true).isEmpty());
+        assertTrue(check(30_000, 27_600, 10, 300, 1, true).isPresent(), "the same change with little noise");
     }
 
     @Test
     void smallWindowsAndSmallChangesPassEitherWay() {
         // 20% off, but only 40 messages: the edges' messages in flight
-        assertTrue(SteadyState.check(rate(100, 2), rate(80, 2), 1).isEmpty());
-        // 5,000 messages, but 5% of a big window
-        assertTrue(SteadyState.check(rate(100_000, 1), rate(95_000, 1), 1).isEmpty());
+        assertTrue(check(100, 80, 2, 0, 1, true).isEmpty());
+        // 5,000 messages, but 4% of a big window, within the 5% precision asked
+        assertTrue(SteadyState.check(rate(100_000, 1), rate(96_000, 1), 1, List.of(), 0.05, true).isEmpty());
+    }
+
+    @Test
+    void aWindowTooShortForAnIntervalIsJudgedOnItsSizeAlone() {
+        Finding finding = SteadyState.check(rate(10_000, 3), rate(5_000, 3), 1, List.of(), 0.05, true).orElseThrow();
+        assertTrue(finding.text().contains("grew by about 15,000 messages during it, so"), finding.text());
     }
 
     @Test
     void noSubscribersOrNothingSentIsNotJudgedHere() {
-        assertTrue(SteadyState.check(rate(5_000, 10), rate(0, 10), 0).isEmpty());
-        assertTrue(SteadyState.check(rate(0, 10), rate(0, 10), 1).isEmpty());
+        assertTrue(check(5_000, 0, 10, 0, 0, true).isEmpty());
+        assertTrue(check(0, 0, 10, 0, 1, true).isEmpty());
     }
 }

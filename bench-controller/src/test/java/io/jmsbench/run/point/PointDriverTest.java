@@ -181,4 +181,53 @@ class PointDriverTest {
 
         assertEquals(Ending.failed("the broker JVM (pid 42) died; see its log in logs/"), o.ending());
     }
+
+    /** Climbs from 300 to 1,000 msgs/s over 20 s, then 1,000 msgs/s with a seeded wobble of ±5% a second. */
+    private static long climbThenWobble(long nanos) {
+        double s = nanos / 1e9;
+        if (s < 20) {
+            return Math.round(300 * s + 17.5 * s * s);
+        }
+        int whole = (int) (s - 20);
+        double sum = 13_000;
+        java.util.Random random = new java.util.Random(11);
+        for (int i = 0; i < whole; i++) {
+            sum += 1000 + 50 * random.nextGaussian();
+        }
+        double next = 1000 + 50 * random.nextGaussian();
+        return Math.round(sum + next * (s - 20 - whole));
+    }
+
+    @Test
+    void anAutoWarmupEndsWhenTheRatesAreSteadyAndAnAutoWindowWhenPrecise() throws Exception {
+        workers.sentAt = PointDriverTest::climbThenWobble;
+
+        PointObservation o = run("{warmup: auto, measure: auto, precision: 2%, drain: 10s}");
+
+        assertEquals("steady", o.windows().warmupEnd());
+        assertEquals(20, o.windows().transientSeconds(), 0, "MSER-5 cut at the knee");
+        double warmup = o.windows().warmupSeconds();
+        // MSER-5 looks for the cut in the first half only: a 20 s transient is found once 45-50 s were seen
+        assertTrue(warmup >= 45 && warmup <= 55, "the warm-up ended once the knee lay in its first half: " + warmup);
+        assertEquals("precision", o.windows().windowEnd());
+        assertEquals(0.02, o.windows().precisionTarget());
+        long window = (o.windowEnd().nanos() - o.windowStart().nanos()) / S;
+        assertTrue(window >= 10 && window < 60, "an interval within 2% of 1,000 msgs/s at ±5% a second: " + window);
+        assertTrue(console.toString().contains("warm-up  steady after " + Math.round(warmup)
+                + " s (MSER-5: start-up transient 20 s)"), console.toString());
+    }
+
+    @Test
+    void anAutoWarmupNeverSteadyEndsAtItsBoundAndAnAutoWindowAtItsBound() throws Exception {
+        workers.sentAt = t -> Math.round(Math.pow(t / 1e9, 2) * 50); // climbing all the way
+
+        PointObservation o = run("{warmup: auto, maxWarmup: 20s, measure: auto, maxMeasure: 12s, drain: 60s}");
+
+        assertEquals("bound", o.windows().warmupEnd());
+        assertEquals(20, o.windows().warmupSeconds(), 0.001);
+        assertEquals("bound", o.windows().windowEnd(), "a climbing rate's batch means stay correlated");
+        assertEquals(12 * S, o.windowEnd().nanos() - o.windowStart().nanos());
+        assertTrue(console.toString().contains("warm-up  NOT steady (maxWarmup reached) after 20 s"),
+                console.toString());
+    }
 }
