@@ -46,6 +46,11 @@ public enum FindingCode {
      * monitor agent on its host): the paper's broker rule could not be evaluated.
      */
     BROKER_CPU_NOT_MEASURED(Severity.UNVERIFIED),
+    /**
+     * A capacity point's window had too few seconds for a 95% interval, so neither its precision
+     * nor whether it was a steady state could be told.
+     */
+    WINDOW_TOO_SHORT(Severity.UNVERIFIED),
 
     NOT_WARMED_UP(Severity.NOTE),
     UNSTAMPED(Severity.NOTE),

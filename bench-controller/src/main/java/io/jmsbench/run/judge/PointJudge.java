@@ -132,6 +132,12 @@ public final class PointJudge {
         }
         SteadyState.check(figures.received(), figures.dispatched(), expectedGrade, WindowFigures.windowSamples(o),
                 scenario.phases().precision(), capacityRun).ifPresent(findings::add);
+        if (capacityRun && Double.isNaN(figures.receivedInterval().halfWidth())) {
+            findings.add(Finding.of(FindingCode.WINDOW_TOO_SHORT, String.format(Locale.ROOT, "unverified: the window "
+                    + "had %d one-second samples, fewer than the %d a 95%% interval needs, so neither the rates' precision"
+                    + " nor whether the broker's backlog held still could be told; a longer window, or measure: auto",
+                    WindowFigures.windowSamples(o).size(), io.jmsbench.stats.BatchMeans.MIN_BATCHES)));
+        }
         interval("received", figures.receivedInterval(), findings);
         interval("dispatched", figures.dispatchedInterval(), findings);
         double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;

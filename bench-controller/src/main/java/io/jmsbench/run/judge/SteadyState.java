@@ -21,7 +21,7 @@ import java.util.Optional;
  * its mean counts only where its 95% interval (batch means) excludes zero, the change is more
  * than the rates' precision asked of the window (a backlog moving by less cannot move them
  * beyond it), and more than {@link #MIN_BACKLOG_CHANGE} messages. A window with too few seconds
- * for an interval is judged on the last two alone.
+ * for an interval is not judged here: for a capacity point the judge says it could not be.
  */
 final class SteadyState {
 
@@ -49,13 +49,12 @@ final class SteadyState {
         BatchMeans interval = BatchMeans.of(window.stream()
                 .mapToDouble(s -> s.sendRate() - s.receiveRate() / expectedGrade).filter(v -> !Double.isNaN(v))
                 .toArray());
-        boolean beyondNoise = Double.isNaN(interval.halfWidth()) || Math.abs(perSecond) > interval.halfWidth();
-        if (!beyondNoise || Math.abs(windowGrade - expectedGrade) <= tolerance * expectedGrade
+        if (Double.isNaN(interval.halfWidth()) || Math.abs(perSecond) <= interval.halfWidth()
+                || Math.abs(windowGrade - expectedGrade) <= tolerance * expectedGrade
                 || Math.abs(change) < MIN_BACKLOG_CHANGE) {
             return Optional.empty();
         }
-        String noise = Double.isNaN(interval.halfWidth()) ? "" : String.format(Locale.ROOT,
-                " (%,.0f ± %,.0f msgs/s)", perSecond, interval.halfWidth());
+        String noise = String.format(Locale.ROOT, " (%,.0f ± %,.0f msgs/s)", perSecond, interval.halfWidth());
         String text = String.format(Locale.ROOT, "the subscribers got %.2f copies per message sent in the window "
                         + "against the expected %.2f: the broker's backlog %s by about %,d messages during it%s",
                 windowGrade, expectedGrade, change > 0 ? "grew" : "shrank", Math.round(Math.abs(change)), noise);

@@ -62,7 +62,8 @@ class PointJudgeTest {
         io.jmsbench.report.PointResult.Windows windows = new io.jmsbench.report.PointResult.Windows(
                 io.jmsbench.report.PointResult.Windows.TIME, 20, Double.NaN, io.jmsbench.report.PointResult.Windows.TIME,
                 Double.NaN);
-        List<io.jmsbench.report.IntervalSample> samples = List.of();
+        /** The window's seconds; {@code null}: ten seconds at the window's rates, each ±1% (see {@link #seconds}). */
+        List<io.jmsbench.report.IntervalSample> samples;
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, LatencyFigures.ACTUAL);
     }
@@ -77,6 +78,19 @@ class PointJudgeTest {
         return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
                 counters(nanos, "sub-0-0", received, 0, 0.3), null, nanos / 2, 0, ProcessResources.UNKNOWN,
                 new HostCpu(busyTicks, nanos / 10_000_000), 0, hosts);
+    }
+
+    /** Ten seconds of the window at its rates, alternately 1% above and below. */
+    private static List<io.jmsbench.report.IntervalSample> seconds(Spec spec) {
+        List<io.jmsbench.report.IntervalSample> window = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            double wobble = i % 2 == 0 ? 1.01 : 0.99;
+            double sent = spec.windowSent / 10.0 * wobble;
+            double received = spec.windowReceived / 10.0 * wobble;
+            window.add(new io.jmsbench.report.IntervalSample(21 + i, "measure", Math.round(sent), sent,
+                    Math.round(received), received, 1, 0.5, 0.3, 0.99));
+        }
+        return window;
     }
 
     private static List<Finding> judge(Spec spec) throws Exception {
@@ -111,7 +125,7 @@ class PointJudgeTest {
                     ProcessResources.UNKNOWN, new HostCpu(0, 20 * S / 10_000_000), 0, before);
         }
         PointObservation o = new PointObservation(spec.ending, new PhaseTimes(null, null, null, null, null, null),
-                1.0, spec.samples, start, end,
+                1.0, spec.samples != null ? spec.samples : seconds(spec), start, end,
                 new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent, spec.sendErrors,
                         spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN),
                 counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
@@ -175,6 +189,18 @@ class PointJudgeTest {
         if (!invalid.equals(List.of(expected))) {
             wrong.add(name + ": expected [" + expected + "], got " + invalid);
         }
+    }
+
+    @Test
+    void aCapacityWindowTooShortForAnIntervalIsUnverified() throws Exception {
+        Spec spec = new Spec();
+        spec.samples = List.of();
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(SHARED_HOST, WINDOW_TOO_SHORT), findings.stream().map(Finding::code).toList());
+        assertEquals(io.jmsbench.verdict.Verdict.UNVERIFIED, io.jmsbench.verdict.Verdict.of(findings));
+        assertEquals("unverified: the window had 0 one-second samples, fewer than the 5 a 95% interval needs, so "
+                + "neither the rates' precision nor whether the broker's backlog held still could be told; a longer "
+                + "window, or measure: auto", findings.get(1).text());
     }
 
     @Test

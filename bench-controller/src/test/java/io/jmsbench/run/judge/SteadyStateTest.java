@@ -71,16 +71,15 @@ class SteadyStateTest {
 
     @Test
     void smallWindowsAndSmallChangesPassEitherWay() {
-        // 20% off, but only 40 messages: the edges' messages in flight
-        assertTrue(check(100, 80, 2, 0, 1, true).isEmpty());
+        // 20% off, but only 100 messages: the edges' messages in flight
+        assertTrue(check(100, 80, 5, 1, 1, true).isEmpty());
         // 5,000 messages, but 4% of a big window, within the 5% precision asked
         assertTrue(SteadyState.check(rate(100_000, 1), rate(96_000, 1), 1, List.of(), 0.05, true).isEmpty());
     }
 
     @Test
-    void aWindowTooShortForAnIntervalIsJudgedOnItsSizeAlone() {
-        Finding finding = SteadyState.check(rate(10_000, 3), rate(5_000, 3), 1, List.of(), 0.05, true).orElseThrow();
-        assertTrue(finding.text().contains("grew by about 15,000 messages during it, so"), finding.text());
+    void aWindowTooShortForAnIntervalIsNotJudgedHere() {
+        assertTrue(check(10_000, 5_000, 3, 100, 1, true).isEmpty(), "the judge says it could not be told");
     }
 
     @Test
