@@ -101,7 +101,8 @@ class RunIT {
                 invalidCodes.add(f.path("code").asText());
             }
         });
-        assertTrue(invalidCodes.stream().allMatch(c -> c.equals("CPU_RULE_BROKER")),
+        // (nor whether another process on this machine took cycles during the window: CPU_RULE_FOREIGN_LOAD)
+        assertTrue(invalidCodes.stream().allMatch(c -> c.equals("CPU_RULE_BROKER") || c.equals("CPU_RULE_FOREIGN_LOAD")),
                 () -> "only the shared host's saturation may fail a healthy smoke run: " + point.path("findings"));
         assertEquals(invalidCodes.isEmpty(), point.path("valid").asBoolean(), point.path("findings").toString());
         assertEquals(point.path("valid").asBoolean(), report.path("valid").asBoolean());
@@ -133,7 +134,7 @@ class RunIT {
             assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList(),
                     "no half-written file left");
         }
-        assertTrue(result.stdout().contains(invalidCodes.isEmpty() ? "VALID" : "INVALID: cpu rule: broker not saturated"),
+        assertTrue(result.stdout().contains(invalidCodes.isEmpty() ? "VALID" : "INVALID: cpu rule: "),
                 result.stdout());
         return ((com.fasterxml.jackson.databind.node.ObjectNode) point.deepCopy())
                 .put("provider", report.path("scenario").path("provider").asText())

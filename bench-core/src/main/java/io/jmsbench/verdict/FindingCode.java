@@ -31,6 +31,12 @@ public enum FindingCode {
     CPU_RULE_BROKER_UNKNOWN(Severity.INVALID),
     /** Paper §3.3: a client JVM or client host was above the client bound. */
     CPU_RULE_CLIENT(Severity.INVALID),
+    /**
+     * On a shared host, processes other than the broker, the agents and the controller took a
+     * share of its cores during a capacity window: the broker did not have every cycle the
+     * clients left it, so the host's saturation says nothing about the broker.
+     */
+    CPU_RULE_FOREIGN_LOAD(Severity.INVALID),
     /** An auto warm-up reached its bound before the rates were steady (MSER-5). */
     NEVER_STEADY(Severity.INVALID),
     /**
@@ -83,6 +89,7 @@ public enum FindingCode {
 
     /** The paper's CPU validity rules (§3.3), which cannot hold where broker and clients share cores. */
     public boolean cpuRule() {
-        return this == CPU_RULE_BROKER || this == CPU_RULE_BROKER_UNKNOWN || this == CPU_RULE_CLIENT;
+        return this == CPU_RULE_BROKER || this == CPU_RULE_BROKER_UNKNOWN || this == CPU_RULE_CLIENT
+                || this == CPU_RULE_FOREIGN_LOAD;
     }
 }

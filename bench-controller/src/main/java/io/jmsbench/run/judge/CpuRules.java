@@ -15,6 +15,12 @@ import java.util.Locale;
 final class CpuRules {
 
     private static final String PREFIX = "cpu rule: ";
+    /**
+     * The share of a shared host's cores that may go to processes other than the run's own during a
+     * capacity window: kernel threads (a loopback network's softirq work) take a little; another
+     * build or benchmark takes far more (0.7 of 2 cores was seen).
+     */
+    static final double FOREIGN_LOAD_MAX = 0.10;
 
     private CpuRules() {
     }
@@ -30,6 +36,16 @@ final class CpuRules {
             broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
                     + "saturated: the shared host was %.1f%% busy (< %.0f%%), so the broker was not the bottleneck",
                     cpu.hostBusy() * 100, validity.brokerCpuMin() * 100)));
+        }
+        double ours = cpu.brokerCores() + cpu.publisherCores() + cpu.subscriberCores()
+                + (Double.isNaN(cpu.controllerCores()) ? 0 : cpu.controllerCores());
+        double foreign = cpu.hostBusy() * cpu.hostCores() - ours;
+        // the broker's own JVM measured: an external broker on this host would be "foreign" load itself
+        if (capacityRun && !Double.isNaN(foreign) && foreign > FOREIGN_LOAD_MAX * cpu.hostCores()) {
+            broken.add(Finding.of(FindingCode.CPU_RULE_FOREIGN_LOAD, String.format(Locale.ROOT, PREFIX + "other "
+                    + "processes took %.2f of the shared host's %d cores (%.0f%%, > %.0f%%) during the window, so the "
+                    + "broker did not have every cycle the clients left it: run it on a quiet machine", foreign,
+                    cpu.hostCores(), 100 * foreign / cpu.hostCores(), 100 * FOREIGN_LOAD_MAX)));
         }
         double bound = validity.clientCpuMax() * cpu.hostCores();
         if (cpu.publisherCores() > bound) {

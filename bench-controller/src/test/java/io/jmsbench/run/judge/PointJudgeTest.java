@@ -76,7 +76,7 @@ class PointJudgeTest {
     private static Snapshot snapshot(long nanos, long sent, long received, long busyTicks, Spec spec,
                                      Map<String, HostSample> hosts) {
         return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
-                counters(nanos, "sub-0-0", received, 0, 0.3), null, nanos / 2, 0, ProcessResources.UNKNOWN,
+                counters(nanos, "sub-0-0", received, 0, 0.3), null, Math.round(nanos * 1.15), 0, ProcessResources.UNKNOWN,
                 new HostCpu(busyTicks, nanos / 10_000_000), 0, hosts);
     }
 
@@ -159,6 +159,7 @@ class PointJudgeTest {
         check(wrong, "grade", s -> s.totalReceived = 19_000, REPLICATION_GRADE_MISMATCH);
         check(wrong, "broker idle", s -> s.hostBusy = 0.5, CPU_RULE_BROKER);
         check(wrong, "client busy", s -> s.publisherCores = 1.8, CPU_RULE_CLIENT);
+        check(wrong, "foreign load", s -> s.publisherCores = 0.1, CPU_RULE_FOREIGN_LOAD); // 0.4 cores unaccounted
         check(wrong, "duplicates", s -> s.audit = new AuditCounts(0, 5, 0, 0, 0, 1, 1, false), DUPLICATES);
         check(wrong, "persistent loss", s -> {
             s.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
