@@ -30,9 +30,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 @Command(name = "fit", mixinStandardHelpOptions = true,
-        description = {"Fit the paper's cost model B = t_rcv + n_fltr * t_fltr + r * t_tx to the points of reports",
-                "(least squares on B = 1 / received rate, every parameter >= 0) and print it beside the paper's",
-                "ActiveMQ 4.0 values. Given one report, also store the fit in it under \"model\"."})
+        description = {"Fit the paper's cost model to the points of one or more reports.",
+                "The model is B = t_rcv + n_fltr * t_fltr + r * t_tx, fitted by least squares on "
+                + "B = 1 / received rate with every parameter >= 0, and printed beside the paper's ActiveMQ 4.0 values.",
+                "Given one report, the fit is also stored in it under \"model\"."},
+        footer = {"", "Example: ./jmsbench fit results/paper-quick-fig8/*/report.json --predict filters=200,r=10"})
 final class FitCommand implements Callable<Integer> {
 
     private static final Pattern PREDICTION = Pattern.compile("filters=(\\d{1,9}),r=(\\d{1,9}(?:\\.\\d+)?)");
