@@ -55,9 +55,13 @@ public final class Main implements Runnable {
         out.flush();
     }
 
-    /** The sentence {@code --help} lists the command with: the first of its description. */
+    /**
+     * The sentence {@code --help} lists the command with, by picocli's rule: its header, else the first
+     * line of its description. Ours have no header; picocli's help command has one.
+     */
     private static String summary(CommandSpec sub) {
-        return sub.usageMessage().description()[0];
+        String[] header = sub.usageMessage().header();
+        return header.length > 0 ? header[0] : sub.usageMessage().description()[0];
     }
 
     private static String example(String name, CommandSpec sub) {
