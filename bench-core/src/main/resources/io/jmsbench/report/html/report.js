@@ -187,7 +187,10 @@
   /** Horizontal threshold lines with their labels, e.g. the paper's CPU rules. */
   function thresholds(lines) {
     return u => clipped(u, (ctx, b) => {
-      ctx.font = (11 * devicePixelRatio) + 'px sans-serif';
+      ctx.font = (12 * devicePixelRatio) + 'px sans-serif';
+      // uPlot leaves the context as its last axis drew (right-aligned y labels): set ours
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'bottom';
       for (const line of lines) {
         const y = u.valToPos(line.y, 'y', true);
         ctx.strokeStyle = line.color;
