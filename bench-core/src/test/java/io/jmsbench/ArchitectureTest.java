@@ -26,6 +26,20 @@ class ArchitectureTest {
                 .check(CORE);
     }
 
+    /**
+     * report.html renders the report model, and ReportWriter writes it beside the other outputs: that
+     * one call is the only way back from the model to the page, so the two packages stay one idea.
+     */
+    @Test
+    void onlyTheReportWriterUsesTheHtmlPage() {
+        noClasses().that().resideInAPackage("io.jmsbench..")
+                .and().resideOutsideOfPackage("io.jmsbench.report.html..")
+                .and().doNotHaveFullyQualifiedName("io.jmsbench.report.ReportWriter")
+                .should().dependOnClassesThat().resideInAPackage("io.jmsbench.report.html..")
+                .because("report.html is one of ReportWriter's outputs, rendered from the Report alone")
+                .check(CORE);
+    }
+
     @Test
     void packagesHaveNoCycles() {
         slices().matching("io.jmsbench.(*)..").should().beFreeOfCycles()

@@ -26,8 +26,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "agent", mixinStandardHelpOptions = true,
-        description = {"Serve a pool of publisher or subscriber clients (or, as monitor, this host's resources) to a "
-                + "controller over HTTP.",
+        footer = {"", "Example: ./jmsbench agent --role publisher --listen 10.0.0.3:7100"},
+        description = {"Serve a pool of publisher or subscriber clients, or this host's resources, to a controller "
+                + "over HTTP.",
+                "With --role monitor it serves only this host's CPU, memory, disk and network readings: run "
+                + "one on the broker's machine.",
                 "The bearer token comes from --token-file, else the " + AgentCommand.TOKEN_ENV + " environment variable, "
                         + "else ~/.jmsbench/token; a token file that does not exist is created with a new random "
                         + "token, readable by its owner only (copy it to the controller)."})

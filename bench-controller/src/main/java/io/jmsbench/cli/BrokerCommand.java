@@ -19,7 +19,8 @@ import java.util.concurrent.CountDownLatch;
 
 @Command(name = "broker", mixinStandardHelpOptions = true,
         description = {"Serve an ActiveMQ Classic broker with an OpenWire and an AMQP connector on free ports.",
-                "Prints its URLs as one JSON line, stops cleanly on SIGTERM."})
+                "Prints its URLs as one JSON line, and stops cleanly on SIGTERM."},
+        footer = {"", "Example: ./jmsbench broker --persistent"})
 final class BrokerCommand implements Callable<Integer> {
 
     @Spec

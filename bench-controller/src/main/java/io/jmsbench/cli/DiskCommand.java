@@ -17,8 +17,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "disk", mixinStandardHelpOptions = true,
-        description = {"Benchmark the disk under a directory as a broker journal uses it (reference/001):",
-                "writes, synced writes and reads of one block size into a preallocated file."})
+        description = {"Benchmark the disk under a directory as a broker's journal uses it.",
+                "Measures writes, synced writes and reads of one block size into a preallocated file, as "
+                + "\"Speeding Up ActiveMQ Persistent Messaging Performance by 25x\" does for KahaDB's preallocation "
+                + "strategies."},
+        footer = {"", "Example: ./jmsbench disk /var/lib/activemq --block-size 4194304"})
 final class DiskCommand implements Callable<Integer> {
 
     @Spec

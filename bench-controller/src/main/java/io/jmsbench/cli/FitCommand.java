@@ -1,7 +1,5 @@
 package io.jmsbench.cli;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,8 +13,6 @@ import io.jmsbench.model.ModelPoint;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Figures;
-import io.jmsbench.report.Report;
-import io.jmsbench.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +21,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,9 +30,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 @Command(name = "fit", mixinStandardHelpOptions = true,
-        description = {"Fit the paper's cost model B = t_rcv + n_fltr * t_fltr + r * t_tx to the points of reports",
-                "(least squares on B = 1 / received rate, every parameter >= 0) and print it beside the paper's",
-                "ActiveMQ 4.0 values. Given one report, also store the fit in it under \"model\"."})
+        description = {"Fit the paper's cost model to the points of one or more reports.",
+                "The model is B = t_rcv + n_fltr * t_fltr + r * t_tx, fitted by least squares on "
+                + "B = 1 / received rate with every parameter >= 0, and printed beside the paper's ActiveMQ 4.0 values.",
+                "Given one report, the fit is also stored in it under \"model\"."},
+        footer = {"", "Example: ./jmsbench fit results/paper-quick-fig8/*/report.json --predict filters=200,r=10"})
 final class FitCommand implements Callable<Integer> {
 
     private static final Pattern PREDICTION = Pattern.compile("filters=(\\d{1,9}),r=(\\d{1,9}(?:\\.\\d+)?)");
@@ -128,34 +125,12 @@ final class FitCommand implements Callable<Integer> {
     }
 
     private static Loaded load(Path given) throws BadInput {
-        Path file = Files.isDirectory(given) ? given.resolve(ReportWriter.JSON) : given;
-        if (!Files.isRegularFile(file)) {
-            throw new BadInput(file + ": no such file");
-        }
-        JsonNode root;
+        Path file = ReportFile.file(given);
         try {
-            root = Json.MAPPER.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new BadInput(file + ": not a jmsbench report: not valid JSON"
-                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
-                    + ": " + parserMessage(e));
-        } catch (IOException e) {
-            throw new BadInput(file + ": cannot read: " + e.getMessage());
+            return new Loaded(file, ReportFile.readTree(file));
+        } catch (ReportFile.Refused e) {
+            throw new BadInput(e.getMessage());
         }
-        if (root == null || !root.isObject()) {
-            throw new BadInput(file + ": not a jmsbench report: expected a JSON object with schema \""
-                    + Report.SCHEMA + "\"");
-        }
-        JsonNode schema = root.get("schema");
-        if (schema == null || !Report.SCHEMA.equals(schema.asText(null))) {
-            throw new BadInput(file + ": not a jmsbench report: schema is "
-                    + (schema == null ? "missing" : schema.toString()) + ", expected \"" + Report.SCHEMA + "\"");
-        }
-        if (!root.path("points").isArray()) {
-            throw new BadInput(file + ": not a jmsbench report: no points[] array");
-        }
-        return new Loaded(file, (ObjectNode) root);
     }
 
     /** Sorts the report's points into used and skipped, each with its reason. */
@@ -251,17 +226,6 @@ final class FitCommand implements Callable<Integer> {
             out.add(s.asText());
         }
         return out;
-    }
-
-    /** Jackson's own words, on one line, without its "(for ... [Source: ...])" trailer. */
-    private static String parserMessage(JsonProcessingException e) {
-        String text = e.getOriginalMessage().replaceAll("\\s+", " ").trim();
-        int source = text.indexOf("[Source:");
-        if (source >= 0) {
-            int open = text.lastIndexOf(" (", source);
-            text = text.substring(0, open >= 0 ? open : source).trim();
-        }
-        return text;
     }
 
     private static String shown(JsonNode value) {

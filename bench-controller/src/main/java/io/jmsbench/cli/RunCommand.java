@@ -25,8 +25,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run a scenario: start the broker (embedded) or probe it (url), start the agents, drive the",
-                "phases and write results/<scenario>/<run-id>/ (report.json, report.md, samples.jsonl, logs/)."})
+        description = {"Run a scenario and write its results to results/<scenario>/<run-id>/.",
+                "Starts the broker (embedded) or probes it (url), starts or contacts the agents, drives warm-up, "
+                + "measurement and drain, and writes report.json, report.md, report.html, summary.csv, "
+                + "samples.jsonl and logs/."},
+        footer = {"", "Example: ./jmsbench run scenarios/quickstart.yaml"})
 final class RunCommand implements java.util.concurrent.Callable<Integer> {
 
     /** How long Ctrl-C waits for the run to stop its JVMs and write its report before exiting anyway. */

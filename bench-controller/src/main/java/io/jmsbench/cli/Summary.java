@@ -29,6 +29,7 @@ final class Summary {
                 console.println("  note: " + label);
             }
             console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
+            console.println("  charts: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.html"));
             return;
         }
         for (PointResult p : report.points()) {
@@ -64,6 +65,7 @@ final class Summary {
             }
         }
         console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
+        console.println("  charts: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.html"));
     }
 
     /** Says what the ± is, or that there is none. */

@@ -17,7 +17,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Check scenario files without running them: one line per mistake, exit code 2 if any.")
+        description = {"Check scenario files without running them.",
+                "Prints one line per mistake, with file, line and column, and exits with code 2 if there is any."},
+        footer = {"", "Example: ./jmsbench validate scenarios/*.yaml"})
 final class ValidateCommand implements Callable<Integer> {
 
     @Spec

@@ -28,6 +28,7 @@ class RunIT {
     @Test
     void smokeOverOpenWireDeliversEveryMessageOnce() throws Exception {
         JsonNode point = runSmoke(1.0, "--set", "provider=openwire");
+        KeptRuns.keep(Reports.onlyRunDirectory(work.resolve("results"), "smoke"), "smoke"); // for ReportHtmlIT
         assertEquals("openwire", point.path("provider").asText());
         assertEquals("on the transport thread (alwaysSessionAsync=false)", point.path("subscriberListener").asText(),
                 "auto-acknowledging OpenWire subscribers skip the session thread");

@@ -35,6 +35,7 @@ class SweepIT {
                 "the plan is printed before the run starts:\n" + run.stdout());
 
         Path dir = Reports.onlyRunDirectory(out, "paper-quick-fig8");
+        KeptRuns.keep(dir, "quick-fig8"); // for ReportHtmlIT
         JsonNode report = Reports.read(dir);
         JsonNode points = report.path("points");
         assertEquals(6, points.size());

@@ -55,12 +55,12 @@ class SweepTableTest {
     @TempDir
     Path dir;
 
-    private static ScenarioPlan plan() throws ScenarioException {
+    static ScenarioPlan plan() throws ScenarioException {
         return ScenarioLoader.parsePlan(SCENARIO, "table.yaml", "table", List.of("phases.warmup=1s"));
     }
 
     /** One measured run; rates over a 10 s window, dispatched = received * r. */
-    private static PointResult run(Map<String, Object> parameters, int repeat, double receivedRate, double r,
+    static PointResult run(Map<String, Object> parameters, int repeat, double receivedRate, double r,
                                    double measuredR, double brokerCores, List<String> invalid) {
         double dispatchedRate = receivedRate * r;
         long received = Math.round(receivedRate * 10);
@@ -92,7 +92,7 @@ class SweepTableTest {
                 new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN));
     }
 
-    private static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {
+    static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {
         List<PointResult> points = new ArrayList<>();
         List<PointSummary> summary = new ArrayList<>();
         for (int i = 0; i < byPoint.size(); i++) {
@@ -113,7 +113,7 @@ class SweepTableTest {
     }
 
     /** Two points (1 and 2 matching subscribers) times two repeats; the last run is invalid. */
-    private static Report twoPointsTwoRepeats() throws ScenarioException {
+    static Report twoPointsTwoRepeats() throws ScenarioException {
         ScenarioPlan plan = plan();
         Map<String, Object> p0 = plan.points().get(0).parameters();
         Map<String, Object> p1 = plan.points().get(1).parameters();

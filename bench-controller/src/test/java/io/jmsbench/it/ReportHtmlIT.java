@@ -1,0 +1,230 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * report.html of a real smoke run and a real sweep, opened in headless Chromium: every chart drew,
+ * the page logged no JavaScript error, and a sweep the size of the paper's fig. 8 grid renders
+ * quickly. The pages go through {@code jmsbench report}, so regenerating an old run is tested on
+ * real reports too. Screenshots stay in target/report-html/. Runs after RunIT and SweepIT (see
+ * junit-platform.properties) and reads their reports when they made them; otherwise it runs its own.
+ */
+@Timeout(300)
+@Order(Integer.MAX_VALUE)
+class ReportHtmlIT {
+
+    static final Path SHOTS = Path.of("target", "report-html");
+    /** The paper's fig. 8 grid (scenarios/paper/fig8.yaml): r and m_add, 10 min windows. */
+    private static final long[] FIG8_R = {1, 2, 5, 10, 20, 40};
+    private static final long[] FIG8_M_ADD = {5, 10, 20, 40, 60, 80, 160};
+
+    private static ReportPage page;
+
+    @TempDir
+    Path work;
+
+    @BeforeAll
+    static void openBrowser() {
+        StringBuilder whyNot = new StringBuilder();
+        Optional<ReportPage.Browser> browser = ReportPage.Browser.find(whyNot);
+        if (browser.isEmpty()) {
+            System.out.println("ReportHtmlIT skipped: " + whyNot);
+        }
+        assumeTrue(browser.isPresent(), () -> "report.html browser tests skipped: " + whyNot);
+        page = ReportPage.open(browser.get());
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (page != null) {
+            page.close();
+        }
+    }
+
+    @Test
+    void smokeRunReportDrawsEveryChart() throws Exception {
+        Path run = KeptRuns.copy("smoke", work).orElse(null);
+        if (run == null) {
+            run = runScenario("smoke.yaml", "smoke", "--set", "phases.warmup=1s", "--set", "phases.measure=5s");
+            KeptRuns.keep(run, "smoke");
+        }
+        Path html = regenerate(run);
+        page.load(html);
+        assertEquals(0, page.pointOptions(), "one point: no select box");
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("smoke", 4);
+        assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("CPU per second")), charts.toString());
+        String text = page.text();
+        for (String expected : List.of("jmsbench report: smoke", "Versions and hosts", "What was not measured",
+                "Verdict of every point", "SHARED_HOST")) {
+            assertTrue(text.contains(expected), () -> "the page says '" + expected + "':\n" + text);
+        }
+        page.screenshot(SHOTS.resolve("smoke.png"));
+    }
+
+    @Test
+    void sweepReportDrawsEveryChartForEveryPoint() throws Exception {
+        Path run = KeptRuns.copy("quick-fig8", work).orElse(null);
+        if (run == null) {
+            run = runScenario("paper/quick-fig8.yaml", "paper-quick-fig8", "--set", "phases.warmup=1s",
+                    "--set", "phases.measure=2s");
+        }
+        Path html = regenerate(run);
+        page.load(html);
+        long points = page.pointOptions();
+        assertTrue(points >= 2, "a select box with every point: " + points);
+        // two swept parameters, three figures each, then the first point's four charts
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("sweep", 6 + 4);
+        assertTrue(charts.stream().anyMatch(c -> c.title().contains("against subscribers[1].clients")),
+                charts.toString());
+        page.screenshot(SHOTS.resolve("sweep.png"));
+        for (int i = 1; i < points; i++) {
+            page.choosePoint(i);
+            assertEveryChartDrew("sweep point " + (i + 1), 6 + 4);
+        }
+        page.screenshot(SHOTS.resolve("sweep-last-point.png"));
+    }
+
+    /**
+     * The largest shipped sweep, fig8.yaml: 42 points of 690 seconds each (30 s warm-up, 10 min
+     * window, 60 s drain), made from a real point so every field is as a run writes it.
+     */
+    @Test
+    void aSweepOfThePapersFig8GridRendersWithinSeconds() throws Exception {
+        Path run = KeptRuns.copy("smoke", work).orElse(null);
+        if (run == null) {
+            run = runScenario("smoke.yaml", "smoke", "--set", "phases.warmup=1s", "--set", "phases.measure=5s");
+        }
+        Path big = Files.createDirectories(work.resolve("fig8-size"));
+        Files.writeString(big.resolve("report.json"), fig8Sized(Reports.read(run)).toString());
+        Path html = regenerate(big);
+        double loadMs = page.load(html);
+        assertEquals(FIG8_R.length * FIG8_M_ADD.length, page.pointOptions());
+        assertEveryChartDrew("fig8-size sweep", 6 + 4);
+        double switchMs = page.choosePoint(FIG8_R.length * FIG8_M_ADD.length - 1);
+        assertEveryChartDrew("fig8-size sweep, last point", 6 + 4);
+        System.out.printf(Locale.ROOT, "ReportHtmlIT: fig8-size report.html (%d points x 690 s, %.1f MB): loaded and "
+                        + "drawn in %.0f ms, another point drawn in %.0f ms%n", FIG8_R.length * FIG8_M_ADD.length,
+                Files.size(html) / 1e6, loadMs, switchMs);
+        // generous bounds for a loaded 2-core CI machine; a freeze would take far longer
+        assertTrue(loadMs < 10_000, "loaded in " + loadMs + " ms");
+        assertTrue(switchMs < 2_000, "another point drawn in " + switchMs + " ms");
+        page.screenshot(SHOTS.resolve("fig8-size.png"));
+    }
+
+    /** The checks above are only as good as the error detection: a page that throws must be caught. */
+    @Test
+    void aPageThatThrowsIsCaught() throws Exception {
+        Path html = work.resolve("broken.html");
+        Files.writeString(html, "<!DOCTYPE html><html><body><canvas></canvas>"
+                + "<script>throw new Error('deliberately broken');</script></body></html>");
+        page.errors(); // forget what earlier pages logged
+        page.load(html);
+        List<String> errors = page.errors();
+        assertTrue(errors.stream().anyMatch(e -> e.contains("deliberately broken")), errors.toString());
+        assertEquals(0, page.canvases().get(0).colouredPixels(), "a canvas nothing drew on counts as blank");
+    }
+
+    /** Asserts that the page logged no error and that each of its at least {@code min} charts drew. */
+    private static List<ReportPage.Canvas> assertEveryChartDrew(String what, int min) {
+        List<String> errors = page.errors();
+        assertEquals(List.of(), errors, what + ": the page logged errors");
+        List<ReportPage.Canvas> charts = page.canvases();
+        assertTrue(charts.size() >= min, what + ": expected at least " + min + " charts, found " + charts);
+        for (ReportPage.Canvas c : charts) {
+            assertTrue(c.width() > 0 && c.height() > 0 && c.colouredPixels() >= 50,
+                    what + ": chart '" + c.title() + "' is blank: " + c);
+        }
+        return charts;
+    }
+
+    /** {@code jmsbench report DIR}: the page under test is the one the command writes. */
+    private Path regenerate(Path runDirectory) throws IOException, InterruptedException {
+        Files.deleteIfExists(runDirectory.resolve("report.html"));
+        Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(60), "report", runDirectory.toString());
+        assertEquals(0, r.exit(), r.stdout() + r.stderr());
+        assertEquals("", r.stderr());
+        for (String file : List.of("report.html", "report.md", "summary.csv")) {
+            assertTrue(Files.isRegularFile(runDirectory.resolve(file)), file + " written");
+        }
+        return runDirectory.resolve("report.html");
+    }
+
+    private Path runScenario(String scenario, String name, String... overrides) throws Exception {
+        Path out = work.resolve("results");
+        String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("run",
+                Jmsbench.scenario(scenario).toString(), "--out", out.toString()), java.util.stream.Stream.of(overrides))
+                .toArray(String[]::new);
+        Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(240), args);
+        assertEquals(0, r.exit(), r.stdout() + r.stderr());
+        return Reports.onlyRunDirectory(out, name);
+    }
+
+    /** The report with its one point copied over the fig. 8 grid, each with 690 per-second samples. */
+    private static ObjectNode fig8Sized(JsonNode smoke) {
+        ObjectNode report = (ObjectNode) smoke.deepCopy();
+        JsonNode point = smoke.path("points").get(0);
+        JsonNode summary = smoke.path("summary").get(0);
+        JsonNode sample = point.path("samples").get(point.path("samples").size() - 1);
+        ObjectNode sweep = report.putObject("sweep");
+        ArrayNode rs = sweep.putArray("subscribers[0].clients");
+        ArrayNode ms = sweep.putArray("subscribers[1].clients");
+        for (long r : FIG8_R) {
+            rs.add(r);
+        }
+        for (long m : FIG8_M_ADD) {
+            ms.add(m);
+        }
+        ArrayNode points = report.putArray("points");
+        ArrayNode summaries = report.putArray("summary");
+        int index = 0;
+        for (long r : FIG8_R) {
+            for (long m : FIG8_M_ADD) {
+                ObjectNode p = point.deepCopy();
+                double scale = 1.0 / (1 + 0.05 * m + 0.3 * r);
+                p.putObject("parameters").put("subscribers[0].clients", r).put("subscribers[1].clients", m);
+                p.put("filters", r + m);
+                for (String figure : List.of("received", "dispatched")) {
+                    ((ObjectNode) p.path(figure)).put("rate", point.path(figure).path("rate").asDouble() * scale);
+                }
+                p.put("overallRate", point.path("overallRate").asDouble() * scale);
+                ArrayNode samples = p.putArray("samples");
+                for (int t = 1; t <= 690; t++) {
+                    ObjectNode s = sample.deepCopy();
+                    s.put("t", (double) t).put("phase", t <= 30 ? "warmup" : t <= 630 ? "measure" : "drain");
+                    s.put("sendRate", sample.path("sendRate").asDouble() * scale * (0.9 + 0.2 * Math.sin(t / 7.0)));
+                    s.put("receiveRate", sample.path("receiveRate").asDouble() * scale * (0.9 + 0.2 * Math.cos(t / 5.0)));
+                    samples.add(s);
+                }
+                points.add(p);
+                ObjectNode sum = summary.deepCopy();
+                sum.put("point", index++);
+                sum.set("parameters", p.path("parameters").deepCopy());
+                ((ObjectNode) sum.path("receivedRate")).put("mean", p.path("received").path("rate").asDouble());
+                ((ObjectNode) sum.path("dispatchedRate")).put("mean", p.path("dispatched").path("rate").asDouble());
+                ((ObjectNode) sum.path("overallRate")).put("mean", p.path("overallRate").asDouble());
+                summaries.add(sum);
+            }
+        }
+        return report.put("valid", false).put("scenarioFile", "fig8-size (made by ReportHtmlIT from a smoke run)");
+    }
+}

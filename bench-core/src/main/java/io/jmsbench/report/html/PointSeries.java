@@ -1,0 +1,67 @@
+package io.jmsbench.report.html;
+
+import io.jmsbench.report.IntervalSample;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A point's per-second samples as columns (one array per field), the shape uPlot draws from, and
+ * its phases as spans of {@code t}. Columns keep the data of a long run small: a 10-minute window of
+ * the paper's fig. 8 grid is 42 points of about 700 seconds each.
+ *
+ * @param t          seconds since the publishers started, at each interval's end
+ * @param phases     consecutive seconds of one phase ({@code warmup}, {@code measure}, {@code drain})
+ * @param cpuPercent each JVM's cores as a percentage of its host's cores, and the host's busy share
+ */
+record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received, List<Double> dispatched,
+                   CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99) {
+
+    /** {@code from} is the start of the span's first interval, {@code to} the end of its last. */
+    record PhaseSpan(String phase, double from, double to) {
+    }
+
+    record CpuSeries(List<Double> broker, List<Double> publishers, List<Double> subscribers, List<Double> host) {
+    }
+
+    /**
+     * @param brokerCores     the broker host's cores, to turn the broker's cores used into a share
+     * @param publisherCores  the publisher hosts' cores; likewise
+     * @param subscriberCores the subscriber hosts' cores; likewise
+     */
+    static PointSeries of(List<IntervalSample> samples, int brokerCores, int publisherCores, int subscriberCores) {
+        List<PhaseSpan> spans = new ArrayList<>();
+        double previousEnd = 0;
+        for (IntervalSample s : samples) {
+            PhaseSpan last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+            if (last != null && last.phase().equals(s.phase())) {
+                spans.set(spans.size() - 1, new PhaseSpan(last.phase(), last.from(), s.t()));
+            } else {
+                spans.add(new PhaseSpan(s.phase(), previousEnd, s.t()));
+            }
+            previousEnd = s.t();
+        }
+        return new PointSeries(column(samples, IntervalSample::t, 2), spans,
+                column(samples, IntervalSample::sendRate, 0), column(samples, IntervalSample::receiveRate, 0),
+                new CpuSeries(percent(samples, IntervalSample::brokerCores, brokerCores),
+                        percent(samples, IntervalSample::publisherCores, publisherCores),
+                        percent(samples, IntervalSample::subscriberCores, subscriberCores),
+                        column(samples, s -> s.hostBusy() * 100, 1)),
+                column(samples, IntervalSample::latencyP50, 0), column(samples, IntervalSample::latencyP99, 0));
+    }
+
+    private static List<Double> column(List<IntervalSample> samples, ToDoubleFunction<IntervalSample> field,
+                                       int decimals) {
+        List<Double> out = new ArrayList<>(samples.size());
+        for (IntervalSample s : samples) {
+            out.add(Numbers.of(field.applyAsDouble(s), decimals));
+        }
+        return out;
+    }
+
+    private static List<Double> percent(List<IntervalSample> samples, ToDoubleFunction<IntervalSample> cores,
+                                        int hostCores) {
+        return column(samples, s -> hostCores > 0 ? cores.applyAsDouble(s) * 100 / hostCores : Double.NaN, 1);
+    }
+}

@@ -1,0 +1,77 @@
+package io.jmsbench.report.html;
+
+import io.jmsbench.protocol.AgentRole;
+import io.jmsbench.report.Environment.AgentFacts;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.Verdict;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One measured point as the page shows it: its label, verdict and findings, window figures and
+ * per-second series. {@code latency} is {@code null} when nothing was measured (unstamped messages,
+ * none received).
+ */
+record PointView(String label, Map<String, Object> parameters, int repeat, String verdict, List<Finding> findings,
+                 Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
+                 int filters, Latency latency, int hostCores, PointSeries series) {
+
+    /** A window rate and the half-width of its 95% interval ({@code null}: none). */
+    record Rate(Double rate, Double ci95, double seconds) {
+
+        static Rate of(RateFigure f) {
+            return new Rate(Numbers.rate(f.rate()), Numbers.rate(f.ci95()), f.seconds());
+        }
+    }
+
+    /** Percentiles in microseconds over the window, and what the latency was measured from. */
+    record Latency(long count, Double p50, Double p90, Double p99, Double p999, Double p9999, Double max,
+                   String basis) {
+
+        static Latency of(LatencyFigures l) {
+            if (l == null || l.count() == 0) {
+                return null;
+            }
+            return new Latency(l.count(), Numbers.of(l.p50(), 1), Numbers.of(l.p90(), 1), Numbers.of(l.p99(), 1),
+                    Numbers.of(l.p999(), 1), Numbers.of(l.p9999(), 1), Numbers.of(l.max(), 1), l.basis());
+        }
+    }
+
+    static PointView of(PointResult p, boolean showRepeat) {
+        int hostCores = p.cpu() == null ? 0 : p.cpu().hostCores();
+        List<AgentFacts> agents = p.environment() == null ? List.of() : p.environment().agents();
+        PointSeries series = PointSeries.of(p.samples(), hostCores, cores(agents, AgentRole.PUBLISHER, hostCores),
+                cores(agents, AgentRole.SUBSCRIBER, hostCores));
+        Verdict verdict = p.verdict() != null ? p.verdict() : p.valid() ? Verdict.VALID : Verdict.INVALID;
+        return new PointView(label(p.parameters(), p.repeat(), showRepeat), p.parameters(), p.repeat(),
+                verdict.json(), p.findings(), Rate.of(p.received()), Rate.of(p.dispatched()),
+                Numbers.rate(p.overallRate()), Numbers.of(p.replicationGrade().expected(), 4),
+                Numbers.of(p.replicationGrade().measured(), 4), p.filters(), Latency.of(p.latency()), hostCores,
+                series);
+    }
+
+    /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */
+    static String label(Map<String, Object> parameters, int repeat, boolean showRepeat) {
+        String values = parameters.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
+        if (!showRepeat) {
+            return values.isEmpty() ? "the run" : values;
+        }
+        return values.isEmpty() ? "repeat " + repeat : values + ", repeat " + repeat;
+    }
+
+    /**
+     * The cores of the hosts the role's agents ran on, when they all agree; else (or when unknown) the
+     * cores the point's CPU figures were measured against.
+     */
+    private static int cores(List<AgentFacts> agents, AgentRole role, int fallback) {
+        List<Integer> cores = agents.stream().filter(a -> a.info() != null && a.info().role() == role
+                && a.info().host() != null).map(a -> a.info().host().cores()).distinct().toList();
+        return cores.size() == 1 && cores.get(0) > 0 ? cores.get(0) : fallback;
+    }
+}
