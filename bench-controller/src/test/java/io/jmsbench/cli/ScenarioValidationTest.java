@@ -319,8 +319,8 @@ class ScenarioValidationTest {
                         FILE + ":1:16: search.from: expected a total rate in msgs/s above 0 and at most 1000000000,"
                                 + " found 'fast'"),
                 yaml("a search without room for its repeat",
-                        "search: {maxPoints: 1}\n",
-                        FILE + ":1:21: search.maxPoints: expected a whole number from 2 to 100, found 1"),
+                        "search: {maxPoints: 2}\n",
+                        FILE + ":1:21: search.maxPoints: expected a whole number from 3 to 100, found 2"),
                 yaml("a latency search of unstamped messages",
                         "message: {stamped: false}\nsearch: {latency: p99, below: 10ms}\n",
                         FILE + ":2:19: search.latency: expected stamped messages, which carry the send time a"

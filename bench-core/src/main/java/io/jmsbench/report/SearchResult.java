@@ -18,9 +18,12 @@ public record SearchResult(SearchSpec spec, List<Step> steps, Answer answer) {
         steps = List.copyOf(steps);
     }
 
-    /** A step's outcome: the broker passed, it failed, or the load generator was the limit (no broker verdict). */
+    /**
+     * A step's outcome: the broker passed, it failed, or the load generator was the limit (no broker
+     * verdict); {@code ceiling} for the saturated probe, which sets the rate no step reaches.
+     */
     public enum Outcome {
-        PASS, FAIL, GENERATOR_LIMITED;
+        PASS, FAIL, GENERATOR_LIMITED, CEILING;
 
         @JsonValue
         public String json() {
@@ -31,10 +34,11 @@ public record SearchResult(SearchSpec spec, List<Step> steps, Answer answer) {
     /**
      * One step: {@code targetRate} the total msgs/s asked of the publishers, {@code sentRate} and
      * {@code dispatchedRate} what the window measured, {@code latencyMicros} the searched percentile
-     * (NaN in a throughput-only search or when nothing was measured), {@code confirm} for the repeat
-     * that confirms the answer, {@code reasons} why it did not pass (empty when it did).
+     * (NaN in a throughput-only search, for the probe, or when nothing was measured), {@code kind}
+     * {@code probe} (the saturated point, target NaN), {@code step} or {@code confirm} (the repeat
+     * that confirms the answer), {@code reasons} why it did not pass (empty when it did).
      */
-    public record Step(int step, int point, int repeat, boolean confirm, double targetRate, double sentRate,
+    public record Step(int step, int point, int repeat, String kind, double targetRate, double sentRate,
                        double dispatchedRate, double latencyMicros, Outcome outcome, List<String> reasons) {
 
         public Step {
@@ -44,13 +48,14 @@ public record SearchResult(SearchSpec spec, List<Step> steps, Answer answer) {
 
     /**
      * {@code rate}: the highest rate that passed ({@code null}: none did); {@code bracketLow} and
-     * {@code bracketHigh}: the highest pass and the lowest rate above it that did not pass
-     * ({@code null} where no step gave one), {@code bracketHighOutcome} whether that one failed or
-     * was generator-limited; {@code confirmed}: whether the repeat at {@code rate} passed too
+     * {@code bracketHigh}: the highest pass and the lowest rate above it that did not pass, or the
+     * ceiling when every step passed; {@code bracketHighOutcome} whether that one failed or was
+     * generator-limited ({@code null}: the ceiling); {@code ceiling}: the rate no step reaches, the
+     * saturated probe's sent rate or {@code until}; {@code confirmed}: whether the repeat at {@code rate} passed too
      * ({@code null}: no repeat ran); {@code stopped}: why the search ended; {@code points} and
      * {@code wallSeconds}: what it cost; {@code sentence}: the answer in words.
      */
     public record Answer(Double rate, Double bracketLow, Double bracketHigh, Outcome bracketHighOutcome,
-                         Boolean confirmed, String stopped, int points, double wallSeconds, String sentence) {
+                         Double ceiling, Boolean confirmed, String stopped, int points, double wallSeconds, String sentence) {
     }
 }

@@ -22,8 +22,8 @@ public final class SearchTable {
                 .append(" outcome | why not a pass |\n|---:|---:|---:|---:|").append(latency ? "---:|" : "")
                 .append("---|---|\n");
         for (Step s : search.steps()) {
-            md.append("| ").append(s.step()).append(s.confirm() ? " (repeat)" : "").append(" | ")
-                    .append(Figures.rate(s.targetRate())).append(" | ").append(Figures.rate(s.sentRate())).append(" | ")
+            md.append("| ").append(s.step()).append("confirm".equals(s.kind()) ? " (repeat)" : "").append(" | ")
+                    .append("probe".equals(s.kind()) ? "max (probe)" : Figures.rate(s.targetRate())).append(" | ").append(Figures.rate(s.sentRate())).append(" | ")
                     .append(Figures.rate(s.dispatchedRate())).append(" | ");
             if (latency) {
                 md.append(Double.isNaN(s.latencyMicros()) ? "n/a"
@@ -38,6 +38,8 @@ public final class SearchTable {
     /** The section of {@code report.md}: how the search went, its steps and its answer. */
     public static String section(SearchResult search) {
         return "## Search\n\n" + search.answer().sentence() + "\n\n"
+                + (search.spec().until() == null ? "The probe is a saturated point: its sent rate is the ceiling no step "
+                + "reaches. " : "")
                 + "Each step is a fixed-rate point; latency counts from the intended send time. A step passes when "
                 + "the publishers sent at least 97% of the target, the subscribers got at least 97% of the expected "
                 + "copies per message sent (the backlog stayed flat), the latency bound held and nothing else made "

@@ -3,132 +3,167 @@ package io.jmsbench.run.search;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.SearchResult.Answer;
 import io.jmsbench.report.SearchResult.Outcome;
-import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.SearchSpec;
 import io.jmsbench.text.Durations;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The decisions of a capacity search, free of brokers and agents: which rate to try next, and
- * what the steps so far answer. It brackets, then bisects:
+ * The decisions of a capacity search, free of brokers and agents: which point to run next, and
+ * what the points so far answer.
  *
  * <ol>
- *   <li>The first step runs at {@code from}; while every step passes, the next doubles the rate
- *       (up to {@code until}), so the first failure brackets the capacity within a factor of 2 in
- *       log2(capacity / from) + 1 steps. Doubling needs no saturated probe: both ends of the
- *       bracket are fixed-rate steps judged by the same rule, and nothing assumes that a fixed
- *       rate above a saturated run's throughput must fail.</li>
- *   <li>Then it bisects [highest pass, lowest rate that did not pass] at the midpoint (rounded to
- *       3 significant digits), until the bracket's upper end is at most {@link #WITHIN} above its
- *       lower end, or only the confirming repeat is left of {@code maxPoints}.</li>
+ *   <li>The ceiling: with {@code until: max}, one saturated point (the probe) measures the most the
+ *       publishers can send; with {@code until: N}, the ceiling is N. No fixed-rate step runs at or
+ *       above the ceiling: a fixed rate above the saturated throughput is taken to fail, untested.</li>
+ *   <li>The first fixed-rate step runs at {@code from}, so the answer's lower end is always a
+ *       tested step; if it does not pass, the search ends there.</li>
+ *   <li>Then it bisects [highest pass, lowest rate that did not pass, or the ceiling] at the
+ *       geometric midpoint (rounded to 3 significant digits: a bracket from 1,000 to 60,000 msgs/s
+ *       spans orders of magnitude, and halving its logarithm takes the same number of steps
+ *       wherever the answer lies), until the upper end is at most {@link #WITHIN} above the lower,
+ *       or only the confirming repeat is left of {@code maxPoints}.</li>
  *   <li>Last, it runs the highest passing rate once more; whether that repeat passes is part of
  *       the answer, never hidden.</li>
  * </ol>
  *
- * A step that did not pass (failed, or generator-limited) bounds the bracket from above alike: a
- * generator-limited step says nothing about the broker, so the search cannot go past it, and the
- * answer says so. A first step that does not pass ends the search: the capacity is below
- * {@code from}, or something else is wrong, and the reason says which.
+ * Why a probe rather than doubling from {@code from} until a step fails: from 1,000 msgs/s to a
+ * broker's 60,000, doubling spends 7 steps to get a bracket a factor of 2 wide, the probe one
+ * point to get the whole range, after which each step halves the bracket's logarithm. The
+ * probe's rate is an upper end nobody tested at a fixed rate; the answer says so whenever the
+ * bracket ends there.
+ *
+ * <p>A step that did not pass (failed, or generator-limited) bounds the bracket from above alike:
+ * a generator-limited step says nothing about the broker, so the search cannot go past it, and
+ * the answer says so.
  */
 public final class CapacitySearch {
 
     /** The bracket is tight enough when its upper end is at most 5% above its lower one. */
     public static final double WITHIN = 0.05;
 
-    /** The rate to run next; {@code confirm} for the repeat that confirms the answer. */
-    public record Request(double rate, boolean confirm) {
+    /** What a point of the search is: the saturated probe, a fixed-rate step, or the confirming repeat. */
+    public enum Kind { PROBE, STEP, CONFIRM }
+
+    /** The point to run next: its kind and its total rate in msgs/s (NaN for the saturated probe). */
+    public record Request(Kind kind, double rate) {
     }
 
-    private record Done(double rate, boolean confirm, StepOutcome outcome) {
+    private record Done(Kind kind, double rate, StepOutcome outcome) {
     }
 
     private final SearchSpec spec;
-    private final List<Done> steps = new ArrayList<>();
+    private final List<Done> done = new ArrayList<>();
     private Request pending;
+    /** The rate no step reaches: the probe's, or until; NaN before the probe, or when it measured nothing. */
+    private double ceiling;
     private String stopped;
 
     public CapacitySearch(SearchSpec spec) {
         this.spec = spec;
+        this.ceiling = spec.until() == null ? Double.NaN : spec.until();
     }
 
-    /** The next step, or empty when the search is over; each must be {@link #record}ed before the next. */
+    /** The next point, or empty when the search is over; each must be recorded before the next. */
     public Optional<Request> next() {
         if (pending != null) {
-            throw new IllegalStateException("the step at " + pending.rate() + " msgs/s has no outcome yet");
+            throw new IllegalStateException("the " + pending + " has no outcome yet");
         }
-        if (steps.stream().anyMatch(Done::confirm)) {
+        if (done.stream().anyMatch(d -> d.kind() == Kind.CONFIRM)) {
             return Optional.empty();
         }
-        Double rate = nextSearchRate();
+        if (spec.until() == null && done.isEmpty()) {
+            pending = new Request(Kind.PROBE, Double.NaN);
+            return Optional.of(pending);
+        }
+        Double rate = nextStep();
         if (rate != null) {
-            pending = new Request(rate, false);
-        } else if (highestPass() != null && steps.size() < spec.maxPoints()) {
-            pending = new Request(highestPass(), true);
+            pending = new Request(Kind.STEP, rate);
+        } else if (highestPass() != null && done.size() < spec.maxPoints()) {
+            pending = new Request(Kind.CONFIRM, highestPass());
         }
         return Optional.ofNullable(pending);
     }
 
+    /** The saturated probe's sent rate, the ceiling of every step (NaN or 0: it measured none). */
+    public void recordProbe(double sentRate) {
+        take(Kind.PROBE, new StepOutcome(Outcome.CEILING, List.of()));
+        ceiling = sentRate > 0 ? sentRate : Double.NaN;
+    }
+
+    /** A fixed-rate step's or the repeat's outcome. */
     public void record(StepOutcome outcome) {
-        if (pending == null) {
-            throw new IllegalStateException("no step is waiting for its outcome");
+        if (pending != null && pending.kind() == Kind.PROBE) {
+            throw new IllegalStateException("the probe gives a ceiling, not an outcome");
         }
-        steps.add(new Done(pending.rate(), pending.confirm(), outcome));
+        take(pending == null ? null : pending.kind(), outcome);
+    }
+
+    private void take(Kind kind, StepOutcome outcome) {
+        if (pending == null || pending.kind() != kind) {
+            throw new IllegalStateException("no " + kind + " is waiting for its outcome");
+        }
+        done.add(new Done(kind, pending.rate(), outcome));
         pending = null;
     }
 
-    /** The next rate of the bracketing and bisection, or null (with {@link #stopped} said) when they are over. */
-    private Double nextSearchRate() {
-        long searched = steps.stream().filter(s -> !s.confirm()).count();
-        if (searched == 0) {
+    /** The next fixed-rate step, or null (with {@link #stopped} said) when the bracketing is over. */
+    private Double nextStep() {
+        if (Double.isNaN(ceiling)) {
+            stopped = "the saturated probe measured no rate";
+            return null;
+        }
+        if (steps().isEmpty()) {
+            if (spec.from() >= ceiling) {
+                stopped = "from is not below the ceiling";
+                return null;
+            }
             return spec.from();
         }
         Double low = highestPass();
-        Done high = lowestNonPass();
         if (low == null) {
             stopped = "the first rate did not pass";
             return null;
         }
-        if (high != null && high.rate() <= low * (1 + WITHIN)) {
+        Done high = lowestNonPass();
+        double top = high == null ? ceiling : high.rate();
+        if (top <= low * (1 + WITHIN)) {
             stopped = String.format(Locale.ROOT, "the bracket is within %.0f%%", 100 * WITHIN);
             return null;
         }
-        double ceiling = spec.until() == null ? Defaults.MAX_PUBLISH_RATE : spec.until();
-        if (high == null && low >= ceiling) {
-            stopped = spec.until() == null ? "the largest rate jmsbench accepts passed" : "until reached";
-            return null;
-        }
-        if (searched >= spec.maxPoints() - 1) {
+        if (done.size() >= spec.maxPoints() - 1) {
             stopped = "maxPoints (" + spec.maxPoints() + ") reached";
             return null;
         }
-        if (high == null) {
-            return Math.min(2 * low, ceiling);
-        }
-        double mid = round3((low + high.rate()) / 2);
-        if (!(mid > low && mid < high.rate())) {
+        double mid = round3(Math.sqrt(low * top));
+        if (!(mid > low && mid < top)) {
             stopped = "the bracket cannot be split at 3 significant digits";
             return null;
         }
         return mid;
     }
 
-    /** The highest rate that passed below every rate that did not (search steps only); null if none. */
-    Double highestPass() {
-        Done high = lowestNonPass();
-        return steps.stream().filter(s -> !s.confirm() && s.outcome().passed())
-                .filter(s -> high == null || s.rate() < high.rate()).map(Done::rate).max(Double::compare).orElse(null);
+    private List<Done> steps() {
+        return done.stream().filter(d -> d.kind() == Kind.STEP).toList();
     }
 
-    /** The lowest rate that failed or was generator-limited (search steps only); null if none. */
+    /** The highest step rate that passed below every step rate that did not; null if none. */
+    private Double highestPass() {
+        Done high = lowestNonPass();
+        return steps().stream().filter(s -> s.outcome().passed()).filter(s -> high == null || s.rate() < high.rate())
+                .map(Done::rate).max(Double::compare).orElse(null);
+    }
+
+    /** The lowest step rate that failed or was generator-limited; null if none. */
     private Done lowestNonPass() {
-        return steps.stream().filter(s -> !s.confirm() && !s.outcome().passed())
-                .min(java.util.Comparator.comparingDouble(Done::rate)).orElse(null);
+        return steps().stream().filter(s -> !s.outcome().passed()).min(Comparator.comparingDouble(Done::rate))
+                .orElse(null);
     }
 
     static double round3(double rate) {
@@ -136,7 +171,7 @@ public final class CapacitySearch {
     }
 
     /**
-     * What the steps answer. {@code abortReason}: why the run ended the search early ({@code null}
+     * What the points answer. {@code abortReason}: why the run ended the search early ({@code null}
      * when it ran to its end); {@code wallSeconds}: the time the search took.
      */
     public Answer answer(String abortReason, double wallSeconds) {
@@ -144,20 +179,26 @@ public final class CapacitySearch {
                 : stopped != null ? stopped : "not finished";
         Double rate = highestPass();
         Done high = lowestNonPass();
-        Done confirm = steps.stream().filter(Done::confirm).findFirst().orElse(null);
-        Boolean confirmed = confirm == null ? null : confirm.outcome().passed();
-        return new Answer(rate, rate, high == null ? null : high.rate(), high == null ? null : high.outcome().outcome(),
-                confirmed, why, steps.size(), wallSeconds, sentence(rate, high, confirm, why, wallSeconds));
+        Done confirm = done.stream().filter(d -> d.kind() == Kind.CONFIRM).findFirst().orElse(null);
+        Double top = high != null ? Double.valueOf(high.rate()) : rate != null && !Double.isNaN(ceiling) ? ceiling : null;
+        return new Answer(rate, rate, top, high == null ? null : high.outcome().outcome(),
+                Double.isNaN(ceiling) ? null : ceiling, confirm == null ? null : confirm.outcome().passed(), why,
+                done.size(), wallSeconds, sentence(rate, high, confirm, why, wallSeconds));
     }
 
     private String sentence(Double rate, Done high, Done confirm, String why, double wallSeconds) {
         String under = spec.latencyBound()
                 ? "with " + spec.latency().yamlName() + " at most " + Durations.format(spec.below())
                 : "(throughput only, no latency bound)";
-        String cost = String.format(Locale.ROOT, " (%d point%s, %.0f s; stopped: %s)", steps.size(),
-                steps.size() == 1 ? "" : "s", wallSeconds, why);
+        String ceilingName = spec.until() == null ? "the saturated probe's " + msgs(ceiling) : "until, " + msgs(ceiling);
+        String cost = String.format(Locale.ROOT, " (%d point%s, %.0f s; stopped: %s)", done.size(),
+                done.size() == 1 ? "" : "s", wallSeconds, why);
+        List<Done> steps = steps();
         if (steps.isEmpty()) {
-            return "No step ran" + cost + ".";
+            String what = Double.isNaN(ceiling) ? "the saturated probe measured no rate, so there is no ceiling to "
+                    + "search under" : spec.from() >= ceiling ? "the ceiling, " + ceilingName + ", is not above from ("
+                    + msgs(spec.from()) + "): lower search.from" : "no step ran";
+            return "No capacity " + under + ": " + what + cost + ".";
         }
         if (rate == null) {
             Done first = steps.get(0);
@@ -168,7 +209,9 @@ public final class CapacitySearch {
         }
         StringBuilder s = new StringBuilder("Capacity " + under + ": " + msgs(rate));
         if (high == null) {
-            s.append(", the highest rate tried, and every step passed: the capacity is at least that, no step failed");
+            s.append(String.format(Locale.ROOT, ", bracket [%s, %s] msgs/s (%.1f%% wide): every step passed, and "
+                    + "no step goes above the ceiling, %s (a fixed rate above it is taken to fail, untested)",
+                    Figures.rate(rate), Figures.rate(ceiling), 100 * (ceiling / rate - 1), ceilingName));
         } else {
             s.append(String.format(Locale.ROOT, ", bracket [%s, %s] msgs/s (%.1f%% wide)", Figures.rate(rate),
                     Figures.rate(high.rate()), 100 * (high.rate() / rate - 1)));
@@ -189,6 +232,9 @@ public final class CapacitySearch {
             s.append("; the confirming repeat at ").append(msgs(rate)).append(" did NOT pass (")
                     .append(String.join("; ", confirm.outcome().reasons()))
                     .append("), so this rate is not reliably sustained");
+        }
+        if (spec.until() == null && high != null) {
+            s.append("; the saturated probe sent ").append(msgs(ceiling));
         }
         return s.append(cost).append('.').toString();
     }
