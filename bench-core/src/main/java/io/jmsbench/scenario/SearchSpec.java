@@ -5,11 +5,11 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Duration;
 
 /**
- * A capacity search ({@code search:}): fixed-rate points whose rates the harness chooses, from
- * {@code from} msgs/s upwards, to find the highest total rate the broker sustains with the latency
+ * A capacity search ({@code search:}): fixed-rate points whose rates the harness chooses, the
+ * first at {@code from} msgs/s, to find the highest total rate the broker sustains with the latency
  * percentile {@code latency} at most {@code below} (both {@code null}: a throughput-only search),
- * in at most {@code maxPoints} points, the confirming repeat included. {@code until}: the highest
- * rate tried, {@code null} for no bound ({@code until: max}).
+ * in at most {@code maxPoints} points, the confirming repeat included. {@code until}: the ceiling
+ * no step reaches; {@code null} ({@code until: max}) has a saturated probe measure it.
  */
 public record SearchSpec(Percentile latency, Duration below, double from, Double until, int maxPoints) {
 

@@ -23,7 +23,7 @@ import java.util.Optional;
  *       publishers can send; with {@code until: N}, the ceiling is N. No fixed-rate step runs at or
  *       above the ceiling: a fixed rate above the saturated throughput is taken to fail, untested.</li>
  *   <li>The first fixed-rate step runs at {@code from}, so the answer's lower end is always a
- *       tested step; if it does not pass, the search ends there.</li>
+ *       tested step; while no step has passed, the next runs at half the lowest rate tried.</li>
  *   <li>Then it bisects [highest pass, lowest rate that did not pass, or the ceiling] at the
  *       geometric midpoint (rounded to 3 significant digits: a bracket from 1,000 to 60,000 msgs/s
  *       spans orders of magnitude, and halving its logarithm takes the same number of steps
@@ -127,11 +127,16 @@ public final class CapacitySearch {
             return spec.from();
         }
         Double low = highestPass();
-        if (low == null) {
-            stopped = "the first rate did not pass";
-            return null;
-        }
         Done high = lowestNonPass();
+        if (low == null) {
+            // nothing passed yet: halve below the lowest rate that did not, to find a lower end
+            if (done.size() >= spec.maxPoints() - 1) {
+                stopped = "maxPoints (" + spec.maxPoints() + ") reached before any rate passed";
+                return null;
+            }
+            double half = round3(high.rate() / 2);
+            return half > 0 ? half : null;
+        }
         double top = high == null ? ceiling : high.rate();
         if (top <= low * (1 + WITHIN)) {
             stopped = String.format(Locale.ROOT, "the bracket is within %.0f%%", 100 * WITHIN);
@@ -201,11 +206,11 @@ public final class CapacitySearch {
             return "No capacity " + under + ": " + what + cost + ".";
         }
         if (rate == null) {
-            Done first = steps.get(0);
-            return "No rate passed " + under + ": the first step, " + msgs(first.rate()) + ", "
-                    + (first.outcome().outcome() == Outcome.GENERATOR_LIMITED ? "was generator-limited" : "failed")
-                    + " (" + String.join("; ", first.outcome().reasons()) + "); the capacity is below "
-                    + msgs(first.rate()) + " or the step was invalid: see its reasons, or lower search.from" + cost + ".";
+            Done lowest = high;
+            return "No rate passed " + under + ": the lowest step, " + msgs(lowest.rate()) + ", "
+                    + (lowest.outcome().outcome() == Outcome.GENERATOR_LIMITED ? "was generator-limited" : "failed")
+                    + " (" + String.join("; ", lowest.outcome().reasons()) + "); the capacity is below "
+                    + msgs(lowest.rate()) + ", or the steps were invalid: see their reasons" + cost + ".";
         }
         StringBuilder s = new StringBuilder("Capacity " + under + ": " + msgs(rate));
         if (high == null) {

@@ -52,7 +52,9 @@ public final class StepRule {
                 reasons.add(finding.invalid() ? "invalid: " + finding.text() : finding.text());
             }
         }
-        if (!(f.sent() >= RATE_MIN * f.target())) {
+        if (Double.isNaN(f.sent())) {
+            reasons.add("nothing was measured: the window never completed");
+        } else if (!(f.sent() >= RATE_MIN * f.target())) {
             reasons.add(String.format(Locale.ROOT, "sent %,.0f of %,.0f msgs/s (%.1f%% < %.0f%%)", f.sent(), f.target(),
                     100 * f.sent() / f.target(), 100 * RATE_MIN));
         }

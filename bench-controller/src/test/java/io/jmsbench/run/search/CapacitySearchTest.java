@@ -105,19 +105,29 @@ class CapacitySearchTest {
     }
 
     @Test
-    void aFirstStepThatFailsEndsTheSearchWithoutARate() {
-        Run run = run(spec(1_000, null, 10), 12_000, capacity(500));
+    void aFirstStepThatFailsHalvesUntilAPassThenBisects() {
+        Run run = run(spec(8_000, null, 10), 12_000, capacity(1_500));
 
-        assertEquals(List.of("probe", "1000 fail"), run.points());
+        assertEquals(List.of("probe", "8000 fail", "4000 fail", "2000 fail", "1000 pass", "1410 pass", "1680 fail",
+                "1540 fail", "1470 pass", "1470 pass (repeat)"), run.points());
+        assertEquals(1_470, run.answer().rate());
+        assertEquals(1_540, run.answer().bracketHigh());
+    }
+
+    @Test
+    void aSearchWhereNothingPassesSaysSo() {
+        Run run = run(spec(1_000, null, 4), 12_000, capacity(100));
+
+        assertEquals(List.of("probe", "1000 fail", "500 fail"), run.points(), "the last point stays the repeat's");
         Answer a = run.answer();
         assertNull(a.rate());
         assertNull(a.bracketLow());
-        assertEquals(1_000, a.bracketHigh(), "the lowest rate that did not pass");
+        assertEquals(500, a.bracketHigh(), "the lowest rate that did not pass");
         assertNull(a.confirmed());
-        assertEquals("the first rate did not pass", a.stopped());
-        assertEquals("No rate passed with p99 at most 50ms: the first step, 1,000 msgs/s, failed (p99 62.0 ms > "
-                + "50.0 ms); the capacity is below 1,000 msgs/s or the step was invalid: see its reasons, or lower "
-                + "search.from (2 points, 42 s; stopped: the first rate did not pass).", a.sentence());
+        assertEquals("maxPoints (4) reached before any rate passed", a.stopped());
+        assertEquals("No rate passed with p99 at most 50ms: the lowest step, 500 msgs/s, failed (p99 62.0 ms > "
+                + "50.0 ms); the capacity is below 500 msgs/s, or the steps were invalid: see their reasons (3 points, "
+                + "42 s; stopped: maxPoints (4) reached before any rate passed).", a.sentence());
     }
 
     @Test

@@ -106,6 +106,16 @@ class StepRuleTest {
     }
 
     @Test
+    void aPointThatNeverMeasuredFailsWithItsOwnReason() {
+        Finding aborted = Finding.of(FindingCode.ABORTED, "aborted: agent lost");
+        StepOutcome o = StepRule.judge(new StepFigures(10_000, Double.NaN, Double.NaN, 2, Double.NaN, Double.NaN,
+                List.of(aborted)), P99_50MS);
+        assertEquals(new StepOutcome(Outcome.FAIL, List.of("invalid: aborted: agent lost",
+                "nothing was measured: the window never completed",
+                "p99 not measured: no message was received in the window")), o);
+    }
+
+    @Test
     void latencyBelowTenMillisecondsKeepsTwoDecimals() {
         assertEquals("1.23", StepRule.millis(1_234));
         assertEquals("1,234.6", StepRule.millis(1_234_567));
