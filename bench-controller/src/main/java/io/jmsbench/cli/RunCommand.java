@@ -78,8 +78,21 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     + "kept in the report, invalid, with its reason.")
     String onFailure;
 
-    @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid (default: report it, exit 0).")
+    @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid, or a search found no rate its repeat confirmed "
+            + "(default: report it, exit 0).")
     boolean requireValid;
+
+    /**
+     * What {@code --require-valid} asks: every point valid; for a search, whose steps above the
+     * capacity are meant to fail, a passing rate that its repeat confirmed.
+     */
+    private static boolean acceptable(Report report) {
+        if (report.search() != null) {
+            return Report.COMPLETED.equals(report.status()) && report.search().answer().rate() != null
+                    && Boolean.TRUE.equals(report.search().answer().confirmed());
+        }
+        return report.valid();
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -143,7 +156,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             if (!Report.COMPLETED.equals(report.status())) {
                 return ExitCodes.RUN_FAILED;
             }
-            return requireValid && !report.valid() ? ExitCodes.INVALID_RESULT : ExitCodes.OK;
+            return requireValid && !acceptable(report) ? ExitCodes.INVALID_RESULT : ExitCodes.OK;
         } catch (BrokerUnavailable | RunFailure e) {
             spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
             return ExitCodes.RUN_FAILED;

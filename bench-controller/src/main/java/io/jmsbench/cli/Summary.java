@@ -22,7 +22,18 @@ final class Summary {
         console.println();
         console.println("jmsbench: " + report.scenario().name() + " " + report.status()
                 + (report.abortReason() != null ? " (" + report.abortReason() + ")" : "")
-                + ", " + runVerdict(report));
+                + ", " + (report.search() != null ? searchVerdict(report.search()) : runVerdict(report)));
+        if (report.search() != null) {
+            console.print(io.jmsbench.report.SearchTable.render(report.search()));
+            console.println("  search: " + report.search().answer().sentence());
+            if (!report.points().isEmpty()) {
+                for (String label : report.points().get(0).labels()) {
+                    console.println("  note: " + label);
+                }
+            }
+            console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
+            return;
+        }
         if (report.points().size() > 1) {
             console.print(SweepTable.render(report));
             for (String label : report.points().get(0).labels()) {
@@ -72,6 +83,16 @@ final class Summary {
     private static String interval(io.jmsbench.report.PointResult.RateFigure rate) {
         return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + io.jmsbench.stats.BatchMeans.MIN_BATCHES
                 + " seconds in the window)" : " (95%)";
+    }
+
+    /** A search's headline: the rate it found and whether its repeat confirmed it. */
+    static String searchVerdict(io.jmsbench.report.SearchResult search) {
+        io.jmsbench.report.SearchResult.Answer a = search.answer();
+        if (a.rate() == null) {
+            return "SEARCH: no rate passed";
+        }
+        return "SEARCH: " + Figures.rate(a.rate()) + " msgs/s, " + (a.confirmed() == null ? "not repeated"
+                : a.confirmed() ? "confirmed" : "NOT confirmed by its repeat");
     }
 
     /** VALID when every point is; else INVALID when any point is invalid or the run was aborted; else UNVERIFIED. */

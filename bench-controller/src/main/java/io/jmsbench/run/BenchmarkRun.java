@@ -44,6 +44,8 @@ public final class BenchmarkRun {
     private final PrintStream console;
     private final Options options;
     private final AgentSource agentSource;
+    /** The plan's points and repeats, or a search's steps. */
+    private final PointSource points;
     private final String startedAt = Instant.now().toString();
 
 
@@ -72,6 +74,7 @@ public final class BenchmarkRun {
         this.console = console;
         this.options = options;
         this.agentSource = agentSource;
+        this.points = plan.search() != null ? new SearchPoints(plan) : new PlanPoints(plan);
     }
 
     /**
@@ -112,29 +115,30 @@ public final class BenchmarkRun {
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
             PointRunner runner = new PointRunner(plan, directory, signal, console, agentSource, options.credentials(),
                     samples, runChildren);
-            outer:
-            for (ScenarioPlan.Point point : plan.points()) {
-                for (int repeat = 1; repeat <= plan.repeat(); repeat++) {
-                    if (signal.abortReason() != null) {
-                        abortReason = signal.abortReason();
-                        break outer;
-                    }
-                    if (plan.runs() > 1) {
-                        console.printf("point %d/%d %s, repeat %d/%d%n", point.index() + 1, plan.points().size(),
-                                point.parameters(), repeat, plan.repeat());
-                    }
-                    PointRunner.Outcome outcome = runner.run(point, repeat);
-                    results.add(outcome.result());
-                    if (outcome.brokerFailure() != null) {
-                        brokerFailure = outcome.brokerFailure();
-                    }
-                    abortReason = afterPoint(outcome.ending(), results.size());
-                    if (plan.runs() > 1) {
-                        console.println(PointLine.format(outcome.result()));
-                    }
-                    if (abortReason != null) {
-                        break outer;
-                    }
+            while (true) {
+                if (signal.abortReason() != null) {
+                    abortReason = signal.abortReason();
+                    break;
+                }
+                PointSource.Scheduled next = points.next();
+                if (next == null) {
+                    break;
+                }
+                if (next.heading() != null) {
+                    console.println(next.heading());
+                }
+                PointRunner.Outcome outcome = runner.run(next.point(), next.repeat());
+                results.add(outcome.result());
+                if (outcome.brokerFailure() != null) {
+                    brokerFailure = outcome.brokerFailure();
+                }
+                String line = points.completed(next, outcome.result());
+                abortReason = afterPoint(outcome.ending(), results.size());
+                if (line != null) {
+                    console.println(line);
+                }
+                if (abortReason != null) {
+                    break;
                 }
             }
         }
@@ -145,7 +149,8 @@ public final class BenchmarkRun {
             console.println("jmsbench: run aborted: " + abortReason);
             console.println("jmsbench: every JVM it started is stopped; logs in " + directory.logs());
         }
-        Report report = RunReports.of(plan, directory, scenarioFile, overrides, startedAt, disk, results, abortReason);
+        Report report = RunReports.of(plan, directory, scenarioFile, overrides, startedAt, disk, results, abortReason,
+                points.search(abortReason));
         ReportWriter.write(report, directory.path());
         if (brokerFailure != null && results.size() <= 1) {
             throw brokerFailure;
@@ -168,12 +173,10 @@ public final class BenchmarkRun {
             return null;
         }
         console.println("jmsbench: point failed: " + ending.reason());
-        int left = plan.runs() - done;
         if (!options.continueOnFailure()) {
-            return ending.reason() + (left > 0 ? "; the " + left + " remaining run" + (left == 1 ? " was" : "s were")
-                    + " skipped (--on-failure abort)" : "");
+            return ending.reason() + points.skipped(done);
         }
-        if (left > 0) {
+        if (!points.skipped(done).isEmpty()) {
             console.println("jmsbench: going on with the next point (--on-failure continue)");
         }
         return null;
@@ -193,6 +196,10 @@ public final class BenchmarkRun {
     }
 
     private void printPlan() {
+        if (plan.search() != null) {
+            console.println("  search   " + SearchPoints.describe(plan.search()));
+            return;
+        }
         if (plan.runs() == 1) {
             return;
         }

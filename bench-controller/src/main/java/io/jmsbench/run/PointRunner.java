@@ -64,7 +64,7 @@ final class PointRunner {
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
         Scenario scenario = point.scenario();
-        String suffix = plan.runs() == 1 ? "" : "-p" + point.index() + "-r" + repeat;
+        String suffix = severalRuns() ? "-p" + point.index() + "-r" + repeat : "";
         long pointStart = System.nanoTime();
         PointObservation observation = null;
         BrokerFacts brokerFacts = null;
@@ -105,10 +105,15 @@ final class PointRunner {
         } else if (observation.ending().completed() && signal.abortReason() != null) {
             observation = observation.withEnding(Ending.aborted(signal.abortReason()));
         }
-        boolean reused = scenario.broker().reuse() && plan.runs() > 1;
+        boolean reused = scenario.broker().reuse() && severalRuns();
         PointResult result = PointResults.of(observation, new PointJudge(scenario, hostCores, reused), hostCores,
                 scenario.filters(), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
+    }
+
+    /** A sweep, repeats or a search: each point's files get its own suffix. */
+    private boolean severalRuns() {
+        return plan.runs() > 1 || plan.search() != null;
     }
 
     private PointBroker broker(Scenario scenario, Children pointChildren, String suffix)

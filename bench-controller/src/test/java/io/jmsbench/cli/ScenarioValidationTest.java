@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat, search";
 
     @TempDir
     Path dir;
@@ -231,7 +231,7 @@ class ScenarioValidationTest {
                         "name: x\n", List.of("phase.measure=10s"),
                         "--set: phase: unknown field, expected one of name, description, provider, broker, destination,"
                                 + " message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep,"
-                                + " repeat; did you mean 'phases'?"),
+                                + " repeat, search; did you mean 'phases'?"),
                 withSet("--set without '='",
                         "name: x\n", List.of("publishers.clients"),
                         "--set: publishers.clients: expected key=value such as publishers.clients=4, found no '='"),
@@ -262,8 +262,8 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat;"
-                                + " did you mean 'publishers'?"),
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat,"
+                                + " search; did you mean 'publishers'?"),
                 yaml("an agent address without a port",
                         "agents:\n  publishers: [10.0.0.3]\n  subscribers: [10.0.0.4:7100]\n",
                         FILE + ":2:16: agents.publishers[0]: expected an agent address HOST:PORT such as 10.0.0.3:7100,"
@@ -276,6 +276,59 @@ class ScenarioValidationTest {
                         "name: x\n", List.of("agents.publishers=h1:7100,h2:99999", "agents.subscribers=h3:7100"),
                         "--set: agents.publishers: expected an agent address HOST:PORT such as 10.0.0.3:7100,"
                                 + " found 'h2:99999'"),
+                yaml("a search beside a sweep",
+                        "search: {latency: p99, below: 10ms}\nsweep: {publishers.clients: [1, 2]}\n",
+                        FILE + ":2:8: sweep: expected no sweep with search (a search chooses its own points; give"
+                                + " the sweep a scenario of its own), found one"),
+                yaml("a search beside a fixed rate",
+                        "publishers: {clients: 2, rate: 20000}\nsearch: {latency: p99, below: 10ms}\n",
+                        FILE + ":1:32: publishers.rate: expected no rate with search (the search chooses the rates),"
+                                + " found 20000"),
+                withSet("a search beside a fixed rate set on the command line",
+                        "search: {latency: p99, below: 10ms}\n", List.of("publishers.rate=5000"),
+                        "--set: publishers.rate: expected no rate with search (the search chooses the rates),"
+                                + " found 5000"),
+                yaml("a search beside repeats",
+                        "search: {from: 500}\nrepeat: 3\n",
+                        FILE + ":2:9: repeat: expected no repeat with search (it repeats its answer once to confirm"
+                                + " it), found 3"),
+                yaml("a search beside cases",
+                        "search: {from: 500}\ncases:\n  - {name: a, set: {publishers.clients: 2}}\n",
+                        FILE + ":3:3: cases: expected no cases with search (a search chooses its own points; give"
+                                + " the cases a scenario of its own), found one"),
+                yaml("a search for a percentile jmsbench does not report",
+                        "search: {latency: p95, below: 10ms}\n",
+                        FILE + ":1:19: search.latency: expected one of p50, p90, p99, p99.9, p99.99, found 'p95'"),
+                yaml("a search bound without a unit",
+                        "search: {latency: p99, below: 10}\n",
+                        FILE + ":1:31: search.below: expected a duration with a unit such as 10s, 500ms or 2m, found"
+                                + " 10 (a number needs a unit)"),
+                yaml("a search percentile without a bound",
+                        "search: {latency: p99.9}\n",
+                        FILE + ":1:19: search.latency: expected below (the bound, such as 10ms) beside latency,"
+                                + " found none"),
+                yaml("a search bound without a percentile",
+                        "search: {below: 5ms}\n",
+                        FILE + ":1:17: search.below: expected latency (the percentile, such as p99) beside below,"
+                                + " found none"),
+                yaml("a search whose until is below its from",
+                        "search: {from: 5000, until: 1000}\n",
+                        FILE + ":1:29: search.until: expected max or a rate in msgs/s above from (5000), found 1000"),
+                yaml("a search rate that is not a number",
+                        "search: {from: fast}\n",
+                        FILE + ":1:16: search.from: expected a total rate in msgs/s above 0 and at most 1000000000,"
+                                + " found 'fast'"),
+                yaml("a search without room for its repeat",
+                        "search: {maxPoints: 2}\n",
+                        FILE + ":1:21: search.maxPoints: expected a whole number from 3 to 100, found 2"),
+                yaml("a latency search of unstamped messages",
+                        "message: {stamped: false}\nsearch: {latency: p99, below: 10ms}\n",
+                        FILE + ":2:19: search.latency: expected stamped messages, which carry the send time a"
+                                + " latency bound needs, found message.stamped: false"),
+                yaml("a misspelt search field",
+                        "search: {latency: p99, below: 10ms, maxPoint: 5}\n",
+                        FILE + ":1:37: search.maxPoint: unknown field, expected one of latency, below, from, until,"
+                                + " maxPoints; did you mean 'maxPoints'?"),
                 yaml("a duration too long to be one",
                         "phases: {measure: 99999999999s}\n",
                         FILE + ":1:19: phases.measure: expected a duration of at most 9 digits, found 99999999999s"));

@@ -32,7 +32,9 @@ public final class MarkdownReport {
         md.append('\n');
         md.append("- valid: **").append(report.valid() ? "yes" : "NO").append("**\n\n");
 
-        if (report.points().size() > 1) {
+        if (report.search() != null) {
+            md.append(SearchTable.section(report.search()));
+        } else if (report.points().size() > 1) {
             md.append("## Sweep\n\n").append(report.repeat()).append(" repeat(s) per point; rates are means")
                     .append(report.repeat() > 1 ? " ± the 95% confidence half-width (Student t)" : "")
                     .append(" over the measurement window.\n\n");
@@ -153,7 +155,8 @@ public final class MarkdownReport {
                 .append(" bytes, ").append(s.message().properties()).append(" properties = \"")
                 .append(s.message().values()).append("\"\n");
         md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
-                .append(s.publishers().rate().text()).append('\n');
+                .append(report.search() != null ? "chosen by the search, step by step" : s.publishers().rate().text())
+                .append('\n');
         for (int i = 0; i < s.subscribers().size(); i++) {
             SubscriberGroup g = s.subscribers().get(i);
             md.append("- subscribers[").append(i).append("]: ").append(g.clients()).append(" clients, selector ")

@@ -11,12 +11,13 @@ import java.util.Map;
  * {@code status} is {@code completed} or {@code aborted} (with {@code abortReason}); {@code valid}
  * holds only when the run completed and every point is valid. {@code points} holds every measured
  * run (each sweep point times each repeat), {@code summary} one entry per sweep point over its
- * repeats, {@code model} the cost model fitted to the points when the sweep identifies it.
+ * repeats, {@code model} the cost model fitted to the points when the sweep identifies it,
+ * {@code search} the steps and answer of a capacity search ({@code null} for a run without one).
  */
 public record Report(String schema, String runId, String status, String abortReason, String startedAt,
                      String finishedAt, String scenarioFile, List<String> overrides, Scenario scenario,
                      Map<String, List<Object>> sweep, int repeat, Environment environment, boolean valid,
-                     List<PointResult> points, List<PointSummary> summary, ModelFit model) {
+                     List<PointResult> points, List<PointSummary> summary, ModelFit model, SearchResult search) {
 
     public static final String SCHEMA = "jmsbench.report/1";
     public static final String COMPLETED = "completed";
@@ -25,5 +26,13 @@ public record Report(String schema, String runId, String status, String abortRea
     public Report {
         points = List.copyOf(points);
         summary = List.copyOf(summary);
+    }
+
+    public Report(String schema, String runId, String status, String abortReason, String startedAt,
+                  String finishedAt, String scenarioFile, List<String> overrides, Scenario scenario,
+                  Map<String, List<Object>> sweep, int repeat, Environment environment, boolean valid,
+                  List<PointResult> points, List<PointSummary> summary, ModelFit model) {
+        this(schema, runId, status, abortReason, startedAt, finishedAt, scenarioFile, overrides, scenario, sweep,
+                repeat, environment, valid, points, summary, model, null);
     }
 }

@@ -48,7 +48,10 @@ public final class SweepTable {
 
     /** {@code summary.csv}: one row per measured run, for spreadsheets and plotting. */
     public static String csv(Report report) {
-        List<String> keys = new ArrayList<>(report.sweep().keySet());
+        // a search's steps name their rate in their parameters, as a sweep of it would
+        java.util.Set<String> columns = new java.util.LinkedHashSet<>(report.sweep().keySet());
+        report.points().forEach(p -> columns.addAll(p.parameters().keySet()));
+        List<String> keys = new ArrayList<>(columns);
         StringBuilder csv = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("point", "repeat"));
         header.addAll(keys);

@@ -79,6 +79,13 @@ public final class Defaults {
     /** {@code phases.messages}: 0, no count; the window is bounded by {@code measure} alone. */
     public static final int MEASURE_MESSAGES = 0;
     public static final int REPEAT = 1;
+    /** {@code search.from}: the first fixed rate a search tries, msgs/s, the lowest it can answer. */
+    public static final double SEARCH_FROM = 1000;
+    /** {@code search.maxPoints}: every point a search runs, its confirming repeat included. */
+    public static final int SEARCH_MAX_POINTS = 10;
+    /** A search needs its saturated probe, a step and the step's confirming repeat at least. */
+    public static final int SEARCH_MIN_POINTS = 3;
+    public static final int SEARCH_MAX_POINTS_LIMIT = 100;
     /** A sweep range {@code {from, to, step}} without a step counts up by one. */
     public static final int SWEEP_STEP = 1;
     /** A sweep range without {@code from} or {@code to} reads it as 0 (a fallback nothing measured). */

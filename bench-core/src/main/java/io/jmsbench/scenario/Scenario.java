@@ -38,6 +38,13 @@ public record Scenario(
                 delivery, phases, validity, agents);
     }
 
+    /** This scenario with its publishers at {@code rate} (a search's step). */
+    public Scenario withRate(PublishRate rate) {
+        return new Scenario(name, description, broker, provider, destination, message,
+                new PublisherSpec(publishers.clients(), rate, publishers.faults()), subscribers, delivery, phases,
+                validity, agents);
+    }
+
     public int subscriberClients() {
         return subscribers.stream().mapToInt(SubscriberGroup::clients).sum();
     }

@@ -80,6 +80,12 @@ public final class ScenarioLoader {
         List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"));
         Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases);
         int repeat = root.integer("repeat", Defaults.REPEAT, 1, Defaults.MAX_REPEAT);
+        SearchSpec search = null;
+        if (root.has("search")) {
+            search = SearchReader.read(root.mapping("search"));
+            SearchReader.refuseBeside(root, tree, repeat);
+            SearchReader.refuseUnstamped(root, search, base.message());
+        }
         if (!problems.isEmpty()) {
             throw new ScenarioException(inFileOrder(problems));
         }
@@ -112,7 +118,7 @@ public final class ScenarioLoader {
         if (!pointProblems.isEmpty()) {
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
         }
-        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points);
+        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search);
     }
 
     /** The file's problems by position, then those of {@code --set} in the order given. */

@@ -6,9 +6,16 @@ import java.util.Map;
 /**
  * A scenario file expanded: the scenario as written ({@code base}), its sweep (field path to the
  * values it takes, in file order), how often each point is repeated, and every point of the
- * cartesian product, resolved and validated, in the stable order the run takes them.
+ * cartesian product, resolved and validated, in the stable order the run takes them. With a
+ * {@code search} (else {@code null}), the run's points are the search's steps instead: {@code points}
+ * then holds the base scenario alone, with no sweep and one repeat.
  */
-public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points) {
+public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points,
+                           SearchSpec search) {
+
+    public ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points) {
+        this(base, sweep, repeat, points, null);
+    }
 
     public ScenarioPlan {
         sweep = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sweep));

@@ -44,6 +44,7 @@ final class ScenarioReader {
         root.has("cases");  // read by the plan, known here so that every point's reading accepts them
         root.has("sweep");
         root.has("repeat");
+        root.has("search");
         root.finish();
         checkMatchGroup(root, message, subscribers);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {

@@ -199,7 +199,7 @@ class SweepPlanTest {
         assertEquals(List.of("test.yaml", 0, 0, "publisher"), List.of(p.source(), p.line(), p.column(), p.field()));
         assertTrue(p.message().startsWith("unknown field, expected one of name, description, provider, broker, "),
                 p.message());
-        assertTrue(p.message().endsWith(", sweep, repeat; did you mean 'publishers'?"), p.message());
+        assertTrue(p.message().endsWith(", sweep, repeat, search; did you mean 'publishers'?"), p.message());
     }
 
     @Test
