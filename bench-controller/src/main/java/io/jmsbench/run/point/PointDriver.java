@@ -117,7 +117,7 @@ public final class PointDriver {
         long measureEnd = Long.MAX_VALUE;
         Phase phase = Phase.WARMUP;
         if (warmupEnd == start) {
-            measureEnd = openWindow(previous, Windows.TIME);
+            measureEnd = openWindow(previous, start, Windows.TIME);
             phase = Phase.MEASURE;
         }
         long nextTick = start + SECOND;
@@ -157,7 +157,7 @@ public final class PointDriver {
             } else {
                 String end = warmupEnd(phases, target == warmupEnd);
                 if (end != null) {
-                    measureEnd = openWindow(now, end);
+                    measureEnd = openWindow(now, target, end);
                     phase = Phase.MEASURE;
                 }
             }
@@ -180,8 +180,11 @@ public final class PointDriver {
         return atBound ? Windows.BOUND : null;
     }
 
-    /** Opens the window at this reading; returns when its time (or its auto bound) ends it. */
-    private long openWindow(Snapshot at, String warmupEndedBy) {
+    /**
+     * Opens the window at this reading, taken for the tick {@code tick}; returns when its time (or its
+     * auto bound) ends it: on a tick, so that no sliver of a second ends the window as a sample of its own.
+     */
+    private long openWindow(Snapshot at, long tick, String warmupEndedBy) {
         p.windowStart = at;
         p.warmupEndedBy = warmupEndedBy;
         p.warmupSeconds = (at.nanos() - p.publishStart) / 1e9;
@@ -192,7 +195,7 @@ public final class PointDriver {
                     ? String.format(java.util.Locale.ROOT, " (MSER-5: start-up transient %.0f s)", p.transientSeconds)
                     : "");
         }
-        return at.nanos() + scenario.phases().measure().toNanos();
+        return tick + scenario.phases().measure().toNanos();
     }
 
     /** For a window bounded by a message count: true once the publishers sent {@code total}, false at {@code deadline}. */

@@ -31,6 +31,8 @@ final class FakeWorkers implements Workers {
     long sendErrors;
     final List<String> calls = new ArrayList<>();
     private long startedAt = -1;
+    /** How long each pull of the publishers' counters takes (an agent over HTTP: tens of ms). */
+    long pullNanos;
     private long stoppedAt = -1;
     private int publisherPulls;
 
@@ -69,6 +71,7 @@ final class FakeWorkers implements Workers {
 
     @Override
     public Counters publisherCounters() throws RunFailure {
+        clock.advance(pullNanos);
         if (++publisherPulls > publisherPullsBeforeStale) {
             throw new RunFailure("publisher-agent is stale: it missed 3 heartbeats in a row");
         }

@@ -86,6 +86,16 @@ class PointDriverTest {
     }
 
     @Test
+    void slowReadingsDoNotEndTheWindowWithASliverOfASecond() throws Exception {
+        workers.pullNanos = 60_000_000; // each reading 60 ms late
+
+        PointObservation o = run("{warmup: 2s, measure: 3s, drain: 10s}");
+
+        assertEquals(List.of("warmup", "warmup", "measure", "measure", "measure"), phases(o),
+                "the window ends on its third tick, not 60 ms after it: " + o.samples());
+    }
+
+    @Test
     void noWarmupOpensTheWindowAtTheStart() throws Exception {
         PointObservation o = run("{warmup: 0s, measure: 2s, drain: 10s}");
 
