@@ -59,7 +59,7 @@ public record BatchMeans(double halfWidth, int batches, int batchSize, double la
     }
 
     static double lag1(double[] x) {
-        double mean = mean(x);
+        double mean = Series.mean(x);
         double numerator = 0;
         double denominator = 0;
         for (int i = 0; i < x.length; i++) {
@@ -72,20 +72,8 @@ public record BatchMeans(double halfWidth, int batches, int batchSize, double la
     }
 
     private static double halfWidth(double[] means) {
-        double mean = mean(means);
-        double squares = 0;
-        for (double m : means) {
-            squares += (m - mean) * (m - mean);
-        }
+        double squares = Series.squares(means, 0, means.length, Series.mean(means));
         double sd = Math.sqrt(squares / (means.length - 1));
         return StudentT.quantile975(means.length - 1) * sd / Math.sqrt(means.length);
-    }
-
-    private static double mean(double[] x) {
-        double sum = 0;
-        for (double v : x) {
-            sum += v;
-        }
-        return sum / x.length;
     }
 }

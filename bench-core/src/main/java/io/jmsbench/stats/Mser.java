@@ -63,21 +63,11 @@ public record Mser(int truncation, int batches, boolean settled) {
         if (left < 2) {
             return cut;
         }
-        double mean = 0;
-        for (int j = cut; j < z.length; j++) {
-            mean += z[j];
-        }
-        mean /= left;
-        double squares = 0;
-        for (int j = cut; j < z.length; j++) {
-            squares += (z[j] - mean) * (z[j] - mean);
-        }
-        double values = 0;
+        double mean = Series.mean(z, cut, z.length);
+        double squares = Series.squares(z, cut, z.length, mean);
         int from = cut * BATCH;
         int to = z.length * BATCH;
-        for (int i = from; i < to; i++) {
-            values += (series[i] - mean) * (series[i] - mean);
-        }
+        double values = Series.squares(series, from, to, mean);
         double sd = Math.max(Math.sqrt(squares / (left - 1)), Math.sqrt(values / (to - from - 1) / BATCH));
         int d = cut;
         while (d > 0 && Math.abs(z[d - 1] - mean) <= GIVE_BACK_SD * sd) {
@@ -88,15 +78,6 @@ public record Mser(int truncation, int batches, boolean settled) {
 
     private static double statistic(double[] z, int d) {
         int left = z.length - d;
-        double mean = 0;
-        for (int j = d; j < z.length; j++) {
-            mean += z[j];
-        }
-        mean /= left;
-        double squares = 0;
-        for (int j = d; j < z.length; j++) {
-            squares += (z[j] - mean) * (z[j] - mean);
-        }
-        return squares / ((double) left * left);
+        return Series.squares(z, d, z.length, Series.mean(z, d, z.length)) / ((double) left * left);
     }
 }

@@ -41,14 +41,6 @@ public record Transient(boolean over, int truncation) {
         if (Double.isNaN(a.halfWidth()) || Double.isNaN(b.halfWidth())) {
             return false;
         }
-        return Math.abs(mean(first) - mean(second)) <= a.halfWidth() + b.halfWidth();
-    }
-
-    private static double mean(double[] x) {
-        double sum = 0;
-        for (double v : x) {
-            sum += v;
-        }
-        return sum / x.length;
+        return Math.abs(Series.mean(first) - Series.mean(second)) <= a.halfWidth() + b.halfWidth();
     }
 }
