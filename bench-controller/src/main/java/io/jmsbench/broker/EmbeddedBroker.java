@@ -7,7 +7,13 @@ import org.apache.activemq.broker.region.policy.PolicyEntry;
 import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
 
+import io.jmsbench.report.BrokerCounts;
+import org.apache.activemq.broker.region.Destination;
+import org.apache.activemq.broker.region.DestinationStatistics;
+import org.apache.activemq.command.ActiveMQDestination;
+
 import java.io.File;
+import java.util.Map;
 import java.net.URI;
 import java.nio.file.Path;
 
@@ -79,6 +85,27 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     public URI amqpUrl() throws Exception {
         return amqp.getConnectUri();
+    }
+
+    /**
+     * The destinations' own statistics, summed over every destination but ActiveMQ's own
+     * ({@code ActiveMQ.Advisory.*} and the like): what the broker itself says it took in and gave out.
+     */
+    public BrokerCounts counts() throws Exception {
+        long enqueued = 0, dequeued = 0, dispatched = 0, inFlight = 0, remaining = 0;
+        for (Map.Entry<ActiveMQDestination, Destination> e : service.getBroker().getDestinationMap().entrySet()) {
+            if (e.getKey().getPhysicalName().startsWith("ActiveMQ.")) {
+                continue;
+            }
+            DestinationStatistics s = e.getValue().getDestinationStatistics();
+            enqueued += s.getEnqueues().getCount();
+            dequeued += s.getDequeues().getCount();
+            dispatched += s.getDispatched().getCount();
+            inFlight += s.getInflight().getCount();
+            remaining += s.getMessages().getCount();
+        }
+        return new BrokerCounts("activemq destination statistics", enqueued, dequeued, dispatched, inFlight,
+                remaining);
     }
 
     @Override

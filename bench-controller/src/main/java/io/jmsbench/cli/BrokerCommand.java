@@ -50,6 +50,10 @@ final class BrokerCommand implements Callable<Integer> {
     @Option(names = "--ready-file", paramLabel = "FILE", description = "Write the URLs here once serving.")
     Path readyFile;
 
+    @Option(names = "--counts-file", paramLabel = "FILE",
+            description = "On stop, write the destinations' own message counts here as JSON.")
+    Path countsFile;
+
     @Option(names = "--managed", hidden = true, description = "Started by a controller: exit when its stdin closes.")
     boolean managed;
 
@@ -82,6 +86,13 @@ final class BrokerCommand implements Callable<Integer> {
             return ExitCodes.RUN_FAILED;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                if (countsFile != null) {
+                    io.jmsbench.report.AtomicFiles.write(countsFile, Json.MAPPER.writeValueAsString(broker.counts()));
+                }
+            } catch (Exception e) {
+                System.err.println("jmsbench broker: could not write its counts: " + e);
+            }
             try {
                 broker.close();
             } catch (Exception e) {

@@ -66,6 +66,9 @@ final class Summary {
                             + "(%d of %d subscribers audited)%n", p.audit().lost(), p.audit().duplicates(),
                     p.audit().outOfOrder(), p.audit().redelivered(), p.audit().unexpected(),
                     p.audit().auditedSubscribers(), p.audit().subscribers());
+            if (p.brokerCounts() != null) {
+                console.println("  broker's own count: " + io.jmsbench.report.BrokerCountsLine.of(p));
+            }
             console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s, controller %s; "
                             + "host busy %s%n",
                     p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),

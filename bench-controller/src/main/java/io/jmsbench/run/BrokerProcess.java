@@ -24,12 +24,18 @@ final class BrokerProcess {
     private BrokerProcess() {
     }
 
+    /** Where the broker writes its own message counts when it stops. */
+    static Path countsFile(Path runDirectory, String name) {
+        return runDirectory.resolve("." + name + ".counts");
+    }
+
     static BrokerUrls start(Children children, Path runDirectory, String name, Path dataDirectory, boolean persistent,
                             BrokerTuning tuning, RunSignal signal)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> args = new ArrayList<>(List.of("broker", "--managed", "--listen", "127.0.0.1",
-                "--data-dir", dataDirectory.toString(), "--ready-file", ready.toString()));
+                "--data-dir", dataDirectory.toString(), "--ready-file", ready.toString(),
+                "--counts-file", countsFile(runDirectory, name).toString()));
         if (persistent) {
             args.add("--persistent");
         }

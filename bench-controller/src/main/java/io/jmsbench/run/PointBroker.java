@@ -6,15 +6,19 @@ import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 
+import io.jmsbench.protocol.Json;
+import io.jmsbench.report.BrokerCounts;
+
 import java.io.IOException;
+import java.nio.file.Files;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
- * The broker a point uses: its client URL, its facts and its process ({@code null} when external,
- * then nothing of its JVM can be read from here).
+ * The broker a point uses: its client URL, its facts, its process and the file it writes its own
+ * counts to when it stops (both {@code null} when external: nothing of its JVM can be read from here).
  */
-record PointBroker(String url, BrokerFacts facts, ProcessHandle process) {
+record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path countsFile) {
 
     /** The scenario's broker: an external one as given, or an embedded one started in its own JVM under {@code children}. */
     static PointBroker start(Scenario scenario, Children children, RunDirectory directory, String suffix,
@@ -22,7 +26,7 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process) {
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().isEmbedded()) {
             return new PointBroker(scenario.broker().url(), new BrokerFacts("external", "unknown",
-                    scenario.broker().url(), null, null, null, null), null);
+                    scenario.broker().url(), null, null, null, null), null, null);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, data,
@@ -31,7 +35,22 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process) {
         BrokerFacts facts = new BrokerFacts("embedded activemq", urls.version(), url, scenario.broker().persistent(),
                 data.toString(), urls.memoryLimitMb(), urls.jvm());
         console.println("  broker   " + facts.kind() + " at " + url);
-        return new PointBroker(url, facts, ProcessHandle.of(urls.pid()).orElse(null));
+        return new PointBroker(url, facts, ProcessHandle.of(urls.pid()).orElse(null),
+                BrokerProcess.countsFile(directory.path(), "broker" + suffix));
+    }
+
+    /** The counts the broker wrote when it stopped; {@code null} when it wrote none (external, or killed). */
+    BrokerCounts readCounts() {
+        if (countsFile == null || !Files.exists(countsFile)) {
+            return null;
+        }
+        try {
+            BrokerCounts counts = Json.MAPPER.readValue(countsFile.toFile(), BrokerCounts.class);
+            Files.deleteIfExists(countsFile);
+            return counts;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** Where the broker's store goes: a data directory of the scenario's puts it on the disk under test. */

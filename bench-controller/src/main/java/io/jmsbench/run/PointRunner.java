@@ -2,6 +2,7 @@ package io.jmsbench.run;
 
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.report.PointEnvironment;
@@ -70,11 +71,12 @@ final class PointRunner {
         BrokerFacts brokerFacts = null;
         Ending ending = Ending.COMPLETED;
         BrokerUnavailable brokerFailure = null;
+        PointBroker broker = null;
         try (Children children = new Children();
              PointLog log = new PointLog(point.index(), repeat, samples, console,
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
             AgentSource.Pending pending = agentSource.begin(children, suffix);
-            PointBroker broker = broker(scenario, children, suffix);
+            broker = broker(scenario, children, suffix);
             brokerFacts = broker.facts();
             PointAgents agents = pending.await(signal);
             try {
@@ -106,7 +108,9 @@ final class PointRunner {
             observation = observation.withEnding(Ending.aborted(signal.abortReason()));
         }
         boolean reused = scenario.broker().reuse() && severalRuns();
-        PointResult result = PointResults.of(observation, new PointJudge(scenario, hostCores, reused), hostCores,
+        // the point's children are stopped by now, the broker with them: its counts are final
+        BrokerCounts brokerCounts = broker == null || reused ? null : broker.readCounts();
+        PointResult result = PointResults.of(observation, brokerCounts, new PointJudge(scenario, hostCores, reused), hostCores,
                 scenario.filters(), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
     }

@@ -89,7 +89,7 @@ public final class RunInternals {
                 snapshots.get(n - 1), publishers.get(n - 1), subscribers.get(n - 1), null, null,
                 LatencyFigures.of(window, LatencyFigures.ACTUAL), null, PointEnvironment.NONE,
                 io.jmsbench.report.PointResult.Windows.NONE);
-        PointResult result = PointResults.of(observation, new PointJudge(scenario, hostCores, false), hostCores,
+        PointResult result = PointResults.of(observation, null, new PointJudge(scenario, hostCores, false), hostCores,
                 scenario.filters(), Map.of(), 0);
         long t2 = System.nanoTime();
         return new Timing(t1 - t0, t2 - t1, threads.getCurrentThreadCpuTime() - cpu0, result);

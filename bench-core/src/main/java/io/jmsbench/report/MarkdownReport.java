@@ -104,6 +104,10 @@ public final class MarkdownReport {
                     Figures.count(p.audit().redelivered()), Figures.count(p.audit().unexpected()),
                     p.audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
+        if (p.brokerCounts() != null) {
+            md.append("The broker's own count (").append(p.brokerCounts().source()).append("): ")
+                    .append(BrokerCountsLine.of(p)).append(".\n\n");
+        }
         if (p.latency() != null && p.latency().count() > 0) {
             md.append(String.format(Locale.ROOT, "End-to-end latency over the window, %s: %s messages; p50 %.0f µs, "
                             + "p90 %.0f µs, p99 %.0f µs, p99.9 %.0f µs, p99.99 %.0f µs, max %.0f µs.%n%n",

@@ -22,7 +22,8 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
                           double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
                           Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
                           ClientSpread clients, List<IntervalSample> samples, List<Finding> findings,
-                          PointEnvironment environment, Verdict verdict, Windows windows) {
+                          PointEnvironment environment, Verdict verdict, Windows windows,
+                          BrokerCounts brokerCounts) {
 
     public PointResult {
         findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings

@@ -58,6 +58,13 @@ public enum FindingCode {
      */
     WINDOW_TOO_SHORT(Severity.UNVERIFIED),
 
+    /**
+     * The broker's own counts disagree with the clients': messages in against the publishers'
+     * sends, or acknowledged against the subscribers' receipts, beyond what was in flight.
+     */
+    BROKER_COUNT_MISMATCH(Severity.INVALID),
+    /** The broker's own counts could not be read (an external broker, or one that did not stop cleanly). */
+    BROKER_COUNTS_NOT_READ(Severity.NOTE),
     NOT_WARMED_UP(Severity.NOTE),
     UNSTAMPED(Severity.NOTE),
     BROKER_REUSED(Severity.NOTE),

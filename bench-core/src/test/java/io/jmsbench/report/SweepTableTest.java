@@ -89,7 +89,8 @@ class SweepTableTest {
                 new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r),
                 samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
                 PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
-                new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN));
+                new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN),
+                null);
     }
 
     static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {

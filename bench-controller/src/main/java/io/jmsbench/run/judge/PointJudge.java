@@ -10,6 +10,7 @@ import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
@@ -65,6 +66,56 @@ public final class PointJudge {
         grade(o, findings);
         clocks(o, findings);
         return List.copyOf(findings);
+    }
+
+    /**
+     * The broker's own counts beside the clients', over the whole point (a fresh broker's counts
+     * start with it). In: what the broker took against what the publishers counted as sent, which a
+     * failed send may or may not have reached. Out, once drained: what the broker saw acknowledged
+     * against what the subscribers counted, beyond what was still in flight or held, the tails no
+     * acknowledgement or commit covered yet, and duplicates.
+     */
+    public List<Finding> brokerCounts(PointObservation o, io.jmsbench.report.BrokerCounts counts) {
+        if (!o.ending().completed() || o.publishersFinal() == null || o.subscribersFinal() == null) {
+            return List.of();
+        }
+        if (counts == null) {
+            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.broker().isEmbedded()
+                    ? "the broker's own message counts were not read (one broker served every point, or it did not "
+                    + "stop cleanly): the clients' counts stand alone"
+                    : "the broker's own message counts were not read (an external broker): the clients' counts "
+                    + "stand alone"));
+        }
+        List<Finding> findings = new ArrayList<>();
+        long sent = o.publishersFinal().messages();
+        long sendErrors = o.publishersFinal().errors();
+        if (Math.abs(counts.enqueued() - sent) > sendErrors) {
+            findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
+                    "the broker took in %,d messages, the publishers counted %,d sent (%,d failed sends)",
+                    counts.enqueued(), sent, sendErrors)));
+        }
+        boolean drained = o.drain() != null && "complete".equals(o.drain().outcome());
+        long received = o.subscribersFinal().messages();
+        long duplicates = o.audit() == null ? 0 : o.audit().duplicates();
+        long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
+        if (drained && (counts.dequeued() > received + duplicates || received > counts.dequeued() + slack)) {
+            findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
+                    "the broker saw %,d messages acknowledged, the subscribers counted %,d received (%,d in flight, "
+                    + "%,d held, %,d duplicates)", counts.dequeued(), received, counts.inFlight(), counts.remaining(),
+                    duplicates)));
+        }
+        return findings;
+    }
+
+    /** Received messages an acknowledgement or commit may not cover yet: a batch less one per subscriber. */
+    private long unacknowledgedTail() {
+        int batch = switch (scenario.delivery().ack()) {
+            case CLIENT -> scenario.delivery().ackEvery();
+            case TRANSACTED -> scenario.delivery().transactionSize();
+            default -> 1;
+        };
+        long subscribers = scenario.subscribers().stream().mapToLong(SubscriberGroup::clients).sum();
+        return subscribers * (batch - 1L);
     }
 
     /** What the scenario itself says about the figures before anything ran. */

@@ -2,6 +2,7 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.Drain;
@@ -20,10 +21,12 @@ public final class PointResults {
     private PointResults() {
     }
 
-    public static PointResult of(PointObservation o, PointJudge judge, int hostCores, int filters,
-                                 Map<String, Object> parameters, int repeat) {
+    /** {@code brokerCounts}: the broker's own, when it could be read ({@code null} otherwise). */
+    public static PointResult of(PointObservation o, BrokerCounts brokerCounts, PointJudge judge, int hostCores,
+                                 int filters, Map<String, Object> parameters, int repeat) {
         WindowFigures figures = WindowFigures.of(o, hostCores);
-        List<Finding> findings = judge.judge(o, figures);
+        List<Finding> findings = new java.util.ArrayList<>(judge.judge(o, figures));
+        findings.addAll(judge.brokerCounts(o, brokerCounts));
         List<String> invalid = findings.stream().filter(Finding::blocking).map(Finding::text).toList();
         List<String> notes = findings.stream().filter(f -> !f.blocking()).map(Finding::text).toList();
         Verdict verdict = Verdict.of(findings);
@@ -40,6 +43,7 @@ public final class PointResults {
                 new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,
                 o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
                 o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
-                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict, o.windows());
+                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict, o.windows(),
+                brokerCounts);
     }
 }

@@ -58,6 +58,8 @@ class PointJudgeTest {
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
+        io.jmsbench.report.BrokerCounts brokerCounts =
+                new io.jmsbench.report.BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0);
         boolean brokerCpuKnown = true;
         io.jmsbench.report.PointResult.Windows windows = new io.jmsbench.report.PointResult.Windows(
                 io.jmsbench.report.PointResult.Windows.TIME, 20, Double.NaN, io.jmsbench.report.PointResult.Windows.TIME,
@@ -131,7 +133,9 @@ class PointJudgeTest {
                 counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
                 spec.placement, PointEnvironment.NONE, spec.windows);
         PointJudge judge = new PointJudge(scenario, 2, false);
-        return judge.judge(o, WindowFigures.of(o, 2));
+        List<Finding> findings = new ArrayList<>(judge.judge(o, WindowFigures.of(o, 2)));
+        findings.addAll(judge.brokerCounts(o, spec.brokerCounts));
+        return findings;
     }
 
     private static List<FindingCode> codes(Spec spec) throws Exception {
@@ -156,7 +160,10 @@ class PointJudgeTest {
         check(wrong, "send errors", s -> s.sendErrors = 3, SEND_ERRORS);
         check(wrong, "timeout", s -> s.drain = new Drain("timeout", 10, 20_000, 19_000), DRAIN_TIMEOUT);
         check(wrong, "quiet", s -> s.drain = new Drain("quiet", 2, 20_000, 19_000), DRAIN_INCOMPLETE);
-        check(wrong, "grade", s -> s.totalReceived = 19_000, REPLICATION_GRADE_MISMATCH);
+        check(wrong, "grade", s -> {
+            s.totalReceived = 19_000;
+            s.brokerCounts = counts(20_000, 19_000, 0, 0);
+        }, REPLICATION_GRADE_MISMATCH);
         check(wrong, "broker idle", s -> s.hostBusy = 0.5, CPU_RULE_BROKER);
         check(wrong, "client busy", s -> s.publisherCores = 1.8, CPU_RULE_CLIENT);
         check(wrong, "foreign load", s -> s.publisherCores = 0.1, CPU_RULE_FOREIGN_LOAD); // 0.4 cores unaccounted
@@ -190,6 +197,39 @@ class PointJudgeTest {
         if (!invalid.equals(List.of(expected))) {
             wrong.add(name + ": expected [" + expected + "], got " + invalid);
         }
+    }
+
+    @Test
+    void theBrokersOwnCountsMustAgreeWithTheClientsBeyondWhatWasInFlight() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        check(wrong, "fewer in", s -> s.brokerCounts = counts(19_000, 20_000, 0, 0), BROKER_COUNT_MISMATCH);
+        check(wrong, "more in", s -> s.brokerCounts = counts(20_001, 20_000, 0, 0), BROKER_COUNT_MISMATCH);
+        check(wrong, "more acknowledged than received", s -> s.brokerCounts = counts(20_000, 20_100, 0, 0),
+                BROKER_COUNT_MISMATCH);
+        check(wrong, "received beyond what is in flight", s -> s.brokerCounts = counts(20_000, 19_000, 500, 0),
+                BROKER_COUNT_MISMATCH);
+        assertEquals(List.of(), wrong);
+
+        Spec inFlight = new Spec();
+        inFlight.brokerCounts = counts(20_000, 19_000, 600, 400);
+        assertEquals(List.of(SHARED_HOST), codes(inFlight), "in flight and held messages explain the gap");
+        Spec failedSends = new Spec();
+        failedSends.sendErrors = 3;
+        failedSends.brokerCounts = counts(20_003, 20_000, 0, 0);
+        assertEquals(List.of(SEND_ERRORS), invalid(failedSends), "a failed send may have reached the broker");
+        Spec clientAck = new Spec();
+        clientAck.overrides = List.of("delivery.ack=client", "delivery.ackEvery=100");
+        clientAck.brokerCounts = counts(20_000, 19_901, 0, 0);
+        assertEquals(List.of(), invalid(clientAck), "one subscriber's last 99 receipts may be unacknowledged");
+        clientAck.brokerCounts = counts(20_000, 19_900, 0, 0);
+        assertEquals(List.of(BROKER_COUNT_MISMATCH), invalid(clientAck));
+        Spec unread = new Spec();
+        unread.brokerCounts = null;
+        assertEquals(List.of(SHARED_HOST, BROKER_COUNTS_NOT_READ), codes(unread), "said, not passed");
+    }
+
+    private static io.jmsbench.report.BrokerCounts counts(long in, long acknowledged, long inFlight, long held) {
+        return new io.jmsbench.report.BrokerCounts("test", in, acknowledged, acknowledged, inFlight, held);
     }
 
     @Test
