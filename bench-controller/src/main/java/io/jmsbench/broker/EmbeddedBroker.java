@@ -8,7 +8,6 @@ import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
 
 import java.io.File;
-import java.net.URI;
 import java.nio.file.Path;
 
 /**
@@ -18,7 +17,7 @@ import java.nio.file.Path;
  * default, 70% of the heap, lets half a million messages pile up before publishers are held back,
  * which no drain of a few seconds can deliver).
  */
-public final class EmbeddedBroker implements AutoCloseable {
+public final class EmbeddedBroker implements ServedBroker {
 
     private static final long MB = 1024L * 1024;
 
@@ -73,12 +72,33 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
     }
 
-    public URI openwireUrl() throws Exception {
-        return openwire.getConnectUri();
+    @Override
+    public String openwireUrl() {
+        return connectUri(openwire);
     }
 
-    public URI amqpUrl() throws Exception {
-        return amqp.getConnectUri();
+    @Override
+    public String amqpUrl() {
+        return connectUri(amqp);
+    }
+
+    /** ActiveMQ Classic has no CORE acceptor. */
+    @Override
+    public String coreUrl() {
+        return null;
+    }
+
+    @Override
+    public String version() {
+        return io.jmsbench.Versions.ACTIVEMQ;
+    }
+
+    private static String connectUri(TransportConnector connector) {
+        try {
+            return connector.getConnectUri().toString();
+        } catch (java.io.IOException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("a started connector has no address: " + e.getMessage(), e);
+        }
     }
 
     @Override
