@@ -185,11 +185,6 @@ class ScenarioValidationTest {
                         "broker: {embedded: rabbitmq}\n",
                         FILE + ":1:20: broker.embedded: expected activemq or artemis (the embedded brokers jmsbench"
                                 + " starts), found 'rabbitmq'"),
-                yaml("provider core with embedded activemq",
-                        "provider: core\nbroker: {embedded: activemq}\n",
-                        FILE + ":1:11: provider: expected openwire or amqp with the embedded activemq broker (ActiveMQ"
-                                + " Classic has no CORE acceptor: core needs embedded: artemis or an Artemis url),"
-                                + " found core"),
                 yaml("provider core with the default embedded broker",
                         "provider: core\n",
                         FILE + ":1:11: provider: expected openwire or amqp with the embedded activemq broker (ActiveMQ"
