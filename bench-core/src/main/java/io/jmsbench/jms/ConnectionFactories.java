@@ -78,8 +78,10 @@ public final class ConnectionFactories {
      * connect timeout unless the URL sets its own. Persistent sends block unless {@code asyncSend}.
      */
     private static ConnectionFactory core(String url, boolean asyncSend, BrokerCredentials credentials) {
-        String withTimeout = url.contains("connectTimeoutMillis") ? url
-                : url + (url.contains("?") ? "&" : "?") + "connectTimeoutMillis=" + CONNECT_TIMEOUT_MS;
+        // the URL parameter's name is the transport's key (connect-timeout-millis); a camel-case one is dropped
+        String key = org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants.NETTY_CONNECT_TIMEOUT;
+        String withTimeout = url.contains(key) ? url
+                : url + (url.contains("?") ? "&" : "?") + key + "=" + CONNECT_TIMEOUT_MS;
         org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory factory =
                 new org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory(withTimeout);
         if (credentials != null) {
@@ -173,7 +175,7 @@ public final class ConnectionFactories {
             }
             case CORE -> {
                 s.put("client", "artemis-jakarta-client " + io.jmsbench.Versions.ARTEMIS);
-                s.put("connectTimeoutMillis", CONNECT_TIMEOUT_MS + "ms (unless the URL sets it)");
+                s.put("connect-timeout-millis", CONNECT_TIMEOUT_MS + "ms (unless the URL sets it)");
                 s.put("callTimeout", REQUEST_TIMEOUT_MS + "ms");
                 s.put("callFailoverTimeout", REQUEST_TIMEOUT_MS + "ms");
                 s.put("reconnectAttempts", "0");
