@@ -20,8 +20,8 @@ import java.util.concurrent.CountDownLatch;
 
 @Command(name = "broker", mixinStandardHelpOptions = true,
         description = {"Serve an embedded broker on free ports: ActiveMQ Classic or Artemis.",
-                "ActiveMQ Classic (--kind activemq) has an OpenWire and an AMQP connector, Artemis",
-                "(--kind artemis) a CORE, an AMQP and an OpenWire acceptor.",
+                "ActiveMQ Classic (--kind activemq): an OpenWire and an AMQP connector.",
+                "Artemis (--kind artemis): a CORE, an AMQP and an OpenWire acceptor.",
                 "Prints its URLs as one JSON line, and stops cleanly on SIGTERM."},
         footer = {"", "Example: ./jmsbench broker --persistent", "         ./jmsbench broker --kind artemis"})
 final class BrokerCommand implements Callable<Integer> {
