@@ -11,6 +11,8 @@ public final class Versions {
     public static final String JMSBENCH;
     public static final String ACTIVEMQ;
     public static final String QPID_JMS;
+    /** Both the embedded Artemis broker and its JMS client, provider core. */
+    public static final String ARTEMIS;
 
     static {
         Properties p = new Properties();
@@ -24,6 +26,7 @@ public final class Versions {
         JMSBENCH = p.getProperty("jmsbench", "unknown");
         ACTIVEMQ = p.getProperty("activemq", "unknown");
         QPID_JMS = p.getProperty("qpid-jms", "unknown");
+        ARTEMIS = p.getProperty("artemis", "unknown");
     }
 
     private Versions() {

@@ -14,7 +14,6 @@ import org.apache.activemq.command.ActiveMQDestination;
 
 import java.io.File;
 import java.util.Map;
-import java.net.URI;
 import java.nio.file.Path;
 
 /**
@@ -24,7 +23,7 @@ import java.nio.file.Path;
  * default, 70% of the heap, lets half a million messages pile up before publishers are held back,
  * which no drain of a few seconds can deliver).
  */
-public final class EmbeddedBroker implements AutoCloseable {
+public final class EmbeddedBroker implements ServedBroker {
 
     private static final long MB = 1024L * 1024;
 
@@ -79,18 +78,40 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
     }
 
-    public URI openwireUrl() throws Exception {
-        return openwire.getConnectUri();
+    @Override
+    public String openwireUrl() {
+        return connectUri(openwire);
     }
 
-    public URI amqpUrl() throws Exception {
-        return amqp.getConnectUri();
+    @Override
+    public String amqpUrl() {
+        return connectUri(amqp);
+    }
+
+    /** ActiveMQ Classic has no CORE acceptor. */
+    @Override
+    public String coreUrl() {
+        return null;
+    }
+
+    @Override
+    public String version() {
+        return io.jmsbench.Versions.ACTIVEMQ;
+    }
+
+    private static String connectUri(TransportConnector connector) {
+        try {
+            return connector.getConnectUri().toString();
+        } catch (java.io.IOException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("a started connector has no address: " + e.getMessage(), e);
+        }
     }
 
     /**
      * The destinations' own statistics, summed over every destination but ActiveMQ's own
      * ({@code ActiveMQ.Advisory.*} and the like): what the broker itself says it took in and gave out.
      */
+    @Override
     public BrokerCounts counts() throws Exception {
         long enqueued = 0, dequeued = 0, dispatched = 0, inFlight = 0, remaining = 0;
         for (Map.Entry<ActiveMQDestination, Destination> e : service.getBroker().getDestinationMap().entrySet()) {

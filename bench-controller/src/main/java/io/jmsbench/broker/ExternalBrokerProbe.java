@@ -110,6 +110,7 @@ public final class ExternalBrokerProbe {
         return switch (provider) {
             case OPENWIRE -> io.jmsbench.protocol.Provider.OPENWIRE;
             case AMQP -> io.jmsbench.protocol.Provider.AMQP;
+            case CORE -> io.jmsbench.protocol.Provider.CORE;
         };
     }
 

@@ -3,7 +3,8 @@ package io.jmsbench.cli;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerUrls;
-import io.jmsbench.broker.EmbeddedBroker;
+import io.jmsbench.broker.ServedBroker;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.run.ParentWatch;
 import io.jmsbench.scenario.BrokerTuning;
@@ -18,27 +19,33 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "broker", mixinStandardHelpOptions = true,
-        description = {"Serve an ActiveMQ Classic broker with an OpenWire and an AMQP connector on free ports.",
+        description = {"Serve an embedded broker on free ports: ActiveMQ Classic or Artemis.",
+                "ActiveMQ Classic (--kind activemq): an OpenWire and an AMQP connector.",
+                "Artemis (--kind artemis): a CORE, an AMQP and an OpenWire acceptor.",
                 "Prints its URLs as one JSON line, and stops cleanly on SIGTERM."},
-        footer = {"", "Example: ./jmsbench broker --persistent"})
+        footer = {"", "Example: ./jmsbench broker --persistent", "         ./jmsbench broker --kind artemis"})
 final class BrokerCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--kind", defaultValue = BrokerSpec.ACTIVEMQ, paramLabel = "BROKER",
+            description = "activemq (ActiveMQ Classic) or artemis (default: ${DEFAULT-VALUE}).")
+    String kind;
 
     @Option(names = "--listen", defaultValue = "127.0.0.1", paramLabel = "HOST",
             description = "Address the connectors bind (default: ${DEFAULT-VALUE}).")
     String host;
 
     @Option(names = "--data-dir", defaultValue = "jmsbench-broker-data", paramLabel = "DIR",
-            description = "Broker data directory, KahaDB when persistent (default: ${DEFAULT-VALUE}).")
+            description = "Broker data directory: KahaDB or the Artemis journal when persistent (default: ${DEFAULT-VALUE}).")
     Path dataDirectory;
 
-    @Option(names = "--persistent", description = "Use a KahaDB store (default: memory only).")
+    @Option(names = "--persistent", description = "Keep persistent messages on disk (default: memory only).")
     boolean persistent;
 
     @Option(names = "--memory-limit-mb", paramLabel = "MB",
-            description = "Broker memory limit; producer flow control holds publishers back beyond it (default: "
+            description = "Broker memory limit; flow control (Artemis: the address-full policy) acts beyond it (default: "
                     + Defaults.BROKER_MEMORY_LIMIT_MB + ").")
     Long memoryLimitMb;
 
@@ -73,14 +80,15 @@ final class BrokerCommand implements Callable<Integer> {
             }
         }
         if (memoryLimitMb != null) {
-            tuning = new BrokerTuning(memoryLimitMb, tuning.storeLimitMb(), tuning.tempLimitMb(),
-                    tuning.journalDiskSyncs(), tuning.preallocationStrategy(), tuning.journalMaxFileLengthMb(),
-                    tuning.dataDirectory(), tuning.producerFlowControl(), tuning.sendFailIfNoSpace(),
-                    tuning.sendFailIfNoSpaceAfterTimeout());
+            tuning = tuning.withMemoryLimitMb(memoryLimitMb);
         }
-        EmbeddedBroker broker;
+        if (!BrokerSpec.ACTIVEMQ.equals(kind) && !BrokerSpec.ARTEMIS.equals(kind)) {
+            spec.commandLine().getErr().println("jmsbench broker: --kind: expected activemq or artemis, found '" + kind + "'");
+            return ExitCodes.BAD_INPUT;
+        }
+        ServedBroker broker;
         try {
-            broker = new EmbeddedBroker(host, dataDirectory, persistent, tuning);
+            broker = ServedBroker.start(kind, host, dataDirectory, persistent, tuning);
         } catch (Exception e) {
             spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
@@ -99,8 +107,8 @@ final class BrokerCommand implements Callable<Integer> {
                 System.err.println("jmsbench broker: stop failed: " + e);
             }
         }, "broker-stop"));
-        BrokerUrls urls = new BrokerUrls(broker.openwireUrl().toString(), broker.amqpUrl().toString(),
-                ProcessHandle.current().pid(), Versions.ACTIVEMQ, tuning.memoryLimitMb(), io.jmsbench.system.Facts.jvm());
+        BrokerUrls urls = new BrokerUrls(broker.openwireUrl(), broker.amqpUrl(), broker.coreUrl(), kind,
+                ProcessHandle.current().pid(), broker.version(), tuning.memoryLimitMb(), io.jmsbench.system.Facts.jvm());
         spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls));
         spec.commandLine().getOut().flush();
         if (readyFile != null) {

@@ -12,7 +12,8 @@ public final class VersionProvider implements IVersionProvider {
             "jmsbench " + Versions.JMSBENCH,
             "Java " + Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")",
             "ActiveMQ Classic " + Versions.ACTIVEMQ + " (embedded broker and OpenWire client)",
-            "Qpid JMS " + Versions.QPID_JMS + " (AMQP 1.0 client)"
+            "Qpid JMS " + Versions.QPID_JMS + " (AMQP 1.0 client)",
+            "Apache Artemis " + Versions.ARTEMIS + " (embedded broker and core client)"
         };
     }
 }

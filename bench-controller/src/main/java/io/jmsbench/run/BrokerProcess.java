@@ -29,11 +29,11 @@ final class BrokerProcess {
         return runDirectory.resolve("." + name + ".counts");
     }
 
-    static BrokerUrls start(Children children, Path runDirectory, String name, Path dataDirectory, boolean persistent,
-                            BrokerTuning tuning, RunSignal signal)
+    static BrokerUrls start(Children children, Path runDirectory, String name, String kind, Path dataDirectory,
+                            boolean persistent, BrokerTuning tuning, RunSignal signal)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         Path ready = runDirectory.resolve("." + name + ".ready");
-        List<String> args = new ArrayList<>(List.of("broker", "--managed", "--listen", "127.0.0.1",
+        List<String> args = new ArrayList<>(List.of("broker", "--managed", "--kind", kind, "--listen", "127.0.0.1",
                 "--data-dir", dataDirectory.toString(), "--ready-file", ready.toString(),
                 "--counts-file", countsFile(runDirectory, name).toString()));
         if (persistent) {

@@ -29,10 +29,15 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path co
                     scenario.broker().url(), null, null, null, null), null, null);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
-        BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, data,
-                scenario.broker().persistent(), scenario.broker().tuning(), signal);
-        String url = scenario.provider() == Provider.AMQP ? urls.amqp() : urls.openwire();
-        BrokerFacts facts = new BrokerFacts("embedded activemq", urls.version(), url, scenario.broker().persistent(),
+        BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, scenario.broker().embedded(),
+                data, scenario.broker().persistent(), scenario.broker().tuning(), signal);
+        String url = url(urls, scenario.provider());
+        if (url == null) {
+            // validation refuses a provider the embedded broker has no acceptor for; this is the last guard
+            throw new BrokerUnavailable("the embedded " + urls.kind() + " broker has no acceptor for provider "
+                    + scenario.provider().yamlName());
+        }
+        BrokerFacts facts = new BrokerFacts("embedded " + urls.kind(), urls.version(), url, scenario.broker().persistent(),
                 data.toString(), urls.memoryLimitMb(), urls.jvm());
         console.println("  broker   " + facts.kind() + " at " + url);
         return new PointBroker(url, facts, ProcessHandle.of(urls.pid()).orElse(null),
@@ -51,6 +56,14 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path co
         } catch (IOException e) {
             return null;
         }
+    }
+
+    static String url(BrokerUrls urls, Provider provider) {
+        return switch (provider) {
+            case OPENWIRE -> urls.openwire();
+            case AMQP -> urls.amqp();
+            case CORE -> urls.core();
+        };
     }
 
     /** Where the broker's store goes: a data directory of the scenario's puts it on the disk under test. */

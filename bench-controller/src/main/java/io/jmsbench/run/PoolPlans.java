@@ -48,6 +48,7 @@ public final class PoolPlans {
         return switch (provider) {
             case OPENWIRE -> Provider.OPENWIRE;
             case AMQP -> Provider.AMQP;
+            case CORE -> Provider.CORE;
         };
     }
 

@@ -173,7 +173,7 @@ class ScenarioValidationTest {
                                 + " (it names the results directory), found 'bad name!'"),
                 yaml("unknown provider",
                         "provider: stomp\n",
-                        FILE + ":1:11: provider: expected one of openwire, amqp, found 'stomp'"),
+                        FILE + ":1:11: provider: expected one of openwire, amqp, core, found 'stomp'"),
                 yaml("unknown ack mode",
                         "delivery: {ack: eventually}\n",
                         FILE + ":1:17: delivery.ack: expected one of auto, dups_ok, client, transacted,"
@@ -181,10 +181,44 @@ class ScenarioValidationTest {
                 yaml("both url and embedded",
                         "broker:\n  url: tcp://localhost:61616\n  embedded: activemq\n",
                         FILE + ":2:8: broker.url: expected either url (an external broker) or embedded, found both"),
-                yaml("an embedded broker other than activemq",
-                        "broker: {embedded: artemis}\n",
-                        FILE + ":1:20: broker.embedded: expected activemq (the embedded broker jmsbench starts),"
-                                + " found 'artemis'"),
+                yaml("an embedded broker jmsbench does not start",
+                        "broker: {embedded: rabbitmq}\n",
+                        FILE + ":1:20: broker.embedded: expected activemq or artemis (the embedded brokers jmsbench"
+                                + " starts), found 'rabbitmq'"),
+                yaml("provider core with the default embedded broker",
+                        "provider: core\n",
+                        FILE + ":1:11: provider: expected openwire or amqp with the embedded activemq broker (ActiveMQ"
+                                + " Classic has no CORE acceptor: core needs embedded: artemis or an Artemis url),"
+                                + " found core"),
+                yaml("core url of another provider",
+                        "provider: core\nbroker:\n  url: amqp://localhost:5672\n",
+                        FILE + ":3:8: broker.url: expected a core URL such as tcp://host:61616,"
+                                + " found 'amqp://localhost:5672'"),
+                yaml("a KahaDB knob with embedded artemis",
+                        "broker:\n  embedded: artemis\n  preallocationStrategy: zeros\n",
+                        FILE + ":3:26: broker.preallocationStrategy: expected no preallocationStrategy with embedded"
+                                + " artemis (a KahaDB setting of ActiveMQ Classic; Artemis's journal fills its files"
+                                + " itself), found one"),
+                yaml("ActiveMQ's flow control knobs with embedded artemis",
+                        "broker:\n  embedded: artemis\n  storeLimit: 1GB\n  producerFlowControl: false\n"
+                                + "  sendFailIfNoSpace: true\n",
+                        FILE + ":3:15: broker.storeLimit: expected no storeLimit with embedded artemis (ActiveMQ"
+                                + " Classic's store limit; Artemis bounds memory with memoryLimit and pages beyond it),"
+                                + " found one",
+                        FILE + ":4:24: broker.producerFlowControl: expected no producerFlowControl with embedded"
+                                + " artemis (ActiveMQ Classic's; on Artemis addressFullPolicy says what a full broker"
+                                + " does: block, page or fail), found one",
+                        FILE + ":5:22: broker.sendFailIfNoSpace: expected no sendFailIfNoSpace with embedded artemis"
+                                + " (ActiveMQ Classic's; on Artemis that is addressFullPolicy: fail), found one"),
+                yaml("an Artemis knob with embedded activemq",
+                        "broker:\n  embedded: activemq\n  addressFullPolicy: page\n",
+                        FILE + ":3:22: broker.addressFullPolicy: expected no addressFullPolicy with embedded activemq"
+                                + " (an Artemis setting; ActiveMQ Classic's are producerFlowControl and"
+                                + " sendFailIfNoSpace), found one"),
+                yaml("an address-full policy Artemis does not have",
+                        "broker:\n  embedded: artemis\n  addressFullPolicy: drop_oldest\n",
+                        FILE + ":3:22: broker.addressFullPolicy: expected one of block, page, fail, found"
+                                + " 'drop_oldest'"),
                 yaml("url scheme of another provider",
                         "provider: amqp\nbroker:\n  url: tcp://localhost:61616\n",
                         FILE + ":3:8: broker.url: expected an amqp URL such as amqp://host:5672,"
@@ -212,7 +246,7 @@ class ScenarioValidationTest {
                         """,
                         FILE + ":1:7: name: expected a name of letters, digits, '.', '_' or '-'"
                                 + " (it names the results directory), found 'my run'",
-                        FILE + ":2:11: provider: expected one of openwire, amqp, found 'stomp'",
+                        FILE + ":2:11: provider: expected one of openwire, amqp, core, found 'stomp'",
                         FILE + ":4:12: publishers.clients: expected a whole number from 1 to 100000, found 0",
                         FILE + ":6:28: subscribers[0].selector: expected a JMS selector (leave the field out for"
                                 + " no filter), found an empty string",
@@ -385,7 +419,7 @@ class ScenarioValidationTest {
 
         Result result = execute("validate", bad.toString(), good.toString());
 
-        assertEquals(bad + ":1:11: provider: expected one of openwire, amqp, found 'stomp'" + System.lineSeparator(),
+        assertEquals(bad + ":1:11: provider: expected one of openwire, amqp, core, found 'stomp'" + System.lineSeparator(),
                 result.err());
         assertTrue(result.out().startsWith(good + ": ok: smoke, "), result.out());
         assertEquals(ExitCodes.BAD_INPUT, result.exit(), "exit code");

@@ -25,6 +25,7 @@ class CliIT {
         assertTrue(r.stdout().contains("\nJava "), r.stdout());
         assertTrue(r.stdout().contains("ActiveMQ Classic 6.3.1"), r.stdout());
         assertTrue(r.stdout().contains("Qpid JMS 2."), r.stdout());
+        assertTrue(r.stdout().contains("Apache Artemis 2."), r.stdout());
     }
 
     @Test
@@ -73,7 +74,8 @@ class CliIT {
     void shippedScenariosAreValid() throws Exception {
         Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), "validate",
                 Jmsbench.scenario("smoke.yaml").toString(), Jmsbench.scenario("quickstart.yaml").toString(),
-                Jmsbench.scenario("selectors.yaml").toString(), Jmsbench.scenario("amqp.yaml").toString());
+                Jmsbench.scenario("selectors.yaml").toString(), Jmsbench.scenario("amqp.yaml").toString(),
+                Jmsbench.scenario("artemis.yaml").toString());
         assertEquals(0, r.exit(), r.stderr());
         assertTrue(r.stdout().contains("expected replication grade 2.00"), "selectors.yaml: 2 of 8 match\n" + r.stdout());
     }

@@ -19,6 +19,13 @@ public final class ConnectionFactories {
     public static final int CONNECT_TIMEOUT_MS = 10_000;
     public static final int CLOSE_TIMEOUT_MS = 5_000;
     public static final int REQUEST_TIMEOUT_MS = 30_000;
+    /**
+     * Artemis's core client: how often it checks that the broker still answers, and how long the
+     * broker keeps a silent connection. Its defaults (30 s, 60 s) would let a dead broker go unnoticed
+     * for a minute; these find it within the request timeout.
+     */
+    public static final int CORE_FAILURE_CHECK_MS = 5_000;
+    public static final int CORE_CONNECTION_TTL_MS = 15_000;
 
     private ConnectionFactories() {
     }
@@ -61,7 +68,34 @@ public final class ConnectionFactories {
                 factory.setSendTimeout(REQUEST_TIMEOUT_MS);
                 yield factory;
             }
+            case CORE -> core(url, asyncSend, credentials);
         };
+    }
+
+    /**
+     * Artemis's core client with every wait bounded: no reconnection (a lost broker is an error at
+     * once, not a retry loop), a call timeout on blocking sends, commits and consumer creation, and a
+     * connect timeout unless the URL sets its own. Persistent sends block unless {@code asyncSend}.
+     */
+    private static ConnectionFactory core(String url, boolean asyncSend, BrokerCredentials credentials) {
+        // the URL parameter's name is the transport's key (connect-timeout-millis); a camel-case one is dropped
+        String key = org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants.NETTY_CONNECT_TIMEOUT;
+        String withTimeout = url.contains(key) ? url
+                : url + (url.contains("?") ? "&" : "?") + key + "=" + CONNECT_TIMEOUT_MS;
+        org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory factory =
+                new org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory(withTimeout);
+        if (credentials != null) {
+            factory.setUser(credentials.user());
+            factory.setPassword(credentials.password());
+        }
+        factory.setInitialConnectAttempts(1);
+        factory.setReconnectAttempts(0);
+        factory.setCallTimeout(REQUEST_TIMEOUT_MS);
+        factory.setCallFailoverTimeout(REQUEST_TIMEOUT_MS);
+        factory.setClientFailureCheckPeriod(CORE_FAILURE_CHECK_MS);
+        factory.setConnectionTTL(CORE_CONNECTION_TTL_MS);
+        factory.setBlockOnDurableSend(!asyncSend);
+        return factory;
     }
 
     /**
@@ -105,7 +139,7 @@ public final class ConnectionFactories {
     }
 
     /**
-     * What the providers really do: non-persistent sends are asynchronous in both, persistent ones
+     * What the providers really do: non-persistent sends are asynchronous in all three, persistent ones
      * synchronous unless asked otherwise; inside a transaction a send is asynchronous and the commit waits.
      */
     private static String sendMode(DeliveryPlan delivery) {
@@ -137,6 +171,17 @@ public final class ConnectionFactories {
                 s.put("requestTimeout", REQUEST_TIMEOUT_MS + "ms");
                 s.put("sendTimeout", REQUEST_TIMEOUT_MS + "ms");
                 s.put("forceAsyncSend", Boolean.toString(delivery.asyncSend()));
+                s.put("sendMode", sendMode(delivery));
+            }
+            case CORE -> {
+                s.put("client", "artemis-jakarta-client " + io.jmsbench.Versions.ARTEMIS);
+                s.put("connect-timeout-millis", CONNECT_TIMEOUT_MS + "ms (unless the URL sets it)");
+                s.put("callTimeout", REQUEST_TIMEOUT_MS + "ms");
+                s.put("callFailoverTimeout", REQUEST_TIMEOUT_MS + "ms");
+                s.put("reconnectAttempts", "0");
+                s.put("clientFailureCheckPeriod", CORE_FAILURE_CHECK_MS + "ms");
+                s.put("connectionTTL", CORE_CONNECTION_TTL_MS + "ms");
+                s.put("blockOnDurableSend", Boolean.toString(!delivery.asyncSend()));
                 s.put("sendMode", sendMode(delivery));
             }
         }

@@ -9,7 +9,9 @@ public enum Provider {
     /** ActiveMQ Classic's own client, OpenWire protocol. */
     OPENWIRE,
     /** Qpid JMS, AMQP 1.0. */
-    AMQP;
+    AMQP,
+    /** Artemis's own JMS client (artemis-jakarta-client), CORE protocol. */
+    CORE;
 
     @JsonValue
     public String wireName() {

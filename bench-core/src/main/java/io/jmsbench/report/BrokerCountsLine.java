@@ -8,8 +8,11 @@ public final class BrokerCountsLine {
 
     public static String of(PointResult p) {
         BrokerCounts c = p.brokerCounts();
-        return Figures.count(c.enqueued()) + " in (publishers sent " + Figures.count(p.totals().sent()) + "), "
-                + Figures.count(c.dequeued()) + " acknowledged (subscribers received "
+        String in = Figures.count(c.enqueued()) + " in (publishers sent " + Figures.count(p.totals().sent()) + ")";
+        if (!c.outKnown()) {
+            return in + "; out not known";
+        }
+        return in + ", " + Figures.count(c.dequeued()) + " acknowledged (subscribers received "
                 + Figures.count(p.totals().received()) + "), " + Figures.count(c.inFlight()) + " in flight, "
                 + Figures.count(c.remaining()) + " held";
     }

@@ -31,7 +31,10 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
         variesByPoint = variesByPoint == null ? List.of() : List.copyOf(variesByPoint); // reports before it
     }
 
-    /** The broker: {@code embedded activemq} (with its JVM) or {@code external} (JVM unknown, {@code null}). */
+    /**
+     * The broker: {@code embedded activemq} or {@code embedded artemis} (with its JVM), or {@code external}
+     * (JVM unknown, {@code null}).
+     */
     public record BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
                               Long memoryLimitMb, JvmFacts jvm) {
     }

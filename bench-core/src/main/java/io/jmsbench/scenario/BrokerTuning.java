@@ -3,22 +3,46 @@ package io.jmsbench.scenario;
 import java.time.Duration;
 
 /**
- * The embedded broker's configuration under test ({@code null}: ActiveMQ's own default, except the
- * memory limit, which jmsbench bounds so that a saturated run reaches a steady state):
- * memory, store and temp limits, KahaDB journal syncs, preallocation strategy and file length, the
- * data directory (to test a given disk), producer flow control and the send-fail policy.
+ * The embedded broker's configuration under test ({@code null}: the broker's own default, except the
+ * memory limit, which jmsbench bounds so that a saturated run reaches a steady state).
+ * For ActiveMQ Classic: memory, store and temp limits, KahaDB journal syncs, preallocation strategy
+ * and file length, producer flow control and the send-fail policy. For Artemis: the memory limit as
+ * its global-max-size, journal syncs and file size, and {@code addressFullPolicy}. Both: the data
+ * directory (to test a given disk). The scenario reader refuses a knob of the other broker.
  */
 public record BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimitMb, Boolean journalDiskSyncs,
                            PreallocationStrategy preallocationStrategy, Integer journalMaxFileLengthMb,
                            String dataDirectory, boolean producerFlowControl, boolean sendFailIfNoSpace,
-                           Duration sendFailIfNoSpaceAfterTimeout) {
+                           Duration sendFailIfNoSpaceAfterTimeout, AddressFullPolicy addressFullPolicy) {
 
     public static final BrokerTuning DEFAULT = new BrokerTuning(Defaults.BROKER_MEMORY_LIMIT_MB, null, null, null, null,
-            null, null, Defaults.PRODUCER_FLOW_CONTROL, Defaults.SEND_FAIL_IF_NO_SPACE, null);
+            null, null, Defaults.PRODUCER_FLOW_CONTROL, Defaults.SEND_FAIL_IF_NO_SPACE, null, null);
+
+    /** This tuning with another memory limit. */
+    public BrokerTuning withMemoryLimitMb(long mb) {
+        return new BrokerTuning(mb, storeLimitMb, tempLimitMb, journalDiskSyncs, preallocationStrategy,
+                journalMaxFileLengthMb, dataDirectory, producerFlowControl, sendFailIfNoSpace,
+                sendFailIfNoSpaceAfterTimeout, addressFullPolicy);
+    }
 
     /** KahaDB journal preallocation (reference/001). */
     public enum PreallocationStrategy {
         SPARSE_FILE, OS_KERNEL_COPY, ZEROS, CHUNKED_ZEROS;
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String yamlName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What Artemis does with a send once its memory limit is reached. */
+    public enum AddressFullPolicy {
+        /** Hold producers back until consumers make room: ActiveMQ's producer flow control. */
+        BLOCK,
+        /** Keep accepting, writing the overflow to page files on disk. */
+        PAGE,
+        /** Refuse the send: the publisher counts a send error. */
+        FAIL;
 
         @com.fasterxml.jackson.annotation.JsonValue
         public String yamlName() {

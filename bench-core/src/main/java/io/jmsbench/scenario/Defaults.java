@@ -25,6 +25,11 @@ public final class Defaults {
     public static final boolean PRODUCER_FLOW_CONTROL = true;
     /** ActiveMQ's own default: a send at the limit waits rather than fails. */
     public static final boolean SEND_FAIL_IF_NO_SPACE = false;
+    /**
+     * Artemis's counterpart of producer flow control: a saturated run reaches a steady state instead
+     * of paging a backlog to disk that no drain of a few seconds can deliver.
+     */
+    public static final BrokerTuning.AddressFullPolicy ADDRESS_FULL_POLICY = BrokerTuning.AddressFullPolicy.BLOCK;
     public static final int MAX_DESTINATIONS = 10_000;
     public static final Provider PROVIDER = Provider.OPENWIRE;
     public static final DestinationSpec.DestinationType DESTINATION_TYPE = DestinationSpec.DestinationType.TOPIC;

@@ -5,7 +5,9 @@ public enum Provider {
     /** ActiveMQ Classic's own client, OpenWire protocol. */
     OPENWIRE,
     /** Qpid JMS, AMQP 1.0. */
-    AMQP;
+    AMQP,
+    /** Artemis's own JMS client, its CORE protocol: ActiveMQ Classic has no CORE acceptor. */
+    CORE;
 
     @com.fasterxml.jackson.annotation.JsonValue
     public String yamlName() {

@@ -22,6 +22,7 @@ final class ScenarioReader {
     private static final Pattern OPENWIRE_URL = Pattern.compile("(tcp|ssl|nio|nio\\+ssl|failover):.+");
     private static final Pattern FIELD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,99}");
     private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
+    private static final Pattern CORE_URL = Pattern.compile("(tcp|udp|jgroups|vm):.+");
 
     private ScenarioReader() {
     }
@@ -77,17 +78,21 @@ final class ScenarioReader {
         String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER);
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
         boolean reuse = f.bool("reuse", Defaults.BROKER_REUSE);
-        BrokerTuning tuning = tuning(f, url != null);
+        BrokerTuning tuning = tuning(f, url != null ? null : embedded);
         if (hasUrl && hasEmbedded) {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
-        if (embedded != null && !BrokerSpec.ACTIVEMQ.equals(embedded)) {
-            f.problem("embedded", "expected activemq (the embedded broker jmsbench starts), found '" + embedded + "'");
+        if (embedded != null && !BrokerSpec.ACTIVEMQ.equals(embedded) && !BrokerSpec.ARTEMIS.equals(embedded)) {
+            f.problem("embedded", "expected activemq or artemis (the embedded brokers jmsbench starts), found '"
+                    + embedded + "'");
+        }
+        if (url == null && BrokerSpec.ACTIVEMQ.equals(embedded) && provider == Provider.CORE) {
+            f.problemAt("/provider", "expected openwire or amqp with the embedded activemq broker (ActiveMQ Classic "
+                    + "has no CORE acceptor: core needs embedded: artemis or an Artemis url), found core");
         }
         if (url != null) {
-            Pattern expected = provider == Provider.AMQP ? AMQP_URL : OPENWIRE_URL;
-            if (!expected.matcher(url).matches()) {
-                f.problem("url", "expected an " + provider.yamlName() + " URL such as "
+            if (!urlPattern(provider).matcher(url).matches()) {
+                f.problem("url", "expected " + (provider == Provider.CORE ? "a " : "an ") + provider.yamlName() + " URL such as "
                         + (provider == Provider.AMQP ? "amqp://host:5672" : "tcp://host:61616") + ", found '" + url + "'");
             }
             if (f.has("persistent")) {
@@ -99,12 +104,32 @@ final class ScenarioReader {
         return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning);
     }
 
+    private static Pattern urlPattern(Provider provider) {
+        return switch (provider) {
+            case OPENWIRE -> OPENWIRE_URL;
+            case AMQP -> AMQP_URL;
+            case CORE -> CORE_URL;
+        };
+    }
+
     private static final List<String> TUNING = List.of("memoryLimit", "storeLimit", "tempLimit", "journalDiskSyncs",
             "preallocationStrategy", "journalMaxFileLength", "dataDirectory", "producerFlowControl", "sendFailIfNoSpace",
-            "sendFailIfNoSpaceAfterTimeout");
+            "sendFailIfNoSpaceAfterTimeout", "addressFullPolicy");
 
-    private static BrokerTuning tuning(Fields f, boolean external) {
-        if (external) {
+    /** The ActiveMQ Classic knobs Artemis has no counterpart of, each with what to use there instead. */
+    private static final java.util.Map<String, String> ACTIVEMQ_ONLY = java.util.Map.of(
+            "storeLimit", "ActiveMQ Classic's store limit; Artemis bounds memory with memoryLimit and pages beyond it",
+            "tempLimit", "ActiveMQ Classic's temp store limit; Artemis pages to disk with addressFullPolicy: page",
+            "preallocationStrategy", "a KahaDB setting of ActiveMQ Classic; Artemis's journal fills its files itself",
+            "producerFlowControl", "ActiveMQ Classic's; on Artemis addressFullPolicy says what a full broker does: "
+                    + "block, page or fail",
+            "sendFailIfNoSpace", "ActiveMQ Classic's; on Artemis that is addressFullPolicy: fail",
+            "sendFailIfNoSpaceAfterTimeout", "ActiveMQ Classic's; on Artemis a full broker fails sends at once with "
+                    + "addressFullPolicy: fail");
+
+    /** {@code embedded} is the embedded broker's name, {@code null} for an external broker. */
+    private static BrokerTuning tuning(Fields f, String embedded) {
+        if (embedded == null) {
             for (String key : TUNING) {
                 if (f.has(key)) {
                     f.problem(key, "expected no " + key + " with an external broker (jmsbench configures only the "
@@ -113,8 +138,19 @@ final class ScenarioReader {
             }
             return BrokerTuning.DEFAULT;
         }
+        if (BrokerSpec.ARTEMIS.equals(embedded)) {
+            for (String key : TUNING) {
+                if (ACTIVEMQ_ONLY.containsKey(key) && f.has(key)) {
+                    f.problem(key, "expected no " + key + " with embedded artemis (" + ACTIVEMQ_ONLY.get(key)
+                            + "), found one");
+                }
+            }
+        } else if (f.has("addressFullPolicy")) {
+            f.problem("addressFullPolicy", "expected no addressFullPolicy with embedded activemq (an Artemis setting; "
+                    + "ActiveMQ Classic's are producerFlowControl and sendFailIfNoSpace), found one");
+        }
         long memory = f.megabytes("memoryLimit", Defaults.BROKER_MEMORY_LIMIT_MB);
-        // unset (null) leaves these to ActiveMQ
+        // unset (null) leaves these to the broker
         Long store = f.optionalMegabytes("storeLimit");
         Long temp = f.optionalMegabytes("tempLimit");
         Boolean syncs = f.optionalBool("journalDiskSyncs");
@@ -127,8 +163,11 @@ final class ScenarioReader {
         boolean sendFail = f.bool("sendFailIfNoSpace", Defaults.SEND_FAIL_IF_NO_SPACE);
         java.time.Duration sendFailAfter = f.has("sendFailIfNoSpaceAfterTimeout")
                 ? f.duration("sendFailIfNoSpaceAfterTimeout", null, java.time.Duration.ofMillis(1)) : null;
+        BrokerTuning.AddressFullPolicy fullPolicy = f.choice("addressFullPolicy",
+                BrokerSpec.ARTEMIS.equals(embedded) ? Defaults.ADDRESS_FULL_POLICY : null,
+                BrokerTuning.AddressFullPolicy.class, BrokerTuning.AddressFullPolicy::yamlName);
         return new BrokerTuning(memory, store, temp, syncs, strategy, journal, dataDirectory, flowControl, sendFail,
-                sendFailAfter);
+                sendFailAfter, fullPolicy);
     }
 
     private static DestinationSpec destination(Fields f) {

@@ -58,4 +58,37 @@ class ConnectionFactoriesTest {
         assertFalse(ConnectionFactories.subscriberSettings(Provider.AMQP, "amqp://127.0.0.1:5672",
                 delivery(AckMode.AUTO)).containsKey("subscriberListener"));
     }
+
+    private static org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory core(String url, boolean asyncSend) {
+        return (org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory)
+                ConnectionFactories.create(Provider.CORE, url, asyncSend, null);
+    }
+
+    @Test
+    void theCoreClientGivesUpRatherThanWaitingForever() {
+        var factory = core(URL, false);
+        assertEquals(0, factory.getReconnectAttempts(), "a lost broker is an error, not a retry loop");
+        assertEquals(1, factory.getInitialConnectAttempts());
+        assertEquals(ConnectionFactories.REQUEST_TIMEOUT_MS, factory.getCallTimeout());
+        assertEquals(ConnectionFactories.CORE_CONNECTION_TTL_MS, factory.getConnectionTTL());
+        assertEquals(ConnectionFactories.CORE_FAILURE_CHECK_MS, factory.getClientFailureCheckPeriod());
+        assertEquals(String.valueOf(ConnectionFactories.CONNECT_TIMEOUT_MS),
+                String.valueOf(factory.getStaticConnectors()[0].getParams().get("connect-timeout-millis")));
+        assertTrue(factory.isBlockOnDurableSend(), "persistent sends wait for the broker unless asked otherwise");
+        assertFalse(core(URL, true).isBlockOnDurableSend());
+    }
+
+    @Test
+    void aCoreUrlsOwnConnectTimeoutWins() {
+        assertEquals("2500", String.valueOf(core(URL + "?connect-timeout-millis=2500", false).getStaticConnectors()[0]
+                .getParams().get("connect-timeout-millis")));
+    }
+
+    @Test
+    void theReportSaysHowTheCoreClientIsBounded() {
+        var settings = ConnectionFactories.settings(Provider.CORE, delivery(AckMode.AUTO));
+        assertTrue(settings.get("client").startsWith("artemis-jakarta-client "), settings.toString());
+        assertEquals("0", settings.get("reconnectAttempts"));
+        assertEquals("asynchronous (non-persistent)", settings.get("sendMode"));
+    }
 }

@@ -84,6 +84,24 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void embeddedArtemisReadsItsOwnKnobsAndBlocksByDefault() throws ScenarioException {
+        Scenario s = parse("provider: core\nbroker: {embedded: artemis, persistent: true, memoryLimit: 32MB,"
+                + " journalDiskSyncs: false, journalMaxFileLength: 20MB}\n");
+
+        assertEquals(Provider.CORE, s.provider());
+        assertEquals(BrokerSpec.ARTEMIS, s.broker().embedded());
+        BrokerTuning tuning = s.broker().tuning();
+        assertEquals(32, tuning.memoryLimitMb());
+        assertEquals(false, tuning.journalDiskSyncs());
+        assertEquals(20, tuning.journalMaxFileLengthMb());
+        assertEquals(BrokerTuning.AddressFullPolicy.BLOCK, tuning.addressFullPolicy(),
+                "a saturated run reaches a steady state");
+        assertEquals(BrokerTuning.AddressFullPolicy.PAGE,
+                parse("broker: {embedded: artemis, addressFullPolicy: page}\n").broker().tuning().addressFullPolicy());
+        assertEquals(null, parse("name: x\n").broker().tuning().addressFullPolicy(), "no Artemis setting on ActiveMQ");
+    }
+
+    @Test
     void agentsAreReadFromAListOrACommaSeparatedString() throws ScenarioException {
         Scenario s = parse("agents: {publishers: [h1:7100], subscribers: 'h2:7100, [::1]:7101', monitor: b:7100}\n");
 

@@ -98,7 +98,7 @@ public final class PointJudge {
         long received = o.subscribersFinal().messages();
         long duplicates = o.audit() == null ? 0 : o.audit().duplicates();
         long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
-        if (drained && (counts.dequeued() > received + duplicates || received > counts.dequeued() + slack)) {
+        if (drained && counts.outKnown() && (counts.dequeued() > received + duplicates || received > counts.dequeued() + slack)) {
             findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
                     "the broker saw %,d messages acknowledged, the subscribers counted %,d received (%,d in flight, "
                     + "%,d held, %,d duplicates)", counts.dequeued(), received, counts.inFlight(), counts.remaining(),

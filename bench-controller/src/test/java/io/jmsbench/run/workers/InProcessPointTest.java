@@ -48,7 +48,7 @@ class InProcessPointTest {
                 phases: {warmup: 1s, measure: 2s, drain: 10s}
                 """, "in-process.yaml", "in-process", List.of());
         try (EmbeddedBroker broker = new EmbeddedBroker("127.0.0.1", data, false, scenario.broker().tuning())) {
-            String url = broker.openwireUrl().toString();
+            String url = broker.openwireUrl();
             InProcessWorkers workers = new InProcessWorkers(url);
             List<String> problems = new ArrayList<>();
             PointObservation o;

@@ -1,0 +1,219 @@
+package io.jmsbench.broker;
+
+import io.jmsbench.scenario.BrokerTuning;
+import io.jmsbench.scenario.Defaults;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.ActiveMQServers;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.spi.core.remoting.Acceptor;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import io.jmsbench.report.BrokerCounts;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Apache Artemis configured for a benchmark: a CORE, an AMQP and an OpenWire acceptor on free ports of
+ * {@code host}, JMX and security off, an NIO journal under {@code dataDirectory} when persistent, and
+ * the memory limit as the global max size of all addresses, where the address-full policy (BLOCK
+ * unless the tuning says otherwise) holds publishers back as ActiveMQ's producer flow control does.
+ */
+public final class EmbeddedArtemis implements ServedBroker {
+
+    private static final long MB = 1024L * 1024;
+    private static final long START_TIMEOUT_S = 30;
+    /** Artemis binds the ports it is given and reports none it chose, so ports are picked before the start. */
+    private static final int START_ATTEMPTS = 3;
+    private static final List<String> PROTOCOLS = List.of("CORE", "AMQP", "OPENWIRE");
+
+    /*
+     * Artemis's audit loggers log every send and delivery at INFO, which its own distribution turns
+     * off in log4j2.properties; through slf4j-simple at INFO they would write a line per message to
+     * the broker's log. slf4j-simple reads a logger's level when the logger is made, after this.
+     */
+    static {
+        String key = "org.slf4j.simpleLogger.log.org.apache.activemq.audit";
+        if (System.getProperty(key) == null) {
+            System.setProperty(key, "off");
+        }
+    }
+
+    private final ActiveMQServer server;
+    private final String host;
+    private final List<Integer> ports;
+
+    private EmbeddedArtemis(ActiveMQServer server, String host, List<Integer> ports) {
+        this.server = server;
+        this.host = host;
+        this.ports = ports;
+    }
+
+    /** Starts a broker and returns once every acceptor serves. */
+    public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning)
+            throws Exception {
+        Exception last = null;
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            List<Integer> ports = freePorts(host, PROTOCOLS.size());
+            ActiveMQServer server = ActiveMQServers.newActiveMQServer(
+                    configuration(host, ports, dataDirectory, persistent, tuning), persistent);
+            try {
+                startAndCheck(server);
+                return new EmbeddedArtemis(server, host, ports);
+            } catch (Exception e) {
+                last = e;
+                server.stop();
+            }
+        }
+        throw last;
+    }
+
+    private static void startAndCheck(ActiveMQServer server) throws Exception {
+        server.start();
+        if (!server.waitForActivation(START_TIMEOUT_S, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("Artemis did not become active within " + START_TIMEOUT_S + " s");
+        }
+        requireAcceptorsStarted(server);
+    }
+
+    private static Configuration configuration(String host, List<Integer> ports, Path data, boolean persistent,
+                                               BrokerTuning tuning) throws Exception {
+        Configuration c = new ConfigurationImpl();
+        c.setName("jmsbench");
+        c.setJMXManagementEnabled(false);
+        c.setSecurityEnabled(false);
+        c.setPersistenceEnabled(persistent);
+        c.setJournalType(JournalType.NIO);
+        c.setJournalDirectory(data.resolve("journal").toString());
+        c.setBindingsDirectory(data.resolve("bindings").toString());
+        c.setPagingDirectory(data.resolve("paging").toString());
+        c.setLargeMessagesDirectory(data.resolve("large-messages").toString());
+        c.setNodeManagerLockDirectory(data.toString());
+        // its default (block every producer once the disk is 90% full) would stall a run for a reason
+        // that has nothing to do with the scenario on a shared machine's busy disk
+        c.setMaxDiskUsage(-1);
+        if (tuning.journalDiskSyncs() != null) {
+            c.setJournalSyncTransactional(tuning.journalDiskSyncs());
+            c.setJournalSyncNonTransactional(tuning.journalDiskSyncs());
+        }
+        if (tuning.journalMaxFileLengthMb() != null) {
+            c.setJournalFileSize((int) Math.min(Integer.MAX_VALUE, tuning.journalMaxFileLengthMb() * MB));
+        }
+        // like ActiveMQ Classic's memory limit, one bound for the whole broker rather than per address
+        c.setGlobalMaxSize(tuning.memoryLimitMb() * MB);
+        AddressSettings everyAddress = new AddressSettings();
+        everyAddress.setMaxSizeBytes(-1);
+        everyAddress.setAddressFullMessagePolicy(policy(tuning.addressFullPolicy()));
+        c.addAddressSetting("#", everyAddress);
+        for (int i = 0; i < PROTOCOLS.size(); i++) {
+            String protocol = PROTOCOLS.get(i);
+            c.addAcceptorConfiguration(protocol.toLowerCase(java.util.Locale.ROOT),
+                    "tcp://" + host + ":" + ports.get(i) + "?protocols=" + protocol);
+        }
+        return c;
+    }
+
+    private static AddressFullMessagePolicy policy(BrokerTuning.AddressFullPolicy policy) {
+        return switch (policy == null ? Defaults.ADDRESS_FULL_POLICY : policy) {
+            case BLOCK -> AddressFullMessagePolicy.BLOCK;
+            case PAGE -> AddressFullMessagePolicy.PAGE;
+            case FAIL -> AddressFullMessagePolicy.FAIL;
+        };
+    }
+
+    /** Artemis logs an acceptor that could not bind and starts without it: that is a failed start here. */
+    private static void requireAcceptorsStarted(ActiveMQServer server) {
+        for (String protocol : PROTOCOLS) {
+            Acceptor acceptor = server.getRemotingService().getAcceptor(protocol.toLowerCase(java.util.Locale.ROOT));
+            if (acceptor == null || !acceptor.isStarted()) {
+                throw new IllegalStateException("the " + protocol + " acceptor did not start");
+            }
+        }
+    }
+
+    /** {@code count} distinct ports free on {@code host} now, each held until all are found. */
+    private static List<Integer> freePorts(String host, int count) throws IOException {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            List<Integer> ports = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host));
+                held.add(socket);
+                ports.add(socket.getLocalPort());
+            }
+            return ports;
+        } finally {
+            for (ServerSocket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    @Override
+    public String coreUrl() {
+        return "tcp://" + host + ":" + ports.get(PROTOCOLS.indexOf("CORE"));
+    }
+
+    @Override
+    public String amqpUrl() {
+        return "amqp://" + host + ":" + ports.get(PROTOCOLS.indexOf("AMQP"));
+    }
+
+    @Override
+    public String openwireUrl() {
+        return "tcp://" + host + ":" + ports.get(PROTOCOLS.indexOf("OPENWIRE"));
+    }
+
+    @Override
+    public String version() {
+        return server.getVersion().getFullVersion();
+    }
+
+    /**
+     * Messages in: every message sent to the clients' addresses, routed or not (Artemis's own
+     * addresses left out). Out: the queues' acknowledgements, deliveries and holdings, known only
+     * where every address is anycast; a topic's subscription queues end with their consumers, so
+     * by the time the broker stops their counts are gone, and out is {@link BrokerCounts#UNKNOWN}.
+     */
+    @Override
+    public BrokerCounts counts() throws Exception {
+        long in = 0, acknowledged = 0, delivering = 0, held = 0;
+        boolean topics = false;
+        for (org.apache.activemq.artemis.api.core.SimpleString address : server.getPostOffice().getAddresses()) {
+            String name = address.toString();
+            org.apache.activemq.artemis.core.server.impl.AddressInfo info = server.getAddressInfo(address);
+            if (info == null || name.startsWith("activemq.") || name.startsWith("$")) {
+                continue;
+            }
+            in += info.getRoutedMessageCount() + info.getUnRoutedMessageCount();
+            topics |= info.getRoutingTypes().contains(org.apache.activemq.artemis.api.core.RoutingType.MULTICAST);
+            for (org.apache.activemq.artemis.core.server.Queue q : server.getPostOffice().listQueuesForAddress(address)) {
+                if (!q.isInternalQueue()) {
+                    acknowledged += q.getMessagesAcknowledged();
+                    delivering += q.getDeliveringCount();
+                    held += q.getMessageCount();
+                }
+            }
+        }
+        if (topics) {
+            return new BrokerCounts("artemis address counters (a topic's subscription queues end with their consumers: "
+                    + "out not known)", in, BrokerCounts.UNKNOWN, BrokerCounts.UNKNOWN, BrokerCounts.UNKNOWN,
+                    BrokerCounts.UNKNOWN);
+        }
+        return new BrokerCounts("artemis address and queue counters", in, acknowledged, acknowledged + delivering,
+                delivering, held);
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}

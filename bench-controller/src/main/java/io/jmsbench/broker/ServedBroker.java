@@ -1,0 +1,35 @@
+package io.jmsbench.broker;
+
+import io.jmsbench.scenario.BrokerSpec;
+import io.jmsbench.scenario.BrokerTuning;
+
+import java.nio.file.Path;
+
+/**
+ * A broker {@code jmsbench broker} serves: its client URL per protocol, {@code null} for a protocol it
+ * has no acceptor for. Stopped by {@link #close}.
+ */
+public interface ServedBroker extends AutoCloseable {
+
+    String openwireUrl();
+
+    String amqpUrl();
+
+    String coreUrl();
+
+    /** The version of the broker's own library. */
+    String version();
+
+    /** The broker's own message counts over the destinations the clients used, read when it stops. */
+    io.jmsbench.report.BrokerCounts counts() throws Exception;
+
+    /** Starts the broker named by a scenario's {@code embedded} ({@link BrokerSpec#ACTIVEMQ} or {@link BrokerSpec#ARTEMIS}). */
+    static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning)
+            throws Exception {
+        return switch (kind) {
+            case BrokerSpec.ACTIVEMQ -> new EmbeddedBroker(host, dataDirectory, persistent, tuning);
+            case BrokerSpec.ARTEMIS -> EmbeddedArtemis.start(host, dataDirectory, persistent, tuning);
+            default -> throw new IllegalArgumentException("no embedded broker named '" + kind + "'");
+        };
+    }
+}
