@@ -11,6 +11,7 @@ public final class Versions {
     public static final String JMSBENCH;
     public static final String ACTIVEMQ;
     public static final String QPID_JMS;
+    public static final String RABBITMQ_JMS;
 
     static {
         Properties p = new Properties();
@@ -24,6 +25,7 @@ public final class Versions {
         JMSBENCH = p.getProperty("jmsbench", "unknown");
         ACTIVEMQ = p.getProperty("activemq", "unknown");
         QPID_JMS = p.getProperty("qpid-jms", "unknown");
+        RABBITMQ_JMS = p.getProperty("rabbitmq-jms", "unknown");
     }
 
     private Versions() {

@@ -68,6 +68,7 @@ public final class ExternalBrokerProbe {
         return switch (provider) {
             case OPENWIRE -> io.jmsbench.protocol.Provider.OPENWIRE;
             case AMQP -> io.jmsbench.protocol.Provider.AMQP;
+            case RABBITMQ_JMS -> io.jmsbench.protocol.Provider.RABBITMQ_JMS;
         };
     }
 

@@ -61,6 +61,7 @@ public final class ConnectionFactories {
                 factory.setSendTimeout(REQUEST_TIMEOUT_MS);
                 yield factory;
             }
+            case RABBITMQ_JMS -> RabbitMqJms.factory(url, credentials);
         };
     }
 
@@ -139,6 +140,7 @@ public final class ConnectionFactories {
                 s.put("forceAsyncSend", Boolean.toString(delivery.asyncSend()));
                 s.put("sendMode", sendMode(delivery));
             }
+            case RABBITMQ_JMS -> s.putAll(RabbitMqJms.settings(delivery));
         }
         return s;
     }

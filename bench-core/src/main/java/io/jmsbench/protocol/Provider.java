@@ -9,10 +9,12 @@ public enum Provider {
     /** ActiveMQ Classic's own client, OpenWire protocol. */
     OPENWIRE,
     /** Qpid JMS, AMQP 1.0. */
-    AMQP;
+    AMQP,
+    /** RabbitMQ's JMS client, AMQP 0-9-1: RabbitMQ only. */
+    RABBITMQ_JMS;
 
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -5,10 +5,12 @@ public enum Provider {
     /** ActiveMQ Classic's own client, OpenWire protocol. */
     OPENWIRE,
     /** Qpid JMS, AMQP 1.0. */
-    AMQP;
+    AMQP,
+    /** RabbitMQ's JMS client, AMQP 0-9-1: RabbitMQ only. */
+    RABBITMQ_JMS;
 
     @com.fasterxml.jackson.annotation.JsonValue
     public String yamlName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 }
