@@ -3,6 +3,7 @@ package io.jmsbench.run;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.report.Environment.BrokerFacts;
+import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 
@@ -21,8 +22,9 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process) {
                              RunSignal signal, PrintStream console)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().isEmbedded()) {
-            return new PointBroker(scenario.broker().url(), new BrokerFacts("external", "unknown",
-                    scenario.broker().url(), null, null, null, null), null);
+            BrokerKind kind = scenario.broker().kindFor(scenario.provider());
+            return new PointBroker(scenario.broker().url(), new BrokerFacts(kind == null ? "external"
+                    : "external " + kind.yamlName(), "unknown", scenario.broker().url(), null, null, null, null), null);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, data,

@@ -22,6 +22,7 @@ final class ScenarioReader {
     private static final Pattern OPENWIRE_URL = Pattern.compile("(tcp|ssl|nio|nio\\+ssl|failover):.+");
     private static final Pattern FIELD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,99}");
     private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
+    private static final Pattern RABBITMQ_URL = Pattern.compile("amqps?://.+");
 
     private ScenarioReader() {
     }
@@ -47,6 +48,7 @@ final class ScenarioReader {
         root.has("search");
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
             root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
                     + "destination type " + destination.type().yamlName());
@@ -77,6 +79,11 @@ final class ScenarioReader {
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
         boolean reuse = f.bool("reuse", Defaults.BROKER_REUSE);
         BrokerTuning tuning = tuning(f, url != null);
+        BrokerKind kind = f.choice("kind", null, BrokerKind.class, BrokerKind::yamlName);
+        if (kind != null && url == null) {
+            f.problem("kind", "expected kind only with an external broker (url), found kind: " + kind.yamlName()
+                    + " with the embedded activemq");
+        }
         if (hasUrl && hasEmbedded) {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
@@ -84,10 +91,15 @@ final class ScenarioReader {
             f.problem("embedded", "expected activemq (the embedded broker jmsbench starts), found '" + embedded + "'");
         }
         if (url != null) {
-            Pattern expected = provider == Provider.AMQP ? AMQP_URL : OPENWIRE_URL;
+            Pattern expected = switch (provider) {
+                case OPENWIRE -> OPENWIRE_URL;
+                case AMQP -> AMQP_URL;
+                case RABBITMQ_JMS -> RABBITMQ_URL;
+            };
             if (!expected.matcher(url).matches()) {
-                f.problem("url", "expected an " + provider.yamlName() + " URL such as "
-                        + (provider == Provider.AMQP ? "amqp://host:5672" : "tcp://host:61616") + ", found '" + url + "'");
+                f.problem("url", "expected " + (provider == Provider.RABBITMQ_JMS ? "a " : "an ") + provider.yamlName()
+                        + " URL such as " + (provider == Provider.OPENWIRE ? "tcp://host:61616" : "amqp://host:5672")
+                        + ", found '" + url + "'");
             }
             if (f.has("persistent")) {
                 f.problem("persistent", "expected no persistent field with an external broker (its own configuration "
@@ -95,7 +107,7 @@ final class ScenarioReader {
             }
         }
         f.finish();
-        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning);
+        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning, url == null ? null : kind);
     }
 
     private static final List<String> TUNING = List.of("memoryLimit", "storeLimit", "tempLimit", "journalDiskSyncs",
