@@ -1,7 +1,5 @@
 package io.jmsbench.it;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +22,9 @@ final class DebianPackage {
         if (Files.exists(file)) {
             return;
         }
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/apt-get")),
+        Skip.unless(Files.isExecutable(Path.of("/usr/bin/apt-get")),
                 () -> "Debian's " + name + " is not installed (" + file + ") and there is no apt-get to install it");
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+        Skip.unless("root".equals(System.getProperty("user.name")),
                 () -> "Debian's " + name + " is not installed (" + file + ") and only root may install it");
         Path log = Files.createTempFile("apt-" + name, ".log");
         ProcessBuilder apt = new ProcessBuilder("apt-get", "install", "-y", "-q", "--no-install-recommends", name)
@@ -37,7 +35,7 @@ final class DebianPackage {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
-        Assumptions.assumeTrue(Files.exists(file), () -> "apt-get could not install Debian's " + name + " (see "
+        Skip.unless(Files.exists(file), () -> "apt-get could not install Debian's " + name + " (see "
                 + log + ")");
     }
 }
