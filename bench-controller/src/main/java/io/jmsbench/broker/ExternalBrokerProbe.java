@@ -4,15 +4,23 @@ import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.ConnectionFactories;
 import io.jmsbench.scenario.Provider;
 import jakarta.jms.Connection;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Session;
 
+import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** Checks that an external broker answers: connect, create a temporary queue, close; all within a bound. */
+/**
+ * Checks that an external broker answers and accepts the login: connect, start, open a session,
+ * close; all within a bound. It uses nothing some brokers lack (no temporary destination, no
+ * destination at all), and when the broker refuses, the sentence carries the broker's own words.
+ */
 public final class ExternalBrokerProbe {
 
     public static final Duration TIMEOUT = Duration.ofSeconds(12);
@@ -37,11 +45,9 @@ public final class ExternalBrokerProbe {
             try (Connection connection = ConnectionFactories.create(wire(provider), url, false, credentials)
                     .createConnection()) {
                 connection.start();
-                try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE)) {
-                    session.createTemporaryQueue().delete();
-                }
+                connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();
             } catch (Exception e) {
-                throw new java.util.concurrent.CompletionException(e);
+                throw new CompletionException(e);
             }
         }, runnable -> {
             Thread t = new Thread(runnable, "broker-probe");
@@ -51,13 +57,49 @@ public final class ExternalBrokerProbe {
         try {
             attempt.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
+            attempt.cancel(true);
             throw new BrokerUnavailable("the broker at " + url + " did not answer within " + TIMEOUT.toSeconds() + " s");
         } catch (ExecutionException e) {
-            throw new BrokerUnavailable("the broker at " + url + " is unreachable: " + rootMessage(e.getCause()));
+            throw new BrokerUnavailable(sentence(url, credentials, e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BrokerUnavailable("interrupted while probing the broker at " + url);
         }
+    }
+
+    /** What went wrong, told apart: nobody there, a refused login, or another refusal in the broker's words. */
+    static String sentence(String url, BrokerCredentials credentials, Throwable failure) {
+        if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)) {
+            return "nothing answers at " + url + ": " + rootMessage(failure);
+        }
+        if (causedBy(failure, JMSSecurityException.class) || causedBy(failure, SecurityException.class)) {
+            String who = credentials == null ? "an anonymous login" : "the login of " + credentials.user();
+            return "the broker at " + url + " refused " + who + ": " + brokerWords(failure);
+        }
+        return "the broker at " + url + " refused the connection: " + brokerWords(failure);
+    }
+
+    /**
+     * The broker's own words: the innermost message that says something. Providers wrap the
+     * broker's refusal in exceptions of their own, whose messages repeat or hide it.
+     */
+    private static String brokerWords(Throwable failure) {
+        String words = null;
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                words = t.getMessage().strip();
+            }
+        }
+        return words == null ? rootMessage(failure) : words;
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

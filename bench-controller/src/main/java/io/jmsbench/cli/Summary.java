@@ -35,7 +35,8 @@ final class Summary {
             return;
         }
         if (report.points().size() > 1) {
-            console.print(SweepTable.render(report));
+            console.print(io.jmsbench.report.ComparisonTable.applies(report)
+                    ? io.jmsbench.report.ComparisonTable.render(report) : SweepTable.render(report));
             for (String label : report.points().get(0).labels()) {
                 console.println("  note: " + label);
             }

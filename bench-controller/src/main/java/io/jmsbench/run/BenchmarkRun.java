@@ -86,9 +86,7 @@ public final class BenchmarkRun {
                                  RunSignal signal, PrintStream console, Options options)
             throws BrokerUnavailable, RunFailure, IOException {
         Scenario base = plan.base();
-        if (!base.broker().isEmbedded()) {
-            ExternalBrokerProbe.probe(base.provider(), base.broker().url(), options.credentials());
-        }
+        probeExternalBrokers(plan, options);
         String leaseId = base.name() + "@" + Facts.host().hostname() + "#"
                 + HexFormat.of().formatHex(randomBytes(4));
         RemoteAgents remote = base.agents().remote()
@@ -98,6 +96,16 @@ public final class BenchmarkRun {
         AgentSource source = remote != null ? remote
                 : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId);
         return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source).run();
+    }
+
+    /** Every external broker the points use, once per URL and provider: a comparison may reach several. */
+    private static void probeExternalBrokers(ScenarioPlan plan, Options options) throws BrokerUnavailable {
+        java.util.Set<String> probed = new java.util.HashSet<>();
+        for (Scenario s : plan.points().stream().map(ScenarioPlan.Point::scenario).toList()) {
+            if (!s.broker().isEmbedded() && probed.add(s.provider() + " " + s.broker().url())) {
+                ExternalBrokerProbe.probe(s.provider(), s.broker().url(), options.credentials());
+            }
+        }
     }
 
     private static byte[] randomBytes(int n) {

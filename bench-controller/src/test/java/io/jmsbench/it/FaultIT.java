@@ -45,10 +45,38 @@ class FaultIT {
         assertTrue(result.took().compareTo(Duration.ofSeconds(15)) < 0, "took " + result.took());
         List<String> lines = result.stderr().strip().lines().toList();
         assertEquals(1, lines.size(), "one sentence: " + result.stderr());
-        assertTrue(lines.get(0).startsWith("jmsbench: the broker at " + url + " is unreachable: "),
-                lines.get(0));
+        assertTrue(lines.get(0).startsWith("jmsbench: nothing answers at " + url + ": "), lines.get(0));
         assertFalse(result.stderr().contains("\tat "), "no stack trace");
         assertFalse(Files.exists(out), "nothing written under results/");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            // OpenWire carries the broker's sentence; an AMQP SASL outcome only a code, which Qpid JMS words
+            "openwire | tcp  | User name [bench-user] or password is invalid.",
+            "amqp     | amqp | Client failed to authenticate using SASL: PLAIN"})
+    void aRefusedLoginGivesTheBrokersOwnWordsAndExitThreeAtOnce(String provider, String scheme, String words)
+            throws Exception {
+        try (GuardedBroker broker = GuardedBroker.start("bench-user", "right-password")) {
+            String url = scheme.equals("tcp") ? broker.openwireUrl() : broker.amqpUrl();
+            Path scenario = work.resolve("guarded.yaml");
+            Files.writeString(scenario, "name: guarded\nprovider: " + provider + "\nbroker: {url: \"" + url + "\"}\n"
+                    + "phases: {warmup: 1s, measure: 2s, drain: 1s}\n");
+            Path out = work.resolve("results");
+
+            Jmsbench.Result result = Jmsbench.start(work, java.util.Map.of("JMSBENCH_BROKER_USER", "bench-user",
+                            "JMSBENCH_BROKER_PASSWORD", "wrong-password"), "run", scenario.toString(),
+                    "--out", out.toString()).await(Duration.ofSeconds(60));
+
+            assertEquals(3, result.exit(), result.stdout() + result.stderr());
+            assertTrue(result.took().compareTo(Duration.ofSeconds(12)) < 0, "a refusal is not a timeout: took "
+                    + result.took());
+            List<String> lines = result.stderr().strip().lines().toList();
+            assertEquals(1, lines.size(), "one sentence: " + result.stderr());
+            assertEquals("jmsbench: the broker at " + url + " refused the login of bench-user: " + words, lines.get(0));
+            assertFalse(result.stderr().contains("wrong-password"), "the password is never printed");
+            assertFalse(Files.exists(out), "nothing written under results/");
+        }
     }
 
     @Test

@@ -35,6 +35,12 @@ public final class MarkdownReport {
         if (report.search() != null) {
             md.append(SearchTable.section(report.search()));
         } else if (report.points().size() > 1) {
+            if (ComparisonTable.applies(report)) {
+                md.append("## Comparison\n\nReceived msgs/s ± the 95% interval")
+                        .append(report.repeat() > 1 ? " over the repeats (Student t)" : " of the measurement window (batch means)")
+                        .append(". Where the broker and the clients ran is under Environment.\n\n")
+                        .append(ComparisonTable.render(report)).append('\n');
+            }
             md.append("## Sweep\n\n").append(report.repeat()).append(" repeat(s) per point; rates are means")
                     .append(report.repeat() > 1 ? " ± the 95% confidence half-width (Student t)" : "")
                     .append(" over the measurement window.\n\n");

@@ -77,8 +77,9 @@ public final class ScenarioLoader {
         SetOverrides.apply(tree, overrides, problems);
         Fields root = Fields.root(tree, problems);
         Scenario base = ScenarioReader.read(root, defaultName);
-        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"));
-        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases);
+        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"), Sweep.CASE);
+        List<Sweep.Case> compared = Sweep.readCases(root.mappings("compare"), Sweep.COMPARE);
+        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases, compared);
         int repeat = root.integer("repeat", Defaults.REPEAT, 1, Defaults.MAX_REPEAT);
         SearchSpec search = null;
         if (root.has("search")) {
@@ -115,10 +116,28 @@ public final class ScenarioLoader {
             pointProblems.addAll(these);
             points.add(new ScenarioPlan.Point(points.size(), combination.parameters(), scenario));
         }
-        if (!pointProblems.isEmpty()) {
+        refuseReuseAcrossBrokers(root, points);
+        if (!pointProblems.isEmpty() || !problems.isEmpty()) {
+            pointProblems.addAll(problems);
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
         }
         return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search);
+    }
+
+    /** One broker for the whole run cannot serve points that ask for different brokers or protocols. */
+    private static void refuseReuseAcrossBrokers(Fields root, List<ScenarioPlan.Point> points) {
+        if (points.isEmpty() || !points.get(0).scenario().broker().reuse()) {
+            return;
+        }
+        Scenario first = points.get(0).scenario();
+        for (ScenarioPlan.Point p : points) {
+            Scenario s = p.scenario();
+            if (!java.util.Objects.equals(s.broker(), first.broker()) || s.provider() != first.provider()) {
+                root.problemAt("/broker/reuse", "expected no reuse when the points differ in broker or provider "
+                        + "(one broker cannot be each of them), found point " + p.index() + " " + p.parameters());
+                return;
+            }
+        }
     }
 
     /** The file's problems by position, then those of {@code --set} in the order given. */

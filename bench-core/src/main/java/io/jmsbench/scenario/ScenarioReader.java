@@ -43,6 +43,7 @@ final class ScenarioReader {
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
         root.has("cases");  // read by the plan, known here so that every point's reading accepts them
+        root.has("compare");
         root.has("sweep");
         root.has("repeat");
         root.has("search");

@@ -65,7 +65,7 @@ final class SearchReader {
             root.problemAt("/publishers/rate", "expected no rate with search (the search chooses the rates), found "
                     + Kinds.of(rate));
         }
-        for (String key : new String[] {"sweep", "cases"}) {
+        for (String key : new String[] {"sweep", "cases", "compare"}) {
             JsonNode value = tree.root.path(key);
             if (!value.isMissingNode() && !value.isNull()) {
                 root.problemAt("/" + key, "expected no " + key + " with search (a search chooses its own points; "

@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code cases:} and {@code sweep:} read from a scenario. A case is a named set of field values
- * (for workloads that differ in several fields at once, like JBoss Messaging's eight tests); the
- * sweep gives field paths, each a list of values or a range {@code {from, to, step}}. Points come
- * out in a stable order: cases outermost, then the cartesian product of the sweep with its first
+ * {@code cases:}, {@code compare:} and {@code sweep:} read from a scenario. A case is a named set
+ * of field values (for workloads that differ in several fields at once, like JBoss Messaging's
+ * eight tests); {@code compare:} lists named sets the same way, for what the results are compared
+ * across (brokers and protocols: the columns of a comparison table); the sweep gives field paths,
+ * each a list of values or a range {@code {from, to, step}}. Points come out in a stable order:
+ * cases outermost, then the compared sets, then the cartesian product of the sweep with its first
  * key outermost, values in the order written.
  */
 final class Sweep {
@@ -30,20 +32,26 @@ final class Sweep {
     record Combination(Map<String, Object> parameters, List<Assignment> assignments) {
     }
 
-    /** A named case: its values, set before the sweep's. */
+    /** A named case or compared set: its values, set before the sweep's. */
     record Case(String name, List<Assignment> assignments) {
     }
 
+    /** The parameter that names a point's case, and the one that names its compared set. */
+    static final String CASE = "case";
+    static final String COMPARE = "compare";
+
     private final Map<String, List<Value>> values;
     private final List<Case> cases;
+    private final List<Case> compared;
 
-    private Sweep(Map<String, List<Value>> values, List<Case> cases) {
+    private Sweep(Map<String, List<Value>> values, List<Case> cases, List<Case> compared) {
         this.values = values;
         this.cases = cases;
+        this.compared = compared;
     }
 
-    /** The {@code cases:} list: each {@code {name: ..., set: {path: value, ...}}}. */
-    static List<Case> readCases(List<Fields> items) {
+    /** A {@code cases:} or {@code compare:} list ({@code key}): each {@code {name: ..., set: {path: value, ...}}}. */
+    static List<Case> readCases(List<Fields> items, String key) {
         List<Case> cases = new ArrayList<>();
         if (items == null) {
             return cases;
@@ -52,21 +60,21 @@ final class Sweep {
         for (Fields item : items) {
             String name = item.string("name", null);
             if (name == null) {
-                item.problem("expected a name for the case, found none");
+                item.problem("expected a name for the " + key + " item, found none");
             } else if (!names.add(name)) {
-                item.problem("name", "expected a name no other case has, found '" + name + "' again");
+                item.problem("name", "expected a name no other " + key + " item has, found '" + name + "' again");
             }
             Fields set = item.mapping("set");
             List<Assignment> assignments = new ArrayList<>();
-            for (String key : set.names()) {
-                JsonNode node = set.raw(key);
-                if (!SetOverrides.isPath(key)) {
-                    set.problem(key, "expected a field path such as delivery.persistent as the key");
+            for (String path : set.names()) {
+                JsonNode node = set.raw(path);
+                if (!SetOverrides.isPath(path)) {
+                    set.problem(path, "expected a field path such as delivery.persistent as the key");
                 } else if (node != null && !node.isValueNode()) {
-                    set.problem(key, "expected a plain value, found " + Kinds.of(node));
+                    set.problem(path, "expected a plain value, found " + Kinds.of(node));
                 } else {
-                    assignments.add(new Assignment(key, node == null ? JsonNodeFactory.instance.nullNode() : node,
-                            set.locationOf("/" + escape(key)), " (a value of case '" + name + "')"));
+                    assignments.add(new Assignment(path, node == null ? JsonNodeFactory.instance.nullNode() : node,
+                            set.locationOf("/" + escape(path)), " (a value of " + key + " '" + name + "')"));
                 }
             }
             item.finish();
@@ -75,10 +83,10 @@ final class Sweep {
         return cases;
     }
 
-    static Sweep read(Fields f, List<Case> cases) {
+    static Sweep read(Fields f, List<Case> cases, List<Case> compared) {
         Map<String, List<Value>> values = new LinkedHashMap<>();
         if (f == null) {
-            return new Sweep(values, cases);
+            return new Sweep(values, cases, compared);
         }
         long combinations = 1;
         for (String key : f.names()) {
@@ -117,33 +125,42 @@ final class Sweep {
             combinations *= list.size();
             values.put(key, list);
         }
-        combinations *= Math.max(1, cases.size());
+        combinations *= Math.max(1, cases.size()) * Math.max(1, compared.size());
         if (combinations > Defaults.MAX_SWEEP_POINTS) {
             f.problem("expected at most " + Defaults.MAX_SWEEP_POINTS + " sweep points, found " + combinations);
             values.clear();
         }
-        return new Sweep(values, cases);
+        return new Sweep(values, cases, compared);
     }
 
-    /** Every point: each case (if any) times the sweep's cartesian product. */
+    /** Every point: each case (if any) times each compared set (if any) times the sweep's cartesian product. */
     List<Combination> points() {
         List<Combination> points = new ArrayList<>();
-        List<Case> outer = cases.isEmpty() ? List.of(new Case(null, List.of())) : cases;
-        for (Case c : outer) {
-            for (Map<String, Value> combination : combinations()) {
-                Map<String, Object> parameters = new LinkedHashMap<>();
-                List<Assignment> assignments = new ArrayList<>(c.assignments());
-                if (c.name() != null) {
-                    parameters.put("case", c.name());
+        for (Case c : orNone(cases)) {
+            for (Case k : orNone(compared)) {
+                for (Map<String, Value> combination : combinations()) {
+                    Map<String, Object> parameters = new LinkedHashMap<>();
+                    List<Assignment> assignments = new ArrayList<>(c.assignments());
+                    assignments.addAll(k.assignments());
+                    if (c.name() != null) {
+                        parameters.put(CASE, c.name());
+                    }
+                    if (k.name() != null) {
+                        parameters.put(COMPARE, k.name());
+                    }
+                    combination.forEach((key, v) -> {
+                        parameters.put(key, plain(v.node()));
+                        assignments.add(new Assignment(key, v.node(), v.location(), " (a value of sweep." + key + ")"));
+                    });
+                    points.add(new Combination(parameters, assignments));
                 }
-                combination.forEach((key, v) -> {
-                    parameters.put(key, plain(v.node()));
-                    assignments.add(new Assignment(key, v.node(), v.location(), " (a value of sweep." + key + ")"));
-                });
-                points.add(new Combination(parameters, assignments));
             }
         }
         return points;
+    }
+
+    private static List<Case> orNone(List<Case> items) {
+        return items.isEmpty() ? List.of(new Case(null, List.of())) : items;
     }
 
     private List<Map<String, Value>> combinations() {
@@ -166,7 +183,10 @@ final class Sweep {
     Map<String, List<Object>> valuesByKey() {
         Map<String, List<Object>> out = new LinkedHashMap<>();
         if (!cases.isEmpty()) {
-            out.put("case", cases.stream().map(c -> (Object) c.name()).toList());
+            out.put(CASE, cases.stream().map(c -> (Object) c.name()).toList());
+        }
+        if (!compared.isEmpty()) {
+            out.put(COMPARE, compared.stream().map(c -> (Object) c.name()).toList());
         }
         values.forEach((k, list) -> out.put(k, list.stream().map(v -> plain(v.node())).toList()));
         return out;

@@ -1,0 +1,89 @@
+package io.jmsbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The points side by side, as the seeds' comparison tables lay them out (JBoss Messaging's Table
+ * 8.1, OpenWire against AMQP, ActiveMQ against RabbitMQ): one column per compared set ({@code
+ * compare:}'s names, or else the values of the swept broker and provider fields), one row per
+ * remaining parameter combination (the case, the other swept values). A cell is the received rate
+ * with its 95% interval: over the repeats when repeated, else the window's own batch-means
+ * interval; an invalid cell says so beside its figure, and a combination not run is a dash.
+ */
+public final class ComparisonTable {
+
+    static final String COMPARE = "compare";
+
+    private ComparisonTable() {
+    }
+
+    /** The parameters that make the columns, or none when the run compares nothing. */
+    public static List<String> columnKeys(Report report) {
+        List<String> keys = new ArrayList<>(report.sweep().keySet());
+        if (keys.contains(COMPARE)) {
+            return List.of(COMPARE);
+        }
+        return keys.stream()
+                .filter(k -> k.equals("provider") || k.startsWith("broker."))
+                .filter(k -> report.sweep().get(k).size() > 1)
+                .toList();
+    }
+
+    public static boolean applies(Report report) {
+        return report.search() == null && !columnKeys(report).isEmpty();
+    }
+
+    public static String render(Report report) {
+        List<String> columnKeys = columnKeys(report);
+        List<String> rowKeys = report.sweep().keySet().stream().filter(k -> !columnKeys.contains(k)).toList();
+        Map<String, Map<String, String>> rows = new LinkedHashMap<>();
+        List<String> columns = new ArrayList<>();
+        Map<Integer, List<PointResult>> repeatsByPoint = repeatsByPoint(report);
+        for (PointSummary s : report.summary()) {
+            String column = label(s.parameters(), columnKeys);
+            if (!columns.contains(column)) {
+                columns.add(column);
+            }
+            rows.computeIfAbsent(label(s.parameters(), rowKeys), r -> new LinkedHashMap<>())
+                    .put(column, cell(s, repeatsByPoint.getOrDefault(s.point(), List.of())));
+        }
+        StringBuilder md = new StringBuilder("| ").append(rowKeys.isEmpty() ? "point" : String.join(" · ", rowKeys))
+                .append(" |");
+        columns.forEach(c -> md.append(' ').append(c).append(" |"));
+        md.append("\n|---|").append("---:|".repeat(columns.size())).append('\n');
+        rows.forEach((row, cells) -> {
+            md.append("| ").append(row).append(" |");
+            columns.forEach(c -> md.append(' ').append(cells.getOrDefault(c, "—")).append(" |"));
+            md.append('\n');
+        });
+        return md.toString();
+    }
+
+    private static Map<Integer, List<PointResult>> repeatsByPoint(Report report) {
+        Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
+        report.summary().forEach(s -> pointOf.put(s.parameters(), s.point()));
+        return report.points().stream().collect(Collectors.groupingBy(
+                p -> pointOf.getOrDefault(p.parameters(), -1), LinkedHashMap::new, Collectors.toList()));
+    }
+
+    private static String cell(PointSummary s, List<PointResult> repeats) {
+        String figure = s.repeats() > 1 || repeats.size() != 1
+                ? Figures.rate(s.receivedRate().mean(), s.receivedRate().ci95())
+                : Figures.rate(repeats.get(0).received().rate(), repeats.get(0).received().ci95());
+        if (s.validRepeats() == s.repeats()) {
+            return figure;
+        }
+        return figure + (s.repeats() == 1 ? " INVALID" : " INVALID (" + s.validRepeats() + "/" + s.repeats() + " valid)");
+    }
+
+    private static String label(Map<String, Object> parameters, List<String> keys) {
+        if (keys.isEmpty()) {
+            return "all";
+        }
+        return keys.stream().map(k -> String.valueOf(parameters.get(k))).collect(Collectors.joining(" · "));
+    }
+}
