@@ -13,6 +13,7 @@ public final class Versions {
     public static final String QPID_JMS;
     /** Both the embedded Artemis broker and its JMS client, provider core. */
     public static final String ARTEMIS;
+    public static final String RABBITMQ_JMS;
 
     static {
         Properties p = new Properties();
@@ -27,6 +28,7 @@ public final class Versions {
         ACTIVEMQ = p.getProperty("activemq", "unknown");
         QPID_JMS = p.getProperty("qpid-jms", "unknown");
         ARTEMIS = p.getProperty("artemis", "unknown");
+        RABBITMQ_JMS = p.getProperty("rabbitmq-jms", "unknown");
     }
 
     private Versions() {

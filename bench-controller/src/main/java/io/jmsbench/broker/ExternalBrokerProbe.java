@@ -111,6 +111,7 @@ public final class ExternalBrokerProbe {
             case OPENWIRE -> io.jmsbench.protocol.Provider.OPENWIRE;
             case AMQP -> io.jmsbench.protocol.Provider.AMQP;
             case CORE -> io.jmsbench.protocol.Provider.CORE;
+            case RABBITMQ_JMS -> io.jmsbench.protocol.Provider.RABBITMQ_JMS;
         };
     }
 

@@ -3,6 +3,7 @@ package io.jmsbench.run;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.report.Environment.BrokerFacts;
+import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 
@@ -25,8 +26,10 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path co
                              RunSignal signal, PrintStream console)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().isEmbedded()) {
-            return new PointBroker(scenario.broker().url(), new BrokerFacts("external", "unknown",
-                    scenario.broker().url(), null, null, null, null), null, null);
+            BrokerKind kind = scenario.broker().kindFor(scenario.provider());
+            return new PointBroker(scenario.broker().url(), new BrokerFacts(kind == null ? "external"
+                    : "external " + kind.yamlName(), "unknown", scenario.broker().url(), null, null, null, null),
+                    null, null);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, scenario.broker().embedded(),
@@ -63,6 +66,7 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path co
             case OPENWIRE -> urls.openwire();
             case AMQP -> urls.amqp();
             case CORE -> urls.core();
+            case RABBITMQ_JMS -> null; // no embedded broker speaks AMQP 0-9-1
         };
     }
 

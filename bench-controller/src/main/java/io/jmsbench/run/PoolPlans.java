@@ -1,6 +1,7 @@
 package io.jmsbench.run;
 
 import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.jms.RabbitMqAmqpAddresses;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Credentials;
 import io.jmsbench.protocol.DeliveryPlan;
@@ -10,6 +11,7 @@ import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.Provider;
 import io.jmsbench.protocol.PublisherFaults;
 import io.jmsbench.protocol.VariantPlan;
+import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.MessageSpec;
@@ -38,10 +40,25 @@ public final class PoolPlans {
      */
     public static PoolPlan of(Scenario scenario, String runId, String brokerUrl, List<ClientPlan> clients,
                               long clockOffsetNanos, BrokerCredentials credentials) {
-        return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination(scenario.destination()),
+        DestinationPlan destination = destination(scenario.destination());
+        return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination,
                 message(scenario.message()), variants(MessageVariants.of(scenario)), delivery(scenario.delivery()),
-                scenario.publishers().ratePerClient(), faults(scenario.publishers().faults()), clients,
-                clockOffsetNanos, credentials(credentials));
+                scenario.publishers().ratePerClient(), faults(scenario.publishers().faults()),
+                addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials));
+    }
+
+    /**
+     * The clients with the addresses their broker and provider need: RabbitMQ's AMQP 1.0 plugin takes
+     * {@code /queue/NAME} and {@code /topic/NAME}. Only the wire sees them; the run's own records (the
+     * audit's pairing of publishers and subscribers) keep the scenario's names.
+     */
+    static List<ClientPlan> addressed(Scenario scenario, DestinationPlan.DestinationType type, List<ClientPlan> clients) {
+        if (scenario.provider() != io.jmsbench.scenario.Provider.AMQP
+                || scenario.broker().kindFor(scenario.provider()) != BrokerKind.RABBITMQ) {
+            return clients;
+        }
+        return clients.stream().map(c -> new ClientPlan(c.id(), c.selector(),
+                RabbitMqAmqpAddresses.of(type, c.destination()), c.audit())).toList();
     }
 
     public static Provider provider(io.jmsbench.scenario.Provider provider) {
@@ -49,6 +66,7 @@ public final class PoolPlans {
             case OPENWIRE -> Provider.OPENWIRE;
             case AMQP -> Provider.AMQP;
             case CORE -> Provider.CORE;
+            case RABBITMQ_JMS -> Provider.RABBITMQ_JMS;
         };
     }
 

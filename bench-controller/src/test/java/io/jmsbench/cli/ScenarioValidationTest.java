@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat, search";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, compare, sweep, repeat, search";
 
     @TempDir
     Path dir;
@@ -173,7 +173,7 @@ class ScenarioValidationTest {
                                 + " (it names the results directory), found 'bad name!'"),
                 yaml("unknown provider",
                         "provider: stomp\n",
-                        FILE + ":1:11: provider: expected one of openwire, amqp, core, found 'stomp'"),
+                        FILE + ":1:11: provider: expected one of openwire, amqp, core, rabbitmq-jms, found 'stomp'"),
                 yaml("unknown ack mode",
                         "delivery: {ack: eventually}\n",
                         FILE + ":1:17: delivery.ack: expected one of auto, dups_ok, client, transacted,"
@@ -223,6 +223,54 @@ class ScenarioValidationTest {
                         "provider: amqp\nbroker:\n  url: tcp://localhost:61616\n",
                         FILE + ":3:8: broker.url: expected an amqp URL such as amqp://host:5672,"
                                 + " found 'tcp://localhost:61616'"),
+                yaml("rabbitmq-jms with an openwire URL",
+                        "provider: rabbitmq-jms\nbroker: {url: 'tcp://localhost:61616'}\n",
+                        FILE + ":2:15: broker.url: expected a rabbitmq-jms URL such as amqp://host:5672,"
+                                + " found 'tcp://localhost:61616'"),
+                yaml("an unknown broker kind",
+                        "broker: {url: 'tcp://localhost:61616', kind: hornetq}\n",
+                        FILE + ":1:46: broker.kind: expected one of rabbitmq, activemq, artemis, found 'hornetq'"),
+                yaml("a kind for the embedded broker",
+                        "broker: {kind: artemis}\n",
+                        FILE + ":1:16: broker.kind: expected kind only with an external broker (url), found kind:"
+                                + " artemis with the embedded activemq"),
+                yaml("rabbitmq-jms with the embedded broker",
+                        "provider: rabbitmq-jms\n",
+                        FILE + ":1:11: provider: expected an external RabbitMQ (broker: {url: amqp://host:5672}) with"
+                                + " provider rabbitmq-jms, found the embedded activemq"),
+                yaml("rabbitmq-jms against another kind of broker",
+                        "provider: rabbitmq-jms\nbroker: {url: 'amqp://localhost:5672', kind: artemis}\n",
+                        FILE + ":2:46: broker.kind: expected kind rabbitmq with provider rabbitmq-jms (it speaks"
+                                + " RabbitMQ's AMQP 0-9-1 only), found artemis"),
+                yaml("openwire against RabbitMQ",
+                        "broker: {url: 'tcp://localhost:5672', kind: rabbitmq}\n",
+                        FILE + ":1:45: broker.kind: expected a kind that speaks OpenWire (activemq, artemis) with"
+                                + " provider openwire, found rabbitmq (use provider rabbitmq-jms or amqp)"),
+                yaml("a selector on a queue with rabbitmq-jms",
+                        "provider: rabbitmq-jms\nbroker: {url: 'amqp://localhost:5672'}\n"
+                                + "destination: {type: queue}\nsubscribers:\n  - selector: \"P1 = 'a'\"\n",
+                        FILE + ":5:15: subscribers[0].selector: expected no selector with provider rabbitmq-jms"
+                                + " (it applies selectors on topics only), found 'P1 = 'a''"),
+                yaml("a selector with amqp on RabbitMQ",
+                        "provider: amqp\nbroker: {url: 'amqp://localhost:5672', kind: rabbitmq}\n"
+                                + "subscribers:\n  - selector: \"P1 = 'a'\"\n",
+                        FILE + ":4:15: subscribers[0].selector: expected no selector with provider amqp on RabbitMQ 3's"
+                                + " AMQP 1.0 plugin (it ignores JMS selectors), found 'P1 = 'a''"),
+                yaml("a filter with amqp on RabbitMQ",
+                        "provider: amqp\nbroker: {url: 'amqp://localhost:5672', kind: rabbitmq}\n"
+                                + "subscribers:\n  - filter: {on: P1, equals: a}\n",
+                        FILE + ":4:13: subscribers[0].filter: expected no filter with provider amqp on RabbitMQ 3's"
+                                + " AMQP 1.0 plugin (it ignores JMS selectors), found one"),
+                yaml("a durable subscription with amqp on RabbitMQ",
+                        "provider: amqp\nbroker: {url: 'amqp://localhost:5672', kind: rabbitmq}\n"
+                                + "delivery: {durable: true}\n",
+                        FILE + ":3:21: delivery.durable: expected no durable subscriptions with provider amqp on"
+                                + " RabbitMQ 3's AMQP 1.0 plugin (it keeps none), found durable: true"),
+                yaml("transactions with amqp on RabbitMQ",
+                        "provider: amqp\nbroker: {url: 'amqp://localhost:5672', kind: rabbitmq}\n"
+                                + "delivery: {ack: transacted}\n",
+                        FILE + ":3:17: delivery.ack: expected an ack mode other than transacted with provider amqp on"
+                                + " RabbitMQ 3's AMQP 1.0 plugin (it has no transactions), found ack: transacted"),
                 yaml("persistent with an external broker",
                         "broker:\n  url: tcp://localhost:61616\n  persistent: true\n",
                         FILE + ":3:15: broker.persistent: expected no persistent field with an external broker"
@@ -246,7 +294,7 @@ class ScenarioValidationTest {
                         """,
                         FILE + ":1:7: name: expected a name of letters, digits, '.', '_' or '-'"
                                 + " (it names the results directory), found 'my run'",
-                        FILE + ":2:11: provider: expected one of openwire, amqp, core, found 'stomp'",
+                        FILE + ":2:11: provider: expected one of openwire, amqp, core, rabbitmq-jms, found 'stomp'",
                         FILE + ":4:12: publishers.clients: expected a whole number from 1 to 100000, found 0",
                         FILE + ":6:28: subscribers[0].selector: expected a JMS selector (leave the field out for"
                                 + " no filter), found an empty string",
@@ -264,7 +312,7 @@ class ScenarioValidationTest {
                 withSet("--set into a misspelt section, which the file does not have",
                         "name: x\n", List.of("phase.measure=10s"),
                         "--set: phase: unknown field, expected one of name, description, provider, broker, destination,"
-                                + " message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep,"
+                                + " message, publishers, subscribers, delivery, phases, validity, agents, cases, compare, sweep,"
                                 + " repeat, search; did you mean 'phases'?"),
                 withSet("--set without '='",
                         "name: x\n", List.of("publishers.clients"),
@@ -296,7 +344,7 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, sweep, repeat,"
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, compare, sweep, repeat,"
                                 + " search; did you mean 'publishers'?"),
                 yaml("an agent address without a port",
                         "agents:\n  publishers: [10.0.0.3]\n  subscribers: [10.0.0.4:7100]\n",
@@ -419,7 +467,7 @@ class ScenarioValidationTest {
 
         Result result = execute("validate", bad.toString(), good.toString());
 
-        assertEquals(bad + ":1:11: provider: expected one of openwire, amqp, core, found 'stomp'" + System.lineSeparator(),
+        assertEquals(bad + ":1:11: provider: expected one of openwire, amqp, core, rabbitmq-jms, found 'stomp'" + System.lineSeparator(),
                 result.err());
         assertTrue(result.out().startsWith(good + ": ok: smoke, "), result.out());
         assertEquals(ExitCodes.BAD_INPUT, result.exit(), "exit code");

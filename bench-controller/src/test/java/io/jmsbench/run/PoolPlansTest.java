@@ -119,4 +119,15 @@ class PoolPlansTest {
         assertEquals(Double.NaN, plan.ratePerClient());
         assertEquals(plan, Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(plan), PoolPlan.class));
     }
+
+    @Test
+    void amqpOnRabbitMqGetsThePluginsAddressesAndOthersTheScenariosNames() throws Exception {
+        String rabbit = "name: r\nprovider: amqp\nbroker: {url: 'amqp://127.0.0.1:5672', kind: rabbitmq}\n";
+        assertEquals("/topic/bench.q.0", plan(rabbit, null).clients().get(0).destination());
+        assertEquals("/queue/bench.q.0", plan(rabbit + "destination: {type: queue}\n", null).clients().get(0)
+                .destination());
+        assertEquals("bench.q.0", plan(rabbit.replace("rabbitmq}", "artemis}"), null).clients().get(0).destination());
+        assertEquals("bench.q.0", plan(rabbit.replace("provider: amqp", "provider: rabbitmq-jms"), null).clients()
+                .get(0).destination(), "rabbitmq-jms takes plain names");
+    }
 }

@@ -69,6 +69,7 @@ public final class ConnectionFactories {
                 yield factory;
             }
             case CORE -> core(url, asyncSend, credentials);
+            case RABBITMQ_JMS -> RabbitMqJms.factory(url, credentials);
         };
     }
 
@@ -184,6 +185,7 @@ public final class ConnectionFactories {
                 s.put("blockOnDurableSend", Boolean.toString(!delivery.asyncSend()));
                 s.put("sendMode", sendMode(delivery));
             }
+            case RABBITMQ_JMS -> s.putAll(RabbitMqJms.settings(delivery));
         }
         return s;
     }

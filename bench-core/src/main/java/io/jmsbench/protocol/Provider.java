@@ -11,10 +11,12 @@ public enum Provider {
     /** Qpid JMS, AMQP 1.0. */
     AMQP,
     /** Artemis's own JMS client (artemis-jakarta-client), CORE protocol. */
-    CORE;
+    CORE,
+    /** RabbitMQ's JMS client, AMQP 0-9-1: RabbitMQ only. */
+    RABBITMQ_JMS;
 
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

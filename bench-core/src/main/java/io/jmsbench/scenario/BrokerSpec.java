@@ -5,11 +5,17 @@ package io.jmsbench.scenario;
  * own JVM, or an external broker reached at {@code url}. Exactly one of {@code embedded} and
  * {@code url} is set. An embedded broker is started afresh for every point, so one point's backlog
  * cannot pollute the next, unless {@code reuse} keeps one broker for the whole run.
+ * {@code kind} is what the scenario says an external broker is ({@code null}: not said).
  */
-public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning) {
+public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
+                         BrokerKind kind) {
 
     public BrokerSpec(String embedded, boolean persistent, String url) {
         this(embedded, persistent, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT);
+    }
+
+    public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning) {
+        this(embedded, persistent, url, reuse, tuning, null);
     }
 
     /** ActiveMQ Classic: OpenWire and AMQP connectors. */
@@ -20,5 +26,20 @@ public record BrokerSpec(String embedded, boolean persistent, String url, boolea
     @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isEmbedded() {
         return embedded != null;
+    }
+
+    /**
+     * What the broker is as far as the scenario tells: an embedded one is what it names, an external one
+     * is its {@code kind}, or RabbitMQ when the provider is rabbitmq-jms (it speaks to nothing else);
+     * {@code null} when unknown.
+     */
+    public BrokerKind kindFor(Provider provider) {
+        if (isEmbedded()) {
+            return ARTEMIS.equals(embedded) ? BrokerKind.ARTEMIS : BrokerKind.ACTIVEMQ;
+        }
+        if (kind == null && provider == Provider.RABBITMQ_JMS) {
+            return BrokerKind.RABBITMQ;
+        }
+        return kind;
     }
 }

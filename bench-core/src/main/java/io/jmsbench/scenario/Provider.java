@@ -7,10 +7,12 @@ public enum Provider {
     /** Qpid JMS, AMQP 1.0. */
     AMQP,
     /** Artemis's own JMS client, its CORE protocol: ActiveMQ Classic has no CORE acceptor. */
-    CORE;
+    CORE,
+    /** RabbitMQ's JMS client, AMQP 0-9-1: RabbitMQ only. */
+    RABBITMQ_JMS;
 
     @com.fasterxml.jackson.annotation.JsonValue
     public String yamlName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 }

@@ -23,6 +23,7 @@ final class ScenarioReader {
     private static final Pattern FIELD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,99}");
     private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
     private static final Pattern CORE_URL = Pattern.compile("(tcp|udp|jgroups|vm):.+");
+    private static final Pattern RABBITMQ_URL = Pattern.compile("amqps?://.+");
 
     private ScenarioReader() {
     }
@@ -49,6 +50,7 @@ final class ScenarioReader {
         root.has("search");
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
             root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
                     + "destination type " + destination.type().yamlName());
@@ -79,6 +81,11 @@ final class ScenarioReader {
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
         boolean reuse = f.bool("reuse", Defaults.BROKER_REUSE);
         BrokerTuning tuning = tuning(f, url != null ? null : embedded);
+        BrokerKind kind = f.choice("kind", null, BrokerKind.class, BrokerKind::yamlName);
+        if (kind != null && url == null) {
+            f.problem("kind", "expected kind only with an external broker (url), found kind: " + kind.yamlName()
+                    + " with the embedded " + embedded);
+        }
         if (hasUrl && hasEmbedded) {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
@@ -92,8 +99,10 @@ final class ScenarioReader {
         }
         if (url != null) {
             if (!urlPattern(provider).matcher(url).matches()) {
-                f.problem("url", "expected " + (provider == Provider.CORE ? "a " : "an ") + provider.yamlName() + " URL such as "
-                        + (provider == Provider.AMQP ? "amqp://host:5672" : "tcp://host:61616") + ", found '" + url + "'");
+                f.problem("url", "expected " + (provider == Provider.AMQP || provider == Provider.OPENWIRE ? "an " : "a ")
+                        + provider.yamlName() + " URL such as " + (provider == Provider.AMQP
+                        || provider == Provider.RABBITMQ_JMS ? "amqp://host:5672" : "tcp://host:61616")
+                        + ", found '" + url + "'");
             }
             if (f.has("persistent")) {
                 f.problem("persistent", "expected no persistent field with an external broker (its own configuration "
@@ -101,7 +110,7 @@ final class ScenarioReader {
             }
         }
         f.finish();
-        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning);
+        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning, url == null ? null : kind);
     }
 
     private static Pattern urlPattern(Provider provider) {
@@ -109,6 +118,7 @@ final class ScenarioReader {
             case OPENWIRE -> OPENWIRE_URL;
             case AMQP -> AMQP_URL;
             case CORE -> CORE_URL;
+            case RABBITMQ_JMS -> RABBITMQ_URL;
         };
     }
 

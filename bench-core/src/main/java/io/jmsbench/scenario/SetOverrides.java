@@ -55,7 +55,7 @@ final class SetOverrides {
      */
     private static void dropEmbeddedBroker(YamlTree tree) {
         if (tree.root instanceof ObjectNode root && root.get("broker") instanceof ObjectNode broker) {
-            broker.retain("url", "reuse");
+            broker.retain("url", "reuse", "kind");
         }
     }
 

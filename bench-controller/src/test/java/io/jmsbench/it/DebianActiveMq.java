@@ -1,0 +1,95 @@
+package io.jmsbench.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Debian's activemq (5.17 on bookworm) started by a test, not as the package's service: the
+ * package's activemq.xml copied under {@code dir} (as ACTIVEMQ_BASE, with conf/ and data/) with its
+ * transport connectors moved to free loopback ports, run by the package's own launcher jar.
+ */
+final class DebianActiveMq implements AutoCloseable {
+
+    static final Path HOME = Path.of("/usr/share/activemq");
+    static final Path LAUNCHER = HOME.resolve("bin/activemq.jar");
+    static final Path PACKAGE_CONFIG = Path.of("/etc/activemq/instances-available/main/activemq.xml");
+    static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final int openwirePort;
+    private final Integer amqpPort;
+    private final Process broker;
+
+    private DebianActiveMq(int openwirePort, Integer amqpPort, Process broker) {
+        this.openwirePort = openwirePort;
+        this.amqpPort = amqpPort;
+        this.broker = broker;
+    }
+
+    /** Installs the package if it can (else skips the test), starts a broker and waits until it takes clients. */
+    static DebianActiveMq start(Path dir) throws IOException, InterruptedException {
+        DebianPackage.require("activemq", LAUNCHER);
+        int[] ports = BrokerProcess.freePorts(2);
+        Integer amqp = hasAmqpModule() ? ports[1] : null;
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.writeString(conf.resolve("activemq.xml"), config(Files.readString(PACKAGE_CONFIG), ports[0], amqp));
+        Path log = dir.resolve("activemq.log");
+        List<String> command = List.of(java(), "-Xms512m", "-Xmx512m", "-Dactivemq.home=" + HOME,
+                "-Dactivemq.base=" + dir, "-Dactivemq.conf=" + conf, "-Dactivemq.data=" + data,
+                "-jar", LAUNCHER.toString(), "start", "xbean:file:" + conf.resolve("activemq.xml"));
+        Process broker = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        try {
+            BrokerProcess.await("activemq", broker, log, START_TIMEOUT, () -> BrokerProcess.accepts(ports[0])
+                    && (amqp == null || BrokerProcess.accepts(amqp)));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            BrokerProcess.stopTree(broker);
+            throw e;
+        }
+        return new DebianActiveMq(ports[0], amqp, broker);
+    }
+
+    /** Debian's package leaves out activemq-amqp (proton-j is not packaged): no AMQP connector then. */
+    static boolean hasAmqpModule() {
+        return Files.exists(HOME.resolve("lib/activemq-amqp.jar")) || Files.exists(HOME.resolve("lib/optional/activemq-amqp.jar"));
+    }
+
+    /** The package's configuration with our connectors in place of its own. */
+    static String config(String packaged, int openwire, Integer amqp) {
+        String connectors = "<transportConnectors>\n"
+                + "            <transportConnector name=\"openwire\" uri=\"tcp://127.0.0.1:" + openwire + "\"/>\n"
+                + (amqp == null ? "" : "            <transportConnector name=\"amqp\" uri=\"amqp://127.0.0.1:" + amqp + "\"/>\n")
+                + "        </transportConnectors>";
+        String replaced = packaged.replaceFirst("(?s)<transportConnectors>.*</transportConnectors>",
+                java.util.regex.Matcher.quoteReplacement(connectors));
+        if (replaced.equals(packaged)) {
+            throw new IllegalStateException("no <transportConnectors> in " + PACKAGE_CONFIG + " to replace");
+        }
+        return replaced;
+    }
+
+    /** The JVM Debian runs the package with, else this test's own. */
+    private static String java() {
+        Path debian = Path.of("/usr/lib/jvm/default-java/bin/java");
+        return Files.isExecutable(debian) ? debian.toString()
+                : Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    String openwireUrl() {
+        return "tcp://127.0.0.1:" + openwirePort;
+    }
+
+    /** The AMQP URL, or empty where the package has no AMQP module. */
+    Optional<String> amqpUrl() {
+        return Optional.ofNullable(amqpPort).map(p -> "amqp://127.0.0.1:" + p);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        BrokerProcess.stopTree(broker);
+    }
+}

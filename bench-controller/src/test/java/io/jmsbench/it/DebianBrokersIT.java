@@ -1,0 +1,123 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * scenarios/rabbitmq.yaml against the brokers people already run, as Debian packages them:
+ * rabbitmq-server over rabbitmq-jms and over AMQP 1.0, activemq over OpenWire (and AMQP where the
+ * package has the module). Each test starts its broker on ports of its own and ends it; where the
+ * package cannot be installed or started the test is skipped and says why. Short fixed phases at a
+ * modest target rate: the point is that messages flow and the report names the broker, not a figure.
+ */
+@Timeout(150)
+class DebianBrokersIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void rabbitMqOverItsOwnJmsClient() throws Exception {
+        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
+            JsonNode report = runShort(rabbit.url(), "rabbitmq", "rabbitmq-jms");
+            assertTrue(report.path("environment").path("providerSettings").path("client").asText()
+                    .startsWith("rabbitmq-jms "), report.path("environment").path("providerSettings").toString());
+        }
+    }
+
+    /** The rabbitmq_jms_topic_exchange plugin applies the selectors: one group gets every message, the other none. */
+    @Test
+    void rabbitMqJmsSelectorsOnATopic() throws Exception {
+        Path scenario = work.resolve("rabbitmq-selectors.yaml");
+        java.nio.file.Files.writeString(scenario, """
+                name: rabbitmq-selectors
+                broker: {url: 'amqp://127.0.0.1:5672', kind: rabbitmq}
+                provider: rabbitmq-jms
+                destination: {type: topic, name: bench.selectors}
+                message: {type: bytes, size: 256, properties: 1, values: "#0"}
+                publishers: {clients: 1, rate: 1000}
+                subscribers:
+                  - {clients: 1, selector: "P1 = '#0'"}
+                  - {clients: 1, selector: "P1 = '#1'"}
+                delivery: {persistent: false, ack: auto}
+                phases: {warmup: 2s, measure: 3s, drain: 10s}
+                """);
+        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
+            JsonNode point = run(scenario, "rabbitmq-selectors", rabbit.url(), "rabbitmq", "rabbitmq-jms")
+                    .path("points").get(0);
+            assertEquals(1.0, point.path("replicationGrade").path("expected").asDouble(), 0.0);
+        }
+    }
+
+    @Test
+    void rabbitMqOverAmqp10() throws Exception {
+        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
+            runShort(rabbit.url(), "rabbitmq", "amqp");
+        }
+    }
+
+    @Test
+    void activeMqOverOpenWire() throws Exception {
+        try (DebianActiveMq activemq = DebianActiveMq.start(work.resolve("activemq"))) {
+            runShort(activemq.openwireUrl(), "activemq", "openwire");
+        }
+    }
+
+    @Test
+    void activeMqOverAmqp10() throws Exception {
+        String noModule = "Debian's activemq package ships no activemq-amqp module (nor proton-j): it has no AMQP connector";
+        // known before a start when the package is here already: spares the broker's start-up
+        Skip.unless(!java.nio.file.Files.exists(DebianActiveMq.LAUNCHER) || DebianActiveMq.hasAmqpModule(), () -> noModule);
+        try (DebianActiveMq activemq = DebianActiveMq.start(work.resolve("activemq"))) {
+            Skip.unless(activemq.amqpUrl().isPresent(), () -> noModule);
+            runShort(activemq.amqpUrl().orElseThrow(), "activemq", "amqp");
+        }
+    }
+
+    /** rabbitmq.yaml, one client a side at a modest rate for 2 s + 3 s. */
+    private JsonNode runShort(String url, String kind, String provider) throws Exception {
+        return run(Jmsbench.scenario("rabbitmq.yaml"), "rabbitmq", url, kind, provider, "--set", "publishers.clients=1",
+                "--set", "subscribers[0].clients=1", "--set", "publishers.rate=2000", "--set", "phases.warmup=2s",
+                "--set", "phases.measure=3s");
+    }
+
+    /**
+     * Runs {@code scenario} (named {@code name}) against {@code url}; checks that it completed, delivered
+     * every message it should once, and names the broker.
+     */
+    private JsonNode run(Path scenario, String name, String url, String kind, String provider, String... overrides)
+            throws Exception {
+        Path out = work.resolve("results");
+        List<String> args = new java.util.ArrayList<>(List.of("run", scenario.toString(), "--out", out.toString(),
+                "--set", "broker.url=" + url, "--set", "broker.kind=" + kind, "--set", "provider=" + provider));
+        args.addAll(List.of(overrides));
+        Jmsbench.Result result = Jmsbench.run(work, Duration.ofSeconds(90), args.toArray(String[]::new));
+        assertEquals(0, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
+
+        JsonNode report = Reports.read(Reports.onlyRunDirectory(out, name));
+        assertEquals("completed", report.path("status").asText());
+        assertEquals(provider, report.path("scenario").path("provider").asText());
+        assertEquals(kind, report.path("scenario").path("broker").path("kind").asText());
+        JsonNode broker = report.path("environment").path("broker");
+        assertEquals("external " + kind, broker.path("kind").asText(), broker.toString());
+        assertEquals(url, broker.path("url").asText());
+        JsonNode point = report.path("points").get(0);
+        assertTrue(point.path("received").path("messages").asLong() > 0, () -> "received in the window: " + point);
+        long sent = point.path("totals").path("sent").asLong();
+        assertTrue(sent > 0, () -> "sent: " + point.path("totals"));
+        long expected = Math.round(sent * point.path("replicationGrade").path("expected").asDouble());
+        assertEquals(expected, point.path("totals").path("received").asLong(), () -> "every copy once: " + point);
+        assertEquals("complete", point.path("drain").path("outcome").asText(), point.path("drain").toString());
+        return report;
+    }
+
+}

@@ -1,0 +1,84 @@
+package io.jmsbench.jms;
+
+import com.rabbitmq.jms.admin.RMQConnectionFactory;
+import io.jmsbench.protocol.DeliveryPlan;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code rabbitmq-jms} provider: RabbitMQ's own JMS client over AMQP 0-9-1, with every
+ * blocking call bounded. Its AMQP client would otherwise reconnect forever after a broker restart
+ * (automatic recovery is on by default) and wait 15 s for listeners on close.
+ */
+final class RabbitMqJms {
+
+    /** Between the broker's heartbeats: a dead connection is noticed within two of them. */
+    static final int HEARTBEAT_SECONDS = 10;
+    static final int ON_MESSAGE_TIMEOUT_MS = ConnectionFactories.REQUEST_TIMEOUT_MS;
+
+    private RabbitMqJms() {
+    }
+
+    /** {@code url}: {@code amqp://host:port} or {@code amqp://host:port/vhost} (RabbitMQ's URI form). */
+    static ConnectionFactory factory(String url, BrokerCredentials credentials) {
+        RMQConnectionFactory factory = new RMQConnectionFactory();
+        try {
+            factory.setUri(url);
+        } catch (JMSException e) {
+            throw new JMSRuntimeException("not a RabbitMQ URI: " + url + " (" + e.getMessage() + ")");
+        }
+        if (credentials != null) {
+            factory.setUsername(credentials.user());
+            factory.setPassword(credentials.password());
+        }
+        factory.setTerminationTimeout(ConnectionFactories.CLOSE_TIMEOUT_MS);
+        // rabbitmq-jms interrupts a listener call that takes longer and closes the consumer's channel:
+        // at its 2 s default, a subscriber on a starved shared host (load 30 on 2 cores) died mid-run
+        // and every message queued for it counted as lost. The counting listener never blocks, so only
+        // starvation makes a call slow, and that is measured, not a reason to drop the subscriber.
+        factory.setOnMessageTimeoutMs(ON_MESSAGE_TIMEOUT_MS);
+        factory.setAmqpConnectionFactoryPostProcessor(amqp -> {
+            amqp.setConnectionTimeout(ConnectionFactories.CONNECT_TIMEOUT_MS);
+            amqp.setHandshakeTimeout(ConnectionFactories.CONNECT_TIMEOUT_MS);
+            amqp.setShutdownTimeout(ConnectionFactories.CLOSE_TIMEOUT_MS);
+            amqp.setChannelRpcTimeout(ConnectionFactories.REQUEST_TIMEOUT_MS);
+            amqp.setRequestedHeartbeat(HEARTBEAT_SECONDS);
+            // a lost connection fails the point and says so, rather than reconnecting behind its back
+            amqp.setAutomaticRecoveryEnabled(false);
+            amqp.setTopologyRecoveryEnabled(false);
+        });
+        return factory;
+    }
+
+    static Map<String, String> settings(DeliveryPlan delivery) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("client", "rabbitmq-jms " + io.jmsbench.Versions.RABBITMQ_JMS);
+        s.put("connectionTimeout", ConnectionFactories.CONNECT_TIMEOUT_MS + "ms");
+        s.put("handshakeTimeout", ConnectionFactories.CONNECT_TIMEOUT_MS + "ms");
+        s.put("channelRpcTimeout", ConnectionFactories.REQUEST_TIMEOUT_MS + "ms");
+        s.put("shutdownTimeout", ConnectionFactories.CLOSE_TIMEOUT_MS + "ms");
+        s.put("terminationTimeout", ConnectionFactories.CLOSE_TIMEOUT_MS + "ms");
+        s.put("requestedHeartbeat", HEARTBEAT_SECONDS + "s");
+        s.put("automaticRecovery", "false");
+        s.put("onMessageTimeout", ON_MESSAGE_TIMEOUT_MS + "ms");
+        s.put("channelsQos", "unlimited (the client's default prefetch)");
+        s.put("sendMode", sendMode(delivery));
+        return s;
+    }
+
+    /**
+     * rabbitmq-jms publishes with basic.publish and asks for no publisher confirms: a persistent send
+     * returns before the broker has the message, unlike the other providers. asyncSend changes nothing.
+     */
+    private static String sendMode(DeliveryPlan delivery) {
+        if (delivery.transacted()) {
+            return "transacted: basic.publish, tx.commit every " + delivery.transactionSize() + " synchronous";
+        }
+        return "asynchronous (basic.publish without publisher confirms, " + (delivery.persistent()
+                ? "persistent)" : "non-persistent)");
+    }
+}
