@@ -13,7 +13,8 @@ public final class VersionProvider implements IVersionProvider {
             "Java " + Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")",
             "ActiveMQ Classic " + Versions.ACTIVEMQ + " (embedded broker and OpenWire client)",
             "Qpid JMS " + Versions.QPID_JMS + " (AMQP 1.0 client)",
-            "Apache Artemis " + Versions.ARTEMIS + " (embedded broker and core client)"
+            "Apache Artemis " + Versions.ARTEMIS + " (embedded broker and core client)",
+            "RabbitMQ JMS " + Versions.RABBITMQ_JMS + " (AMQP 0-9-1 client)"
         };
     }
 }

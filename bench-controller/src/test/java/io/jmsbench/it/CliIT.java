@@ -18,7 +18,7 @@ class CliIT {
     Path work;
 
     @Test
-    void versionNamesJmsbenchJavaActiveMqAndQpidJms() throws Exception {
+    void versionNamesJmsbenchJavaAndEveryBrokerAndClient() throws Exception {
         Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), "--version");
         assertEquals(0, r.exit());
         assertTrue(r.stdout().startsWith("jmsbench "), r.stdout());
@@ -26,6 +26,7 @@ class CliIT {
         assertTrue(r.stdout().contains("ActiveMQ Classic 6.3.1"), r.stdout());
         assertTrue(r.stdout().contains("Qpid JMS 2."), r.stdout());
         assertTrue(r.stdout().contains("Apache Artemis 2."), r.stdout());
+        assertTrue(r.stdout().contains("RabbitMQ JMS 3."), r.stdout());
     }
 
     @Test
