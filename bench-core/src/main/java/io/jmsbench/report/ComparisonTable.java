@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * compare:}'s names, or else the values of the swept broker and provider fields), one row per
  * remaining parameter combination (the case, the other swept values). A cell is the received rate
  * with its 95% interval: over the repeats when repeated, else the window's own batch-means
- * interval; an invalid cell says so beside its figure, and a combination not run is a dash.
+ * interval; a cell whose verdict is not valid names it beside its figure (invalid, unverified), and a
+ * combination not run is a dash.
  */
 public final class ComparisonTable {
 
@@ -71,13 +72,15 @@ public final class ComparisonTable {
     }
 
     private static String cell(PointSummary s, List<PointResult> repeats) {
-        String figure = s.repeats() > 1 || repeats.size() != 1
-                ? Figures.rate(s.receivedRate().mean(), s.receivedRate().ci95())
-                : Figures.rate(repeats.get(0).received().rate(), repeats.get(0).received().ci95());
-        if (s.validRepeats() == s.repeats()) {
-            return figure;
+        if (repeats.size() == 1) {
+            PointResult p = repeats.get(0);
+            String figure = Figures.rate(p.received().rate(), p.received().ci95());
+            return p.verdict() == null || p.verdict() == io.jmsbench.verdict.Verdict.VALID ? figure
+                    : figure + " " + p.verdict().name();
         }
-        return figure + (s.repeats() == 1 ? " INVALID" : " INVALID (" + s.validRepeats() + "/" + s.repeats() + " valid)");
+        String figure = Figures.rate(s.receivedRate().mean(), s.receivedRate().ci95());
+        return s.validRepeats() == s.repeats() ? figure
+                : figure + " (" + s.validRepeats() + "/" + s.repeats() + " valid)";
     }
 
     private static String label(Map<String, Object> parameters, List<String> keys) {
