@@ -31,9 +31,13 @@ public final class ExternalBrokerProbe {
      * for nothing but this probe, and slf4j-simple reads a logger's level when the logger is made.
      */
     static {
-        String key = "org.slf4j.simpleLogger.log.org.apache.qpid.jms.JmsConnection";
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, "off");
+        // and RabbitMQ's client logs a refused vhost as a connection driver error, the same way
+        for (String logger : new String[] {"org.apache.qpid.jms.JmsConnection",
+                "com.rabbitmq.client.impl.ForgivingExceptionHandler"}) {
+            String key = "org.slf4j.simpleLogger.log." + logger;
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, "off");
+            }
         }
     }
 
