@@ -97,7 +97,7 @@ public final class ScenarioLoader {
             List<Problem> these = new ArrayList<>();
             for (Sweep.Assignment a : combination.assignments()) {
                 String error = SetOverrides.assign(copy, a.path(), a.node(),
-                        new YamlTree.Origin(source, a.location(), a.origin()));
+                        new YamlTree.Origin(source, a.location(), a.origin()), a.ownsCreated());
                 if (error != null) {
                     these.add(new Problem(source, a.location() == null ? 0 : a.location().getLineNr(),
                             a.location() == null ? 0 : a.location().getColumnNr(), a.path(), error + a.origin()));

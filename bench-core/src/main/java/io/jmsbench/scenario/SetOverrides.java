@@ -59,13 +59,16 @@ final class SetOverrides {
         }
     }
 
-    /** Sets {@code key} (a field path) to {@code value}; returns why it could not, or {@code null}. */
-    static String assign(YamlTree tree, String key, JsonNode value, YamlTree.Origin origin) {
+    /**
+     * Sets {@code key} (a field path) to {@code value}; returns why it could not, or {@code null}.
+     * {@code ownCreated} as for {@link #set}.
+     */
+    static String assign(YamlTree tree, String key, JsonNode value, YamlTree.Origin origin, boolean ownCreated) {
         List<Object> path = parsePath(key);
         if (path == null) {
             return "expected a field path such as publishers.clients or subscribers[0].selector";
         }
-        return set(tree, path, value, origin, false);
+        return set(tree, path, value, origin, ownCreated);
     }
 
     static boolean isPath(String key) {

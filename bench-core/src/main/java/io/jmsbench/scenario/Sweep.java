@@ -24,8 +24,12 @@ final class Sweep {
     record Value(JsonNode node, JsonLocation location) {
     }
 
-    /** One value to set for a point, with its origin for problems. */
-    record Assignment(String path, JsonNode node, JsonLocation location, String origin) {
+    /**
+     * One value to set for a point, with its origin for problems. {@code ownsCreated}: a mapping it
+     * creates on the way is its own (a case's or compared set's misspelt section is blamed on its
+     * line); a sweep's values all create the same mapping, whose problem is reported once.
+     */
+    record Assignment(String path, JsonNode node, JsonLocation location, String origin, boolean ownsCreated) {
     }
 
     /** A point: the parameters that name it and the values to set. */
@@ -74,7 +78,7 @@ final class Sweep {
                     set.problem(path, "expected a plain value, found " + Kinds.of(node));
                 } else {
                     assignments.add(new Assignment(path, node == null ? JsonNodeFactory.instance.nullNode() : node,
-                            set.locationOf("/" + escape(path)), " (a value of " + key + " '" + name + "')"));
+                            set.locationOf("/" + escape(path)), " (a value of " + key + " '" + name + "')", true));
                 }
             }
             item.finish();
@@ -150,7 +154,8 @@ final class Sweep {
                     }
                     combination.forEach((key, v) -> {
                         parameters.put(key, plain(v.node()));
-                        assignments.add(new Assignment(key, v.node(), v.location(), " (a value of sweep." + key + ")"));
+                        assignments.add(new Assignment(key, v.node(), v.location(), " (a value of sweep." + key + ")",
+                                false));
                     });
                     points.add(new Combination(parameters, assignments));
                 }

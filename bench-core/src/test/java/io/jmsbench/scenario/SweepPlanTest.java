@@ -303,4 +303,17 @@ class SweepPlanTest {
         assertEquals(2, plan.repeat());
         assertEquals(6, plan.runs());
     }
+
+    @Test
+    void aMisspeltSectionInACompareSetIsBlamedOnItsLine() {
+        assertEquals(List.of("test.yaml:4:37: brokr: unknown field, expected one of name, description, provider, "
+                        + "broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, "
+                        + "cases, compare, sweep, repeat, search; did you mean 'broker'? (a value of compare 'b')"),
+                problems("""
+                        name: t
+                        compare:
+                          - {name: a, set: {provider: amqp}}
+                          - {name: b, set: {brokr.embedded: artemis}}
+                        """));
+    }
 }
