@@ -14,7 +14,7 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 2;
     /** The run could not start or was aborted: broker down, agent lost, Ctrl-C. */
     public static final int RUN_FAILED = 3;
-    /** Reserved for a comparison of runs that finds a regression; no command returns it yet. */
+    /** {@code compare} found a point slower beyond its threshold and the noise (or, with {@code --require-valid}, one not fit to compare). */
     public static final int REGRESSION = 4;
     /** The run completed, some point is invalid, and {@code --require-valid} was given. */
     public static final int INVALID_RESULT = 5;

@@ -12,7 +12,8 @@ import java.util.Map;
 /** {@code jmsbench}: the one executable that carries every role. */
 @Command(name = "jmsbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
-        subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, FitCommand.class,
+        subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, CompareCommand.class,
+                BaselineCommand.class, FitCommand.class,
                 DiskCommand.class, BrokerCommand.class, AgentCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -50,7 +50,7 @@ final class RunReports {
         }
         ModelFit model = ModelFits.of(results);
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
-                startedAt, Instant.now().toString(), scenarioFile.toString(), overrides, plan.base(), plan.sweep(),
+                startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
                 plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,
                 summary, model, search);
     }

@@ -13,11 +13,14 @@ import java.util.Map;
  * run (each sweep point times each repeat), {@code summary} one entry per sweep point over its
  * repeats, {@code model} the cost model fitted to the points when the sweep identifies it,
  * {@code search} the steps and answer of a capacity search ({@code null} for a run without one).
+ * {@code scenarioSha256} identifies what the scenario file said before {@code overrides} ({@code null}
+ * in reports written before it was recorded): {@code compare} refuses runs of different scenarios.
  */
 public record Report(String schema, String runId, String status, String abortReason, String startedAt,
-                     String finishedAt, String scenarioFile, List<String> overrides, Scenario scenario,
-                     Map<String, List<Object>> sweep, int repeat, Environment environment, boolean valid,
-                     List<PointResult> points, List<PointSummary> summary, ModelFit model, SearchResult search) {
+                     String finishedAt, String scenarioFile, String scenarioSha256, List<String> overrides,
+                     Scenario scenario, Map<String, List<Object>> sweep, int repeat, Environment environment,
+                     boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
+                     SearchResult search) {
 
     public static final String SCHEMA = "jmsbench.report/1";
     public static final String COMPLETED = "completed";
@@ -32,7 +35,7 @@ public record Report(String schema, String runId, String status, String abortRea
                   String finishedAt, String scenarioFile, List<String> overrides, Scenario scenario,
                   Map<String, List<Object>> sweep, int repeat, Environment environment, boolean valid,
                   List<PointResult> points, List<PointSummary> summary, ModelFit model) {
-        this(schema, runId, status, abortReason, startedAt, finishedAt, scenarioFile, overrides, scenario, sweep,
-                repeat, environment, valid, points, summary, model, null);
+        this(schema, runId, status, abortReason, startedAt, finishedAt, scenarioFile, null, overrides, scenario,
+                sweep, repeat, environment, valid, points, summary, model, null);
     }
 }

@@ -74,6 +74,7 @@ public final class ScenarioLoader {
         if (tree == null) {
             throw new ScenarioException(problems);
         }
+        String contentSha256 = tree.contentSha256();
         SetOverrides.apply(tree, overrides, problems);
         Fields root = Fields.root(tree, problems);
         Scenario base = ScenarioReader.read(root, defaultName);
@@ -121,7 +122,7 @@ public final class ScenarioLoader {
             pointProblems.addAll(problems);
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
         }
-        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search);
+        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search, contentSha256);
     }
 
     /** One broker for the whole run cannot serve points that ask for different brokers or protocols. */

@@ -8,13 +8,15 @@ import java.util.Map;
  * values it takes, in file order), how often each point is repeated, and every point of the
  * cartesian product, resolved and validated, in the stable order the run takes them. With a
  * {@code search} (else {@code null}), the run's points are the search's steps instead: {@code points}
- * then holds the base scenario alone, with no sweep and one repeat.
+ * then holds the base scenario alone, with no sweep and one repeat. {@code contentSha256} identifies
+ * what the file says, comments and layout aside and before any {@code --set}: two runs of the same
+ * scenario have the same one ({@code null} for a plan not read from text).
  */
 public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points,
-                           SearchSpec search) {
+                           SearchSpec search, String contentSha256) {
 
     public ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points) {
-        this(base, sweep, repeat, points, null);
+        this(base, sweep, repeat, points, null, null);
     }
 
     public ScenarioPlan {

@@ -9,10 +9,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.jmsbench.protocol.Json;
 import org.yaml.snakeyaml.LoaderOptions;
 
 import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -105,6 +109,20 @@ final class YamlTree {
         }
         return new Problem(source, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(), "(document)",
                 "expected valid YAML, found a syntax error: " + why);
+    }
+
+    /**
+     * SHA-256 (hex) of the tree as compact JSON: what the scenario says, whatever its comments,
+     * layout or quoting. Taken before overrides, so it names the file, not one run of it.
+     */
+    String contentSha256() {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(Json.MAPPER.writeValueAsBytes(root));
+            return HexFormat.of().formatHex(digest);
+        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+            throw new IllegalStateException("a parsed tree always serialises and every JVM has SHA-256", e);
+        }
     }
 
     /** Marks the value at {@code pointer} as set from {@code origin}: its problems name that origin. */

@@ -1,0 +1,96 @@
+package io.jmsbench.regression;
+
+import io.jmsbench.report.Figures;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The phrases every output format of a comparison shares, so they all say the same thing. */
+public final class ChangeWords {
+
+    private ChangeWords() {
+    }
+
+    /** A figure with its interval: {@code 41,184 ± 5,470}, or {@code n/a}. */
+    public static String measure(Measure m) {
+        return Figures.rate(m.value(), m.halfWidth());
+    }
+
+    /** A signed relative change: {@code -51.0%}. */
+    public static String change(double relative) {
+        return Double.isNaN(relative) ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", 100 * relative);
+    }
+
+    /** What the change amounts to and on what grounds, e.g. {@code SLOWER (intervals apart)}. */
+    public static String verdict(MetricChange c) {
+        String allowed = Figures.percent(c.allowed());
+        return switch (c.grounds()) {
+            case INTERVALS_APART -> c.change() + " (95% intervals apart" + (c.change() == MetricChange.Change.SLOWER
+                    && !c.failsGate() && !Double.isNaN(c.allowed()) && Math.abs(c.relativeChange()) <= c.allowed()
+                    ? "; within the " + allowed + " allowed)" : ")");
+            case WITHIN_NOISE -> "no change beyond the noise";
+            case THRESHOLD_ONLY -> c.change() + " (beyond " + allowed + "; no interval, the threshold alone)";
+            case WITHIN_THRESHOLD -> "no change beyond " + allowed + " (no interval, the threshold alone)";
+            case NO_NOISE_NO_THRESHOLD -> "cannot tell: no interval and no threshold";
+            case NOT_MEASURED -> "not measured on both sides";
+            case DIFFERENT_BASIS -> "not comparable: latency measured from the intended send on one side, the "
+                    + "actual send on the other";
+        } + switch (c.gating()) {
+            case SATURATED -> c.grounds() == MetricChange.Grounds.NOT_MEASURED ? ""
+                    : "; not gated: under saturated publishing it measures the publishers' backlog";
+            case GATED, OFF, NEVER -> "";
+        };
+    }
+
+    /** The one line for a failing metric: the point, the metric, both figures and why. */
+    public static String failure(PointComparison p, MetricChange c) {
+        return p.label() + ": " + c.metric().label() + " " + measure(c.base()) + " -> " + measure(c.next()) + " "
+                + c.metric().unit() + " (" + change(c.relativeChange()) + ", beyond the " + Figures.percent(c.allowed())
+                + " allowed and " + (c.grounds() == MetricChange.Grounds.INTERVALS_APART
+                ? "the noise: the 95% intervals are apart)" : "no interval to judge the noise by)");
+    }
+
+    /** Why a side is not valid: its verdict and reasons. */
+    public static String notValid(String side, PointSide s) {
+        return side + " " + s.verdict().json().toUpperCase(Locale.ROOT)
+                + (s.reasons().isEmpty() ? "" : ": " + String.join("; ", s.reasons()));
+    }
+
+    /** The two sides' verdicts in a few words: {@code base invalid, new valid}. */
+    public static String verdicts(PointComparison p) {
+        return "base " + p.base().verdict().json() + ", new " + p.next().verdict().json()
+                + (p.base().repeats() > 1 || p.next().repeats() > 1
+                ? " (repeats " + p.base().repeats() + " and " + p.next().repeats() + ")" : "");
+    }
+
+    /** The gate's rules in one line. */
+    public static String rules(GateRules r) {
+        String rates = Double.isNaN(r.maxRegression()) ? "rates not gated"
+                : "a rate may fall by " + Figures.percent(r.maxRegression());
+        String latency = Double.isNaN(r.maxLatencyRegression()) ? "p99 latency not gated"
+                : "p99 latency may rise by " + Figures.percent(r.maxLatencyRegression()) + " (at a fixed publish rate)";
+        return rates + ", " + latency + ", beyond the noise (95% intervals apart; without intervals, the threshold "
+                + "alone); p50 shown, not gated" + (r.requireValid() ? "; every point must be valid on both sides"
+                : "");
+    }
+
+    /** The overrides of a run: {@code none} or {@code a=1, b=2}. */
+    public static String overrides(RunSide side) {
+        return side.overrides().isEmpty() ? "none" : String.join(", ", side.overrides());
+    }
+
+    /** Where the ± of the figures came from, for a legend. */
+    public static String bases(RunComparison c) {
+        Map<Measure.Basis, Boolean> used = c.points().stream()
+                .flatMap(p -> p.changes().stream().flatMap(ch -> java.util.stream.Stream.of(ch.base(), ch.next())))
+                .filter(Measure::measured).collect(Collectors.toMap(Measure::basis, m -> true, (a, b) -> a,
+                        () -> new java.util.EnumMap<>(Measure.Basis.class)));
+        return used.keySet().stream().map(b -> switch (b) {
+            case REPEATS -> "over the repeats (Student t)";
+            case WINDOW -> "by batch means over one run's window";
+            case WINDOW_SUM -> "for overall, the sum of received's and dispatched's (a bound)";
+            case NONE -> "none where no ± is shown (single runs' latencies; windows too short)";
+        }).collect(Collectors.joining("; ", "± is the 95% interval: ", ""));
+    }
+}

@@ -1,0 +1,36 @@
+package io.jmsbench.regression;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.protocol.Json;
+
+/**
+ * The comparison as JSON for tools: the whole {@link RunComparison} (schema {@value RunComparison#SCHEMA})
+ * with the gate's outcome beside it: {@code passes}, the failing points and their metrics.
+ */
+public final class ComparisonJson {
+
+    private ComparisonJson() {
+    }
+
+    public static String of(RunComparison c) {
+        ObjectNode root = Json.MAPPER.valueToTree(c);
+        ObjectNode gate = root.putObject("gate");
+        gate.put("passes", c.passes());
+        gate.put("outcome", ComparisonOutcome.sentence(c));
+        var failing = gate.putArray("regressions");
+        for (PointComparison p : c.regressions()) {
+            for (MetricChange ch : p.failures()) {
+                failing.addObject().put("point", p.label()).put("metric", ch.metric().name().toLowerCase(
+                        java.util.Locale.ROOT)).put("line", ChangeWords.failure(p, ch));
+            }
+        }
+        var notValid = gate.putArray("notValid");
+        c.notValid().forEach(p -> notValid.add(p.label()));
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a comparison always serialises", e);
+        }
+    }
+}

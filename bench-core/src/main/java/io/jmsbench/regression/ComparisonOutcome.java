@@ -1,0 +1,30 @@
+package io.jmsbench.regression;
+
+/** The last line of every format: what the gate decided and why, in one sentence. */
+public final class ComparisonOutcome {
+
+    private ComparisonOutcome() {
+    }
+
+    public static String sentence(RunComparison c) {
+        int compared = c.points().size();
+        int regressed = c.regressions().size();
+        StringBuilder s = new StringBuilder(c.passes() ? "gate passed: " : "GATE FAILED: ");
+        s.append(regressed).append(" of ").append(compared).append(compared == 1 ? " point" : " points")
+                .append(" slower beyond the threshold and the noise");
+        int notValid = c.notValid().size();
+        if (notValid > 0) {
+            s.append("; ").append(notValid).append(notValid == 1 ? " point" : " points")
+                    .append(" not valid on both sides").append(c.rules().requireValid() ? " (--require-valid)"
+                            : " (compared, but a change there may be the host's, not the broker's)");
+        }
+        int missing = c.onlyInBase().size() + c.onlyInNew().size();
+        if (missing > 0) {
+            s.append("; ").append(missing).append(missing == 1 ? " point" : " points").append(" on one side only");
+        }
+        if (!c.base().completed() || !c.next().completed()) {
+            s.append("; ").append(!c.base().completed() ? "the base run" : "the new run").append(" was aborted");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,98 @@
+package io.jmsbench.regression;
+
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.Stat;
+import io.jmsbench.verdict.Verdict;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One run's side of a point: how many repeats it had, the worst of their verdicts with the reasons
+ * (each once), and a {@link Measure} per metric: over the repeats when there are two or more,
+ * else from the one run's window. {@code latencyBasis} is what the latency was measured from
+ * ({@link io.jmsbench.report.LatencyFigures#INTENDED} or {@code ACTUAL}; null when not measured).
+ */
+public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<Metric, Measure> measures,
+                        String latencyBasis) {
+
+    public PointSide {
+        reasons = List.copyOf(reasons);
+        measures = Map.copyOf(measures);
+    }
+
+    /** Whether its latency was measured from the intended send time (fixed rate), the one worth gating. */
+    public boolean latencyFromIntendedSend() {
+        return LatencyFigures.INTENDED.equals(latencyBasis);
+    }
+
+    public boolean valid() {
+        return verdict == Verdict.VALID;
+    }
+
+    public Measure measure(Metric metric) {
+        return measures.getOrDefault(metric, Measure.NOT_MEASURED);
+    }
+
+    static PointSide of(List<PointResult> repeats) {
+        Verdict worst = Verdict.VALID;
+        LinkedHashSet<String> reasons = new LinkedHashSet<>();
+        for (PointResult r : repeats) {
+            Verdict v = verdictOf(r);
+            if (v == Verdict.INVALID || worst == Verdict.VALID) {
+                worst = v;
+            }
+            reasons.addAll(r.invalidReasons() == null ? List.of() : r.invalidReasons());
+        }
+        Map<Metric, Measure> measures = new EnumMap<>(Metric.class);
+        measures.put(Metric.RECEIVED, rate(repeats, r -> r.received().rate(), r -> r.received().ci95(),
+                Measure.Basis.WINDOW));
+        measures.put(Metric.DISPATCHED, rate(repeats, r -> r.dispatched().rate(), r -> r.dispatched().ci95(),
+                Measure.Basis.WINDOW));
+        measures.put(Metric.OVERALL, rate(repeats, PointResult::overallRate,
+                r -> r.received().ci95() + r.dispatched().ci95(), Measure.Basis.WINDOW_SUM));
+        measures.put(Metric.P50, latency(repeats, r -> r.latency().p50()));
+        measures.put(Metric.P99, latency(repeats, r -> r.latency().p99()));
+        String basis = repeats.stream().filter(r -> r.latency() != null && r.latency().count() > 0)
+                .map(r -> r.latency().basis()).findFirst().orElse(null);
+        return new PointSide(repeats.size(), worst, new ArrayList<>(reasons), measures, basis);
+    }
+
+    /** A report from before verdicts has only {@code valid}: invalid, or valid. */
+    private static Verdict verdictOf(PointResult r) {
+        return r.verdict() != null ? r.verdict() : r.valid() ? Verdict.VALID : Verdict.INVALID;
+    }
+
+    private static Measure rate(List<PointResult> repeats, ToDoubleFunction<PointResult> value,
+                                ToDoubleFunction<PointResult> windowHalfWidth, Measure.Basis windowBasis) {
+        if (repeats.size() >= 2) {
+            return overRepeats(repeats, value);
+        }
+        PointResult one = repeats.get(0);
+        double halfWidth = windowHalfWidth.applyAsDouble(one);
+        return new Measure(value.applyAsDouble(one), halfWidth,
+                Double.isNaN(halfWidth) ? Measure.Basis.NONE : windowBasis);
+    }
+
+    private static Measure latency(List<PointResult> repeats, ToDoubleFunction<PointResult> value) {
+        List<PointResult> measured = repeats.stream().filter(r -> r.latency() != null).toList();
+        if (measured.isEmpty()) {
+            return Measure.NOT_MEASURED;
+        }
+        if (measured.size() >= 2) {
+            return overRepeats(measured, value);
+        }
+        return new Measure(value.applyAsDouble(measured.get(0)), Double.NaN, Measure.Basis.NONE);
+    }
+
+    private static Measure overRepeats(List<PointResult> repeats, ToDoubleFunction<PointResult> value) {
+        Stat stat = Stat.of(repeats.stream().map(value::applyAsDouble).toList());
+        return new Measure(stat.mean(), stat.ci95(), Double.isNaN(stat.ci95()) ? Measure.Basis.NONE
+                : Measure.Basis.REPEATS);
+    }
+}

@@ -1,0 +1,48 @@
+package io.jmsbench.regression;
+
+import java.util.List;
+
+/**
+ * Two runs of one scenario compared point by point: both sides, the fingerprint parts allowed to
+ * differ that did, the gate's rules, every matched point, the points found on one side only, and the
+ * cost model's parameters when both runs fitted it. The source of every output format.
+ */
+public record RunComparison(String schema, String scenario, RunSide base, RunSide next,
+                            List<FingerprintPart> allowedDifferences, GateRules rules,
+                            List<PointComparison> points, List<String> onlyInBase, List<String> onlyInNew,
+                            List<ModelChange> model) {
+
+    public static final String SCHEMA = "jmsbench.compare/1";
+
+    public RunComparison {
+        allowedDifferences = List.copyOf(allowedDifferences);
+        points = List.copyOf(points);
+        onlyInBase = List.copyOf(onlyInBase);
+        onlyInNew = List.copyOf(onlyInNew);
+        model = List.copyOf(model);
+    }
+
+    /** The points that fail the gate. */
+    public List<PointComparison> regressions() {
+        return points.stream().filter(p -> !p.failures().isEmpty()).toList();
+    }
+
+    /** The points that are not valid on both sides: compared, but not as if they were fine. */
+    public List<PointComparison> notValid() {
+        return points.stream().filter(p -> !p.bothValid()).toList();
+    }
+
+    /**
+     * Whether everything compared was fine to compare: both runs completed, every point valid on both
+     * sides and present in both.
+     */
+    public boolean allValid() {
+        return base.completed() && next.completed() && notValid().isEmpty() && onlyInBase.isEmpty()
+                && onlyInNew.isEmpty();
+    }
+
+    /** Whether the gate passes: no regression, and, under {@code requireValid}, everything fine to compare. */
+    public boolean passes() {
+        return regressions().isEmpty() && (!rules.requireValid() || allValid());
+    }
+}
