@@ -6,6 +6,7 @@ import io.jmsbench.report.Stat;
 import io.jmsbench.verdict.Verdict;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +24,7 @@ public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<
 
     public PointSide {
         reasons = List.copyOf(reasons);
-        measures = Map.copyOf(measures);
+        measures = Collections.unmodifiableMap(new EnumMap<>(measures)); // in the enum's order, in every output
     }
 
     /** Whether its latency was measured from the intended send time (fixed rate), the one worth gating. */

@@ -5,6 +5,7 @@ import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ import java.util.TreeSet;
 public record RunFingerprint(String scenarioName, String scenarioSha256, Map<FingerprintPart, String> parts) {
 
     public RunFingerprint {
-        parts = Map.copyOf(parts);
+        parts = Collections.unmodifiableMap(new EnumMap<>(parts)); // in the enum's order, in every output
     }
 
     public String value(FingerprintPart part) {
