@@ -1,0 +1,114 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.protocol.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The CI gate end to end, as a workflow runs it: scripts/ci-smoke.sh with real runs of
+ * scenarios/ci-smoke.yaml (embedded broker, agents in their own JVMs). The first run becomes the
+ * baseline; an unchanged run passes; a run whose publishers are throttled to half the baseline's
+ * received rate fails with exit code 4 and names the point; a run of another scenario is refused
+ * with exit code 2.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class CompareIT {
+
+    private static final Path SCRIPT = Path.of("../scripts/ci-smoke.sh").toAbsolutePath();
+    private static final Duration RUN = Duration.ofMinutes(2);
+    private static final String GATE = "25%";
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int exit, String out) {
+    }
+
+    /** scripts/ci-smoke.sh with the jar under test as its jmsbench, its output kept for the assertion messages. */
+    private Outcome script(String... args) throws IOException, InterruptedException {
+        Path jmsbench = dir.resolve("jmsbench");
+        if (!Files.exists(jmsbench)) {
+            Files.writeString(jmsbench, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                    + "' -jar '" + Jmsbench.JAR.toAbsolutePath() + "' \"$@\"\n");
+            Files.setPosixFilePermissions(jmsbench, PosixFilePermissions.fromString("rwx------"));
+        }
+        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile(dir, "ci-smoke", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().put("JMSBENCH", jmsbench.toString());
+        Process p = builder.start();
+        if (!p.waitFor(RUN.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("ci-smoke.sh did not finish within " + RUN + ":\n" + Files.readString(log));
+        }
+        String out = Files.readString(log);
+        System.out.println(out);
+        return new Outcome(p.exitValue(), out);
+    }
+
+    private static Path runDirectory(Path out) throws IOException {
+        try (Stream<Path> reports = Files.walk(out)) {
+            return reports.filter(p -> p.getFileName().toString().equals("report.json")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no report.json under " + out)).getParent();
+        }
+    }
+
+    @Test
+    void theGateKeepsABaselinePassesAnUnchangedRunAndFailsAThrottledOne() throws Exception {
+        Outcome first = script("--baseline", "baselines", "--out", "first");
+        assertEquals(0, first.exit(), first.out());
+        assertTrue(first.out().contains("no baseline for ci-smoke in baselines yet: this run becomes it"), first.out());
+        Path baseline = dir.resolve("baselines/ci-smoke/report.json");
+        assertTrue(Files.isRegularFile(baseline));
+
+        // unchanged: the noise test (95% intervals apart) and a threshold above this shared machine's
+        // run-to-run drift (docs/ci.md: measured over 10 pairs) keep it from being called slower
+        Outcome again = script("--baseline", "baselines", "--out", "again", "--max-regression", GATE);
+        assertEquals(0, again.exit(), again.out());
+        assertTrue(again.out().contains("gate passed: 0 of 1 point slower"), again.out());
+        Path againRun = runDirectory(dir.resolve("again"));
+        for (String written : List.of("compare.md", "compare.xml", "github-benchmark-rates.json",
+                "github-benchmark-latency.json")) {
+            assertTrue(Files.isRegularFile(againRun.resolve(written)), written);
+        }
+
+        JsonNode base = Json.MAPPER.readTree(baseline.toFile());
+        long half = Math.round(base.path("points").get(0).path("received").path("rate").asDouble() / 2);
+        Outcome throttled = script("--baseline", "baselines", "--out", "throttled", "--max-regression", GATE,
+                "--set", "publishers.rate=" + half);
+        assertEquals(4, throttled.exit(), throttled.out());
+        assertTrue(throttled.out().contains("REGRESSION ci-smoke: received "), throttled.out());
+        assertTrue(throttled.out().contains("GATE FAILED: 1 of 1 point slower"), throttled.out());
+        String comment = Files.readString(runDirectory(dir.resolve("throttled")).resolve("compare.md"));
+        assertTrue(comment.startsWith("### jmsbench compare: ci-smoke — **gate failed**"), comment);
+        assertEquals(base.path("runId"), Json.MAPPER.readTree(baseline.toFile()).path("runId"),
+                "a failing run never replaces the baseline");
+
+        Jmsbench.Result smoke = Jmsbench.run(dir, RUN, "run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
+                "smoke");
+        assertEquals(0, smoke.exit(), smoke.stderr());
+        Jmsbench.Result other = Jmsbench.run(dir, Duration.ofSeconds(30), "compare",
+                dir.resolve("baselines/ci-smoke").toString(), runDirectory(dir.resolve("smoke")).toString());
+        assertEquals(2, other.exit(), other.stdout() + other.stderr());
+        assertTrue(other.stderr().startsWith("jmsbench compare: the runs differ in scenario (base ci-smoke"),
+                other.stderr());
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# How often does the CI gate call an unchanged broker slower? Runs PAIRS pairs of
+# scenarios/ci-smoke.yaml back to back (nothing changed between the two runs of a pair), compares
+# each pair with `jmsbench compare`, and prints per pair the received and dispatched change with
+# both intervals, then how many pairs each threshold would fail (a fall beyond the threshold and
+# with the 95% intervals apart, as the gate decides): the gate's false-alarm rate on this machine.
+#
+#   scripts/bench-gate.sh              # PAIRS=10: about 12 minutes
+#   PAIRS=3 scripts/bench-gate.sh
+#
+# Needs a JDK 17+ and python3. Broker and clients share this machine's cores: the figures are this
+# machine's noise at the time, which is what a gate here has to live with.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+PAIRS=${PAIRS:-10}
+[[ "$PAIRS" =~ ^[1-9][0-9]*$ ]] || { echo "PAIRS must be a whole number >= 1, found '$PAIRS'" >&2; exit 2; }
+echo "building (./mvnw -q -B -DskipTests package) ..." >&2
+./mvnw -q -B -DskipTests package >&2
+jar="$root/bench-controller/target/jmsbench.jar"
+work="$(mktemp -d)"
+trap '[ -n "${KEEP:-}" ] && echo "runs kept in $work" >&2 || rm -rf "$work"' EXIT
+
+run_one() {
+  timeout 300 java -jar "$jar" run scenarios/ci-smoke.yaml --out "$1" > "$1.log" 2>&1 \
+    || { echo "a run failed; its output: $1.log" >&2; KEEP=1; exit 1; }
+  dirname "$(ls "$1"/*/*/report.json)"
+}
+
+for i in $(seq 1 "$PAIRS"); do
+  a=$(run_one "$work/a$i")
+  b=$(run_one "$work/b$i")
+  timeout 60 java -jar "$jar" compare "$a" "$b" --format json > "$work/pair$i.json" || true
+  echo "pair $i of $PAIRS done" >&2
+done
+
+python3 - "$work" "$PAIRS" <<'PY'
+import json, sys
+work, pairs = sys.argv[1], int(sys.argv[2])
+thresholds = [0.05, 0.10, 0.15, 0.20, 0.25]
+fails = {t: 0 for t in thresholds}
+print("pair  received base -> new (change, apart?)            dispatched base -> new (change, apart?)")
+for i in range(1, pairs + 1):
+    c = json.load(open(f"{work}/pair{i}.json"))
+    changes = {ch["metric"]: ch for ch in c["points"][0]["changes"]}
+    cells = []
+    worst = {t: False for t in thresholds}
+    for m in ("RECEIVED", "DISPATCHED", "OVERALL"):
+        ch = changes[m]
+        apart = ch["grounds"] == "INTERVALS_APART"
+        rel = ch["relativeChange"]
+        for t in thresholds:
+            if apart and rel < -t:
+                worst[t] = True
+        if m == "OVERALL":
+            continue
+        cells.append("%7.0f ± %5.0f -> %7.0f ± %5.0f (%+5.1f%%, %s)" % (ch["base"]["value"], ch["base"]["halfWidth"],
+                     ch["next"]["value"], ch["next"]["halfWidth"], 100 * rel, "apart" if apart else "overlap"))
+    print("%4d  %s   %s" % (i, cells[0], cells[1]))
+    for t in thresholds:
+        fails[t] += worst[t]
+print()
+print("false alarms over %d unchanged pairs (a rate slower, intervals apart and beyond the threshold):" % pairs)
+for t in thresholds:
+    print("  --max-regression %2.0f%%: %d of %d" % (100 * t, fails[t], pairs))
+PY
