@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 @Command(name = "baseline", mixinStandardHelpOptions = true,
@@ -40,7 +41,7 @@ final class BaselineCommand implements Runnable {
                     "An aborted run is refused; a run with invalid points is kept and said so, or refused with "
                     + "--require-valid (exit code 5)."},
             footer = {"", "Example: ./jmsbench baseline save results/smoke/20261124T000106Z --dir baselines"})
-    static final class Save implements java.util.concurrent.Callable<Integer> {
+    static final class Save implements Callable<Integer> {
 
         @Spec
         CommandSpec spec;
@@ -111,7 +112,7 @@ final class BaselineCommand implements Runnable {
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = "List the baselines kept in DIR: scenario, run, when, validity and each point's rates.",
             footer = {"", "Example: ./jmsbench baseline show --dir baselines"})
-    static final class Show implements java.util.concurrent.Callable<Integer> {
+    static final class Show implements Callable<Integer> {
 
         @Spec
         CommandSpec spec;
@@ -156,7 +157,7 @@ final class BaselineCommand implements Runnable {
                         out.println("  " + (p.parameters().isEmpty() ? "" : p.parameters() + " ") + "received "
                                 + Figures.rate(p.received().rate(), p.received().ci95()) + " msgs/s, dispatched "
                                 + Figures.rate(p.dispatched().rate(), p.dispatched().ci95()) + " msgs/s, "
-                                + p.verdict().json());
+                                + (p.verdict() != null ? p.verdict().json() : p.valid() ? "valid" : "invalid"));
                     }
                 } catch (ReportFile.Refused e) {
                     err.println("jmsbench baseline show: " + e.getMessage());

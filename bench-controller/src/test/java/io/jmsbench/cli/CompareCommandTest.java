@@ -5,11 +5,8 @@ import io.jmsbench.protocol.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -35,19 +32,8 @@ class CompareCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        int exit = cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     private static void assertRefused(String expected, String... args) {
-        Result r = execute(args);
+        Cli.Result r = Cli.execute(args);
         assertEquals(ExitCodes.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals(expected + NL, r.err());
         assertEquals("", r.out());
@@ -55,10 +41,10 @@ class CompareCommandTest {
 
     @Test
     void unchangedRunsPassAndTheHalfRateRunFailsWithItsPointNamed() {
-        Result same = execute("compare", BASE, AGAIN);
+        Cli.Result same = Cli.execute("compare", BASE, AGAIN);
         assertEquals(ExitCodes.OK, same.exit(), same.out() + same.err());
         assertTrue(same.out().contains("gate passed"), same.out());
-        Result half = execute("compare", BASE, HALF);
+        Cli.Result half = Cli.execute("compare", BASE, HALF);
         assertEquals(ExitCodes.REGRESSION, half.exit(), half.out() + half.err());
         assertTrue(half.out().contains("REGRESSION ci-smoke: received 100,904 ± 4,827 -> 50,451 ± 4,917 msgs/s"),
                 half.out());
@@ -66,15 +52,15 @@ class CompareCommandTest {
 
     @Test
     void requireValidFailsOnPointsThatAreNotValid() {
-        Result r = execute("compare", BASE, AGAIN, "--require-valid");
+        Cli.Result r = Cli.execute("compare", BASE, AGAIN, "--require-valid");
         assertEquals(ExitCodes.REGRESSION, r.exit(), r.out());
         assertTrue(r.out().contains("not valid on both sides (--require-valid)"), r.out());
     }
 
     @Test
     void aLooserThresholdOrNoneLetsTheHalfRatePass() {
-        assertEquals(ExitCodes.OK, execute("compare", BASE, HALF, "--max-regression", "60%").exit());
-        assertEquals(ExitCodes.OK, execute("compare", BASE, HALF, "--max-regression", "off").exit());
+        assertEquals(ExitCodes.OK, Cli.execute("compare", BASE, HALF, "--max-regression", "60%").exit());
+        assertEquals(ExitCodes.OK, Cli.execute("compare", BASE, HALF, "--max-regression", "off").exit());
     }
 
     @Test
@@ -82,7 +68,7 @@ class CompareCommandTest {
         assertRefused("jmsbench compare: the runs differ in scenario (base smoke (sha256 c288f9426a2d), new ci-smoke "
                 + "(sha256 1c96c5a61b3b)), so a change would not be the one you made; to compare them anyway, add "
                 + "--allow-different scenario", "compare", SMOKE, BASE);
-        Result allowed = execute("compare", SMOKE, BASE, "--allow-different", "scenario");
+        Cli.Result allowed = Cli.execute("compare", SMOKE, BASE, "--allow-different", "scenario");
         assertTrue(allowed.exit() == ExitCodes.OK || allowed.exit() == ExitCodes.REGRESSION, allowed.err());
         assertTrue(allowed.out().contains("differs, allowed: scenario: base smoke"), allowed.out());
     }
@@ -92,11 +78,11 @@ class CompareCommandTest {
         ObjectNode tree = (ObjectNode) Json.MAPPER.readTree(Path.of(AGAIN).toFile());
         ((ObjectNode) tree.path("environment").path("controllerJvm")).put("javaVersion", "25.0.1+8-LTS");
         Path other = Files.writeString(dir.resolve("jvm25.json"), Json.MAPPER.writeValueAsString(tree));
-        Result r = execute("compare", BASE, other.toString());
+        Cli.Result r = Cli.execute("compare", BASE, other.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.exit());
         assertTrue(r.err().startsWith("jmsbench compare: the runs differ in jvm (base 17.0.15+6-Debian-1deb12u1, new "
                 + "17.0.15+6-Debian-1deb12u1, 25.0.1+8-LTS)"), r.err());
-        assertEquals(ExitCodes.OK, execute("compare", BASE, other.toString(), "--allow-different", "jvm").exit());
+        assertEquals(ExitCodes.OK, Cli.execute("compare", BASE, other.toString(), "--allow-different", "jvm").exit());
     }
 
     @Test
@@ -120,7 +106,7 @@ class CompareCommandTest {
     @Test
     void anOutputThatCannotBeWrittenIsRefusedAndNothingIsPrinted() {
         Path missing = dir.resolve("no-such-dir").resolve("c.md");
-        Result r = execute("compare", BASE, AGAIN, "--output", "markdown=" + missing);
+        Cli.Result r = Cli.execute("compare", BASE, AGAIN, "--output", "markdown=" + missing);
         assertEquals(ExitCodes.BAD_INPUT, r.exit());
         assertTrue(r.err().startsWith("jmsbench compare: --output markdown=" + missing + ": cannot write: "), r.err());
         assertEquals("", r.out());
@@ -128,7 +114,7 @@ class CompareCommandTest {
 
     @Test
     void everyFormatCanBeWrittenBesideTheText() throws IOException {
-        Result r = execute("compare", BASE, HALF, "--output", "markdown=" + dir.resolve("c.md"), "--output",
+        Cli.Result r = Cli.execute("compare", BASE, HALF, "--output", "markdown=" + dir.resolve("c.md"), "--output",
                 "junit=" + dir.resolve("c.xml"), "--output", "json=" + dir.resolve("c.json"));
         assertEquals(ExitCodes.REGRESSION, r.exit());
         assertTrue(Files.readString(dir.resolve("c.md")).startsWith("### jmsbench compare: ci-smoke — **gate failed**"));
@@ -140,16 +126,16 @@ class CompareCommandTest {
     @Test
     void aBaselineIsKeptShownAndComparedWith() throws IOException {
         Path baselines = dir.resolve("baselines");
-        Result saved = execute("baseline", "save", BASE, "--dir", baselines.toString());
+        Cli.Result saved = Cli.execute("baseline", "save", BASE, "--dir", baselines.toString());
         assertEquals(ExitCodes.OK, saved.exit(), saved.err());
         assertTrue(saved.out().contains("ci-smoke run 20261124T001129Z is the baseline in"), saved.out());
         assertTrue(saved.out().contains("note: 1 of 1 points are not valid"), saved.out());
         assertTrue(Files.isRegularFile(baselines.resolve("ci-smoke").resolve("report.json")));
-        Result shown = execute("baseline", "show", "--dir", baselines.toString());
+        Cli.Result shown = Cli.execute("baseline", "show", "--dir", baselines.toString());
         assertEquals(ExitCodes.OK, shown.exit(), shown.err());
         assertTrue(shown.out().startsWith("ci-smoke: run 20261124T001129Z"), shown.out());
-        assertEquals(ExitCodes.REGRESSION, execute("compare", "--baseline", baselines.toString(), HALF).exit());
-        assertEquals(ExitCodes.OK, execute("compare", "--baseline", baselines.toString(), AGAIN).exit());
+        assertEquals(ExitCodes.REGRESSION, Cli.execute("compare", "--baseline", baselines.toString(), HALF).exit());
+        assertEquals(ExitCodes.OK, Cli.execute("compare", "--baseline", baselines.toString(), AGAIN).exit());
         assertRefused("jmsbench compare: --baseline " + baselines + ": no baseline for scenario smoke (keep one with: "
                 + "./jmsbench baseline save RUN --dir " + baselines + ")", "compare", "--baseline",
                 baselines.toString(), SMOKE);
@@ -167,7 +153,7 @@ class CompareCommandTest {
         Path baselines = dir.resolve("baselines");
         assertRefused("jmsbench baseline save: " + aborted + ": an aborted run is not a baseline (interrupted by a "
                 + "signal (Ctrl-C or SIGTERM))", "baseline", "save", aborted.toString(), "--dir", baselines.toString());
-        Result invalid = execute("baseline", "save", BASE, "--dir", baselines.toString(), "--require-valid");
+        Cli.Result invalid = Cli.execute("baseline", "save", BASE, "--dir", baselines.toString(), "--require-valid");
         assertEquals(ExitCodes.INVALID_RESULT, invalid.exit());
         assertFalse(Files.exists(baselines.resolve("ci-smoke")));
     }

@@ -3,11 +3,8 @@ package io.jmsbench.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,21 +25,10 @@ class ReportCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        int exit = cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     /** Exit 2, exactly {@code expected} on stderr after "jmsbench report: ", nothing else written anywhere. */
     private void assertRefused(String expected, String given) throws IOException {
         List<Path> before = files();
-        Result r = execute("report", given);
+        Cli.Result r = Cli.execute("report", given);
         assertEquals(ExitCodes.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals("jmsbench report: " + expected + NL, r.err());
         assertEquals("", r.out());
@@ -86,7 +72,7 @@ class ReportCommandTest {
     @Test
     void aFieldOfTheWrongShapeIsRefusedWithItsPath() throws IOException {
         Path run = report("{\"schema\": \"jmsbench.report/1\", \"points\": [{\"received\": \"lots\"}]}");
-        Result r = execute("report", run.toString());
+        Cli.Result r = Cli.execute("report", run.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.exit(), r.err());
         String err = r.err().strip();
         assertEquals(1, err.lines().count(), err);

@@ -2,9 +2,13 @@ package io.jmsbench.regression;
 
 import io.jmsbench.report.Figures;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The phrases every output format of a comparison shares, so they all say the same thing. */
 public final class ChangeWords {
@@ -39,6 +43,8 @@ public final class ChangeWords {
         } + switch (c.gating()) {
             case SATURATED -> c.grounds() == MetricChange.Grounds.NOT_MEASURED ? ""
                     : "; not gated: under saturated publishing it measures the publishers' backlog";
+            case DISTURBED -> c.change() == MetricChange.Change.FASTER || c.change() == MetricChange.Change.SLOWER
+                    ? "; inconclusive: other work took the host's cores during a run" : "";
             case GATED, OFF, NEVER -> "";
         };
     }
@@ -49,6 +55,20 @@ public final class ChangeWords {
                 + c.metric().unit() + " (" + change(c.relativeChange()) + ", beyond the " + Figures.percent(c.allowed())
                 + " allowed and " + (c.grounds() == MetricChange.Grounds.INTERVALS_APART
                 ? "the noise: the 95% intervals are apart)" : "no interval to judge the noise by)");
+    }
+
+    /** The one line for a metric that would fail the gate but for other work on the host. */
+    public static String inconclusive(PointComparison p, MetricChange c) {
+        List<String> sides = new ArrayList<>();
+        if (!p.base().disturbances().isEmpty()) {
+            sides.add("base " + p.base().disturbances());
+        }
+        if (!p.next().disturbances().isEmpty()) {
+            sides.add("new " + p.next().disturbances());
+        }
+        return p.label() + ": " + c.metric().label() + " " + measure(c.base()) + " -> " + measure(c.next()) + " "
+                + c.metric().unit() + " (" + change(c.relativeChange()) + "), but other work took the host's cores ("
+                + String.join(", ", sides) + "): measure it again on a quiet host";
     }
 
     /** Why a side is not valid: its verdict and reasons. */
@@ -82,11 +102,11 @@ public final class ChangeWords {
 
     /** Where the ± of the figures came from, for a legend. */
     public static String bases(RunComparison c) {
-        Map<Measure.Basis, Boolean> used = c.points().stream()
-                .flatMap(p -> p.changes().stream().flatMap(ch -> java.util.stream.Stream.of(ch.base(), ch.next())))
-                .filter(Measure::measured).collect(Collectors.toMap(Measure::basis, m -> true, (a, b) -> a,
-                        () -> new java.util.EnumMap<>(Measure.Basis.class)));
-        return used.keySet().stream().map(b -> switch (b) {
+        Set<Measure.Basis> used = c.points().stream()
+                .flatMap(p -> p.changes().stream().flatMap(ch -> Stream.of(ch.base(), ch.next())))
+                .filter(Measure::measured).map(Measure::basis)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Measure.Basis.class)));
+        return used.stream().map(b -> switch (b) {
             case REPEATS -> "over the repeats (Student t)";
             case WINDOW -> "by batch means over one run's window";
             case WINDOW_SUM -> "for overall, the sum of received's and dispatched's (a bound)";

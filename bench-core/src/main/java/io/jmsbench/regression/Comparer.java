@@ -66,6 +66,7 @@ public final class Comparer {
             }
             MetricChange.Gating gating = m == Metric.P50 ? MetricChange.Gating.NEVER
                     : Double.isNaN(rules.allowed(m)) ? MetricChange.Gating.OFF
+                    : !base.disturbances().isEmpty() || !next.disturbances().isEmpty() ? MetricChange.Gating.DISTURBED
                     : !m.isRate() && !next.latencyFromIntendedSend() ? MetricChange.Gating.SATURATED
                     : MetricChange.Gating.GATED;
             changes.add(MetricChange.of(m, base.measure(m), next.measure(m), rules.allowed(m), gating));

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.protocol.Json;
 
+import java.util.Locale;
+
 /**
  * The comparison as JSON for tools: the whole {@link RunComparison} (schema {@value RunComparison#SCHEMA})
  * with the gate's outcome beside it: {@code passes}, the failing points and their metrics.
@@ -22,7 +24,14 @@ public final class ComparisonJson {
         for (PointComparison p : c.regressions()) {
             for (MetricChange ch : p.failures()) {
                 failing.addObject().put("point", p.label()).put("metric", ch.metric().name().toLowerCase(
-                        java.util.Locale.ROOT)).put("line", ChangeWords.failure(p, ch));
+                        Locale.ROOT)).put("line", ChangeWords.failure(p, ch));
+            }
+        }
+        var inconclusive = gate.putArray("inconclusive");
+        for (PointComparison p : c.inconclusive()) {
+            for (MetricChange ch : p.inconclusive()) {
+                inconclusive.addObject().put("point", p.label()).put("metric", ch.metric().name().toLowerCase(
+                        Locale.ROOT)).put("line", ChangeWords.inconclusive(p, ch));
             }
         }
         var notValid = gate.putArray("notValid");

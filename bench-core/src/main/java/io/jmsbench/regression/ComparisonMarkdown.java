@@ -1,5 +1,7 @@
 package io.jmsbench.regression;
 
+import java.util.Locale;
+
 /** The comparison as a pull request comment: a verdict first, a table, then what could not be judged. */
 public final class ComparisonMarkdown {
 
@@ -14,6 +16,11 @@ public final class ComparisonMarkdown {
         for (PointComparison p : c.regressions()) {
             for (MetricChange ch : p.failures()) {
                 md.append("- **Regression** ").append(cell(ChangeWords.failure(p, ch))).append('\n');
+            }
+        }
+        for (PointComparison p : c.inconclusive()) {
+            for (MetricChange ch : p.inconclusive()) {
+                md.append("- Inconclusive: ").append(cell(ChangeWords.inconclusive(p, ch))).append('\n');
             }
         }
         for (PointComparison p : c.notValid()) {
@@ -45,7 +52,7 @@ public final class ComparisonMarkdown {
         if (!c.model().isEmpty()) {
             md.append("\n| cost model | base, s | new, s | change |\n|---|---:|---:|---:|\n");
             for (ModelChange m : c.model()) {
-                md.append(String.format(java.util.Locale.ROOT, "| %s | %.3e | %.3e | %s |%n", m.parameter(), m.base(),
+                md.append(String.format(Locale.ROOT, "| %s | %.3e | %.3e | %s |%n", m.parameter(), m.base(),
                         m.next(), ChangeWords.change(m.relativeChange())));
             }
             md.append("\nThe fit gives no standard errors: these are changes in the estimate, not judged against "

@@ -12,6 +12,11 @@ public final class ComparisonOutcome {
         StringBuilder s = new StringBuilder(c.passes() ? "gate passed: " : "GATE FAILED: ");
         s.append(regressed).append(" of ").append(compared).append(compared == 1 ? " point" : " points")
                 .append(" slower beyond the threshold and the noise");
+        int inconclusive = c.inconclusive().size();
+        if (inconclusive > 0) {
+            s.append("; ").append(inconclusive).append(inconclusive == 1 ? " point" : " points")
+                    .append(" inconclusive (slower, but measured beside other work on the host)");
+        }
         int notValid = c.notValid().size();
         if (notValid > 0) {
             s.append("; ").append(notValid).append(notValid == 1 ? " point" : " points")

@@ -64,6 +64,11 @@ public final class ComparisonText {
                 out.append("REGRESSION ").append(ChangeWords.failure(p, ch)).append('\n');
             }
         }
+        for (PointComparison p : c.inconclusive()) {
+            for (MetricChange ch : p.inconclusive()) {
+                out.append("INCONCLUSIVE ").append(ChangeWords.inconclusive(p, ch)).append('\n');
+            }
+        }
         out.append(ComparisonOutcome.sentence(c)).append('\n');
         return out.toString();
     }

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The gate as JUnit XML, which every CI shows as tests: one test case per point. A point fails on
  * a regression (and, under {@code requireValid}, when it is not valid on both sides); a point on
- * one side only is skipped, or failed under {@code requireValid}. Each case's output holds its
+ * one side only, or slower but measured beside other work on the host, is skipped (failed under
+ * {@code requireValid}, where such a point is not valid). Each case's output holds its
  * metric lines.
  */
 public final class JunitReport {
@@ -45,7 +46,9 @@ public final class JunitReport {
                         .append(" (").append(ChangeWords.change(ch.relativeChange())).append(") ")
                         .append(ChangeWords.verdict(ch)).append('\n');
             }
-            cases.add(new Case(p.label(), failures, null, output.toString()));
+            String skipped = failures.isEmpty() && !p.inconclusive().isEmpty()
+                    ? "inconclusive: " + ChangeWords.inconclusive(p, p.inconclusive().get(0)) : null;
+            cases.add(new Case(p.label(), failures, skipped, output.toString()));
         }
         for (String label : c.onlyInBase()) {
             cases.add(oneSide(label, "only in the base run", c.rules().requireValid()));

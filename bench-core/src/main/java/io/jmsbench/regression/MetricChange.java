@@ -40,7 +40,18 @@ public record MetricChange(Metric metric, Measure base, Measure next, double rel
         /** p50: shown, never gated. */
         NEVER,
         /** A latency under saturated publishing: the length of the queue the publishers built, not the broker's speed. */
-        SATURATED
+        SATURATED,
+        /**
+         * A side was measured while other work took the host's cores ({@link PointSide#disturbances}): a change
+         * may be that work's, so it is inconclusive rather than a regression.
+         */
+        DISTURBED
+    }
+
+    /** Slower beyond the threshold, but not gated because a side was disturbed: to be measured again. */
+    public boolean inconclusive() {
+        return gating == Gating.DISTURBED && change == Change.SLOWER && !Double.isNaN(allowed)
+                && Math.abs(relativeChange) > allowed;
     }
 
     /**

@@ -16,6 +16,11 @@ public record PointComparison(String label, Map<String, Object> parameters, Poin
         return changes.stream().filter(MetricChange::failsGate).toList();
     }
 
+    /** The metrics slower beyond their threshold on a side measured beside other work: to be measured again. */
+    public List<MetricChange> inconclusive() {
+        return changes.stream().filter(MetricChange::inconclusive).toList();
+    }
+
     /** Whether both sides are valid: otherwise a change may be the harness's or the host's, not the broker's. */
     public boolean bothValid() {
         return base.valid() && next.valid();

@@ -3,27 +3,36 @@ package io.jmsbench.regression;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Stat;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.verdict.Verdict;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
  * One run's side of a point: how many repeats it had, the worst of their verdicts with the reasons
  * (each once), and a {@link Measure} per metric: over the repeats when there are two or more,
  * else from the one run's window. {@code latencyBasis} is what the latency was measured from
- * ({@link io.jmsbench.report.LatencyFigures#INTENDED} or {@code ACTUAL}; null when not measured).
+ * ({@link io.jmsbench.report.LatencyFigures#INTENDED} or {@code ACTUAL}; null when not measured);
+ * {@code disturbances} the findings of any repeat that say other work took the host's cores.
  */
 public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<Metric, Measure> measures,
-                        String latencyBasis) {
+                        String latencyBasis, List<FindingCode> disturbances) {
+
+    /** Findings that say the host was busy with work other than the run's: its figures say little about the broker. */
+    private static final Set<FindingCode> DISTURBING = EnumSet.of(FindingCode.CPU_RULE_FOREIGN_LOAD);
 
     public PointSide {
         reasons = List.copyOf(reasons);
+        disturbances = List.copyOf(disturbances);
         measures = Collections.unmodifiableMap(new EnumMap<>(measures)); // in the enum's order, in every output
     }
 
@@ -51,17 +60,28 @@ public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<
             reasons.addAll(r.invalidReasons() == null ? List.of() : r.invalidReasons());
         }
         Map<Metric, Measure> measures = new EnumMap<>(Metric.class);
-        measures.put(Metric.RECEIVED, rate(repeats, r -> r.received().rate(), r -> r.received().ci95(),
+        measures.put(Metric.RECEIVED, rate(repeats, r -> rateOf(r.received()), r -> halfWidthOf(r.received()),
                 Measure.Basis.WINDOW));
-        measures.put(Metric.DISPATCHED, rate(repeats, r -> r.dispatched().rate(), r -> r.dispatched().ci95(),
+        measures.put(Metric.DISPATCHED, rate(repeats, r -> rateOf(r.dispatched()), r -> halfWidthOf(r.dispatched()),
                 Measure.Basis.WINDOW));
         measures.put(Metric.OVERALL, rate(repeats, PointResult::overallRate,
-                r -> r.received().ci95() + r.dispatched().ci95(), Measure.Basis.WINDOW_SUM));
+                r -> halfWidthOf(r.received()) + halfWidthOf(r.dispatched()), Measure.Basis.WINDOW_SUM));
         measures.put(Metric.P50, latency(repeats, r -> r.latency().p50()));
         measures.put(Metric.P99, latency(repeats, r -> r.latency().p99()));
         String basis = repeats.stream().filter(r -> r.latency() != null && r.latency().count() > 0)
                 .map(r -> r.latency().basis()).findFirst().orElse(null);
-        return new PointSide(repeats.size(), worst, new ArrayList<>(reasons), measures, basis);
+        List<FindingCode> disturbances = repeats.stream().flatMap(r -> r.findings().stream()).map(Finding::code)
+                .filter(DISTURBING::contains).distinct().toList();
+        return new PointSide(repeats.size(), worst, new ArrayList<>(reasons), measures, basis, disturbances);
+    }
+
+    /** A point that never reached its window has no rate figure. */
+    private static double rateOf(PointResult.RateFigure f) {
+        return f == null ? Double.NaN : f.rate();
+    }
+
+    private static double halfWidthOf(PointResult.RateFigure f) {
+        return f == null ? Double.NaN : f.ci95();
     }
 
     /** A report from before verdicts has only {@code valid}: invalid, or valid. */

@@ -27,6 +27,11 @@ public record RunComparison(String schema, String scenario, RunSide base, RunSid
         return points.stream().filter(p -> !p.failures().isEmpty()).toList();
     }
 
+    /** The points slower beyond the threshold but measured beside other work on a host: neither passed nor failed. */
+    public List<PointComparison> inconclusive() {
+        return points.stream().filter(p -> !p.inconclusive().isEmpty()).toList();
+    }
+
     /** The points that are not valid on both sides: compared, but not as if they were fine. */
     public List<PointComparison> notValid() {
         return points.stream().filter(p -> !p.bothValid()).toList();

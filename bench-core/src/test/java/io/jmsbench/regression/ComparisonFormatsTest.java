@@ -62,6 +62,23 @@ class ComparisonFormatsTest {
     }
 
     @Test
+    void aFallMeasuredBesideOtherWorkIsInconclusiveNotARegression() throws IOException {
+        // a real run whose host was busy with a build beside it (the judge's CPU_RULE_FOREIGN_LOAD): 62,574 msgs/s
+        RunComparison c = Comparer.compare(report("ci-smoke-base.json"), report("ci-smoke-beside-other-work.json"),
+                GateRules.DEFAULT, List.of());
+        assertTrue(c.regressions().isEmpty(), ComparisonText.of(c));
+        assertEquals(List.of("ci-smoke"), c.inconclusive().stream().map(PointComparison::label).toList());
+        assertTrue(c.passes());
+        String text = ComparisonText.of(c);
+        assertTrue(text.contains("INCONCLUSIVE ci-smoke: received 100,904 ± 4,827 -> 62,574 ± 7,525 msgs/s (-38.0%), "
+                + "but other work took the host's cores (new [CPU_RULE_FOREIGN_LOAD]): measure it again on a quiet "
+                + "host"), text);
+        assertTrue(text.contains("1 point inconclusive"), text);
+        assertFalse(Comparer.compare(report("ci-smoke-base.json"), report("ci-smoke-beside-other-work.json"),
+                new GateRules(0.05, 0.10, true), List.of()).passes(), "under --require-valid it is not valid");
+    }
+
+    @Test
     void requireValidFailsOnPointsThatAreNotValidOnBothSides() throws IOException {
         RunComparison c = Comparer.compare(report("ci-smoke-base.json"), report("ci-smoke-again.json"),
                 new GateRules(0.05, 0.10, true), List.of());
@@ -116,6 +133,32 @@ class ComparisonFormatsTest {
         assertEquals(List.of("ci-smoke[subscribers[0].clients=40]"), c.onlyInNew());
         assertFalse(new RunComparison(c.schema(), c.scenario(), c.base(), c.next(), List.of(),
                 new GateRules(0.05, 0.10, true), c.points(), c.onlyInBase(), c.onlyInNew(), c.model()).allValid());
+    }
+
+    @Test
+    void theCostModelIsComparedWhenBothRunsFittedIt() throws IOException {
+        ObjectNode base = tree("ci-smoke-base.json");
+        ObjectNode next = tree("ci-smoke-again.json");
+        model(base, 1.0e-5, 2.0e-7, 3.0e-6);
+        model(next, 1.1e-5, 2.0e-7, 1.5e-6);
+        RunComparison c = Comparer.compare(Json.MAPPER.treeToValue(base, Report.class),
+                Json.MAPPER.treeToValue(next, Report.class), GateRules.DEFAULT, List.of());
+        assertEquals(List.of("t_rcv", "t_fltr", "t_tx"), c.model().stream().map(ModelChange::parameter).toList());
+        assertEquals(0.10, c.model().get(0).relativeChange(), 1e-9);
+        assertEquals(-0.50, c.model().get(2).relativeChange(), 1e-9);
+        assertTrue(ComparisonText.of(c).contains("t_tx   3.000e-06 s -> 1.500e-06 s  -50.0%"), ComparisonText.of(c));
+        assertTrue(Comparer.compare(report("ci-smoke-base.json"), Json.MAPPER.treeToValue(next, Report.class),
+                GateRules.DEFAULT, List.of()).model().isEmpty(), "one side without a fit: nothing to compare");
+    }
+
+    private static void model(ObjectNode report, double tRcv, double tFltr, double tTx) {
+        ObjectNode m = report.putObject("model");
+        m.put("tRcv", tRcv).put("tFltr", tFltr).put("tTx", tTx).put("rSquared", 0.9);
+        m.putArray("residuals");
+        m.put("looMedianRelativeError", 0.1).put("looWorstRelativeError", 0.2);
+        m.putArray("warnings");
+        m.put("pointsUsed", 6);
+        m.putArray("pointsUsedLabels");
     }
 
     /** Makes the report's one point two points of a sweep over the subscribers' clients. */
