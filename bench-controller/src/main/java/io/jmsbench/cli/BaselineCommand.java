@@ -25,7 +25,7 @@ import java.util.stream.Stream;
                 "The directory can be a git checkout, a CI cache or an artifact store's download: a baseline is "
                 + "DIR/<scenario>/report.json (with report.md and report.html beside it for people)."},
         subcommands = {BaselineCommand.Save.class, BaselineCommand.Show.class},
-        footer = {"", "Example: ./jmsbench baseline save results/smoke/20261124T000106Z --dir baselines"})
+        footer = {"", "Example: ./jmsbench baseline save results/ci-smoke/20261124T001129Z --dir baselines"})
 final class BaselineCommand implements Runnable {
 
     @Spec
@@ -40,7 +40,7 @@ final class BaselineCommand implements Runnable {
             description = {"Make a run the baseline of its scenario in DIR, replacing the one kept before.",
                     "An aborted run is refused; a run with invalid points is kept and said so, or refused with "
                     + "--require-valid (exit code 5)."},
-            footer = {"", "Example: ./jmsbench baseline save results/smoke/20261124T000106Z --dir baselines"})
+            footer = {"", "Example: ./jmsbench baseline save results/ci-smoke/20261124T001129Z --dir baselines"})
     static final class Save implements Callable<Integer> {
 
         @Spec

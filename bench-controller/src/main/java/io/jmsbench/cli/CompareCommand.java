@@ -31,13 +31,13 @@ import java.util.stream.Collectors;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare two runs of one scenario point by point, and fail a CI gate on a regression.",
                 "Points are matched by their parameters. Each rate and latency is called faster, slower or no "
-                + "change beyond the noise: with intervals on both sides, a change is one only when the 95% "
+                + "change beyond the noise: with intervals on both sides, a change is one only when the 95%% "
                 + "intervals are apart; without them, the threshold alone decides, and the output says so.",
                 "Exit code 4 when a point is slower beyond both its threshold and the noise (and, with "
                 + "--require-valid, when a point is not valid on both sides or on one side only); exit code 2 "
                 + "for runs that differ in scenario, broker, provider, clients, JVM or cores, unless "
                 + "--allow-different names what may differ."},
-        footer = {"", "Example: ./jmsbench compare results/smoke/20261124T000106Z results/smoke/20261124T000300Z"})
+        footer = {"", "Example: ./jmsbench compare results/ci-smoke/20261124T001129Z results/ci-smoke/20261124T001154Z"})
 final class CompareCommand implements Callable<Integer> {
 
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,6})?)\\s*%?");
@@ -68,7 +68,7 @@ final class CompareCommand implements Callable<Integer> {
                     + "or a run was aborted.")
     boolean requireValid;
 
-    @Option(names = "--allow-different", paramLabel = "PART[,PART...]", split = ",",
+    @Option(names = "--allow-different", paramLabel = "PART", split = ",",
             description = "Compare although the runs differ in these: scenario, broker, provider, clients, jvm, cores.")
     List<String> allowDifferent = new ArrayList<>();
 
