@@ -11,7 +11,8 @@
 #    files beside the run; without one: says so and keeps this run as the baseline;
 # 3. --save-baseline keeps this run as the baseline once the gate has passed (the main branch's job).
 #
-# Exit code: the run's (3 when it failed), else compare's: 0 passed, 4 regression, 2 runs not comparable.
+# Exit code: the run's (3 when it failed), else compare's: 0 passed, 4 regression, 6 inconclusive (a
+# fall measured beside other work on the host: run again), 2 runs not comparable.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jmsbench="${JMSBENCH:-$root/jmsbench}"

@@ -34,8 +34,9 @@ import java.util.stream.Collectors;
                 + "change beyond the noise: with intervals on both sides, a change is one only when the 95%% "
                 + "intervals are apart; without them, the threshold alone decides, and the output says so.",
                 "Exit code 4 when a point is slower beyond both its threshold and the noise (and, with "
-                + "--require-valid, when a point is not valid on both sides or on one side only); exit code 2 "
-                + "for runs that differ in scenario, broker, provider, clients, JVM or cores, unless "
+                + "--require-valid, when a point is not valid on both sides or on one side only); exit code 6 "
+                + "when no point regressed but one fell beyond its threshold while other work took the host's "
+                + "cores; exit code 2 for runs that differ in scenario, broker, provider, clients, JVM or cores, unless "
                 + "--allow-different names what may differ."},
         footer = {"", "Example: ./jmsbench compare results/ci-smoke/20261124T001129Z results/ci-smoke/20261124T001154Z"})
 final class CompareCommand implements Callable<Integer> {
@@ -159,7 +160,11 @@ final class CompareCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().print(printed.render(comparison));
         spec.commandLine().getOut().flush();
-        return comparison.passes() ? ExitCodes.OK : ExitCodes.REGRESSION;
+        return switch (comparison.outcome()) {
+            case PASSED -> ExitCodes.OK;
+            case FAILED -> ExitCodes.REGRESSION;
+            case INCONCLUSIVE -> ExitCodes.INCONCLUSIVE;
+        };
     }
 
     private static ComparisonFormat format(String name, String option) throws BadInput {

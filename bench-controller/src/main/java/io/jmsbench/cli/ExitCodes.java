@@ -18,6 +18,11 @@ public final class ExitCodes {
     public static final int REGRESSION = 4;
     /** The run completed, some point is invalid, and {@code --require-valid} was given. */
     public static final int INVALID_RESULT = 5;
+    /**
+     * {@code compare} found no regression, but a point fell beyond its threshold in a run the judge found
+     * beside other work on its host: neither a pass nor a failure, to be measured again.
+     */
+    public static final int INCONCLUSIVE = 6;
 
     private ExitCodes() {
     }

@@ -18,8 +18,9 @@ public final class ComparisonJson {
     public static String of(RunComparison c) {
         ObjectNode root = Json.MAPPER.valueToTree(c);
         ObjectNode gate = root.putObject("gate");
+        gate.put("outcome", c.outcome().name().toLowerCase(Locale.ROOT));
         gate.put("passes", c.passes());
-        gate.put("outcome", ComparisonOutcome.sentence(c));
+        gate.put("sentence", ComparisonOutcome.sentence(c));
         var failing = gate.putArray("regressions");
         for (PointComparison p : c.regressions()) {
             for (MetricChange ch : p.failures()) {

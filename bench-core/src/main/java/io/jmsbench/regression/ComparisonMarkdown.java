@@ -11,7 +11,11 @@ public final class ComparisonMarkdown {
     public static String of(RunComparison c) {
         StringBuilder md = new StringBuilder();
         md.append("### jmsbench compare: ").append(c.scenario()).append(" — ")
-                .append(c.passes() ? "gate passed" : "**gate failed**").append("\n\n");
+                .append(switch (c.outcome()) {
+                    case PASSED -> "gate passed";
+                    case FAILED -> "**gate failed**";
+                    case INCONCLUSIVE -> "**gate inconclusive**";
+                }).append("\n\n");
         md.append(ComparisonOutcome.sentence(c)).append(".\n\n");
         for (PointComparison p : c.regressions()) {
             for (MetricChange ch : p.failures()) {

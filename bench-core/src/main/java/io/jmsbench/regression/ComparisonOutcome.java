@@ -9,7 +9,11 @@ public final class ComparisonOutcome {
     public static String sentence(RunComparison c) {
         int compared = c.points().size();
         int regressed = c.regressions().size();
-        StringBuilder s = new StringBuilder(c.passes() ? "gate passed: " : "GATE FAILED: ");
+        StringBuilder s = new StringBuilder(switch (c.outcome()) {
+            case PASSED -> "gate passed: ";
+            case FAILED -> "GATE FAILED: ";
+            case INCONCLUSIVE -> "GATE INCONCLUSIVE (measure again on a quiet host): ";
+        });
         s.append(regressed).append(" of ").append(compared).append(compared == 1 ? " point" : " points")
                 .append(" slower beyond the threshold and the noise");
         int inconclusive = c.inconclusive().size();

@@ -46,8 +46,24 @@ public record RunComparison(String schema, String scenario, RunSide base, RunSid
                 && onlyInNew.isEmpty();
     }
 
+    /** What the gate decided. */
+    public enum Outcome {
+        PASSED,
+        /** A regression, or, under {@code requireValid}, something not fit to compare. */
+        FAILED,
+        /** No regression, but a point fell beyond its threshold while other work took a host's cores. */
+        INCONCLUSIVE
+    }
+
+    public Outcome outcome() {
+        if (!regressions().isEmpty() || rules.requireValid() && !allValid()) {
+            return Outcome.FAILED;
+        }
+        return inconclusive().isEmpty() ? Outcome.PASSED : Outcome.INCONCLUSIVE;
+    }
+
     /** Whether the gate passes: no regression, and, under {@code requireValid}, everything fine to compare. */
     public boolean passes() {
-        return regressions().isEmpty() && (!rules.requireValid() || allValid());
+        return outcome() == Outcome.PASSED;
     }
 }

@@ -68,7 +68,8 @@ class ComparisonFormatsTest {
                 GateRules.DEFAULT, List.of());
         assertTrue(c.regressions().isEmpty(), ComparisonText.of(c));
         assertEquals(List.of("ci-smoke"), c.inconclusive().stream().map(PointComparison::label).toList());
-        assertTrue(c.passes());
+        assertEquals(RunComparison.Outcome.INCONCLUSIVE, c.outcome());
+        assertFalse(c.passes());
         String text = ComparisonText.of(c);
         assertTrue(text.contains("INCONCLUSIVE ci-smoke: received 100,904 ± 4,827 -> 62,574 ± 7,525 msgs/s (-38.0%), "
                 + "but other work took the host's cores (new [CPU_RULE_FOREIGN_LOAD]): measure it again on a quiet "
