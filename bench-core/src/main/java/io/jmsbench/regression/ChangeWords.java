@@ -31,8 +31,7 @@ public final class ChangeWords {
         String allowed = Figures.percent(c.allowed());
         return switch (c.grounds()) {
             case INTERVALS_APART -> c.change() + " (95% intervals apart" + (c.change() == MetricChange.Change.SLOWER
-                    && !c.failsGate() && !Double.isNaN(c.allowed()) && Math.abs(c.relativeChange()) <= c.allowed()
-                    ? "; within the " + allowed + " allowed)" : ")");
+                    && !Double.isNaN(c.allowed()) && !c.beyondAllowed() ? "; within the " + allowed + " allowed)" : ")");
             case WITHIN_NOISE -> "no change beyond the noise";
             case THRESHOLD_ONLY -> c.change() + " (beyond " + allowed + "; no interval, the threshold alone)";
             case WITHIN_THRESHOLD -> "no change beyond " + allowed + " (no interval, the threshold alone)";
@@ -43,8 +42,9 @@ public final class ChangeWords {
         } + switch (c.gating()) {
             case SATURATED -> c.grounds() == MetricChange.Grounds.NOT_MEASURED ? ""
                     : "; not gated: under saturated publishing it measures the publishers' backlog";
-            case DISTURBED -> c.change() == MetricChange.Change.FASTER || c.change() == MetricChange.Change.SLOWER
-                    ? "; inconclusive: other work took the host's cores during a run" : "";
+            case DISTURBED -> c.inconclusive() ? "; inconclusive: other work took the host's cores during a run"
+                    : c.change() == MetricChange.Change.FASTER || c.change() == MetricChange.Change.SLOWER
+                    ? "; other work took the host's cores during a run" : "";
             case GATED, OFF, NEVER -> "";
         };
     }

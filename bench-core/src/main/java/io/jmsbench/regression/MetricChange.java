@@ -50,8 +50,12 @@ public record MetricChange(Metric metric, Measure base, Measure next, double rel
 
     /** Slower beyond the threshold, but not gated because a side was disturbed: to be measured again. */
     public boolean inconclusive() {
-        return gating == Gating.DISTURBED && change == Change.SLOWER && !Double.isNaN(allowed)
-                && Math.abs(relativeChange) > allowed;
+        return gating == Gating.DISTURBED && change == Change.SLOWER && beyondAllowed();
+    }
+
+    /** Whether the change is larger than the threshold (false without one). */
+    public boolean beyondAllowed() {
+        return !Double.isNaN(allowed) && Math.abs(relativeChange) > allowed;
     }
 
     /**
