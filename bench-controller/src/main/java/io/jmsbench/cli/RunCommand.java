@@ -12,11 +12,15 @@ import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.workload.ExpectedReplication;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import io.jmsbench.run.metrics.MetricsServer;
+import io.jmsbench.run.metrics.RunMetrics;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,9 +82,41 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     + "kept in the report, invalid, with its reason.")
     String onFailure;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "While the run goes, serve its rates, latency, CPU, phase and verdicts so far in Prometheus's "
+                    + "text format at http://ADDRESS:PORT/metrics (0: any free port, printed). Off by default.")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-address", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "The address the metrics endpoint listens on (default: ${DEFAULT-VALUE}, this machine only).")
+    String metricsAddress;
+
     @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid, or a search found no rate its repeat confirmed "
             + "(default: report it, exit 0).")
     boolean requireValid;
+
+    /** The metrics endpoint could not listen where it was told: one sentence, exit code 2. */
+    private static final class MetricsUnavailable extends Exception {
+        MetricsUnavailable(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private MetricsServer serve(RunMetrics metrics) throws MetricsUnavailable {
+        if (metrics == null) {
+            return null;
+        }
+        if (metricsPort < 0 || metricsPort > 65535) {
+            throw new MetricsUnavailable("--metrics-port: expected a port from 0 to 65535, found " + metricsPort);
+        }
+        try {
+            return new MetricsServer(new InetSocketAddress(InetAddress.getByName(metricsAddress), metricsPort),
+                    metrics::scrape);
+        } catch (IOException e) {
+            throw new MetricsUnavailable("--metrics-port " + metricsPort + ": cannot listen on " + metricsAddress + ":"
+                    + metricsPort + ": " + e.getMessage());
+        }
+    }
 
     /**
      * What {@code --require-valid} asks: every point valid; for a search, whose steps above the
@@ -150,8 +186,19 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                 spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
-            Report report = BenchmarkRun.execute(plan, file, assignments, out, signal, console,
-                    new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token, login));
+            RunMetrics metrics = metricsPort == null ? null : new RunMetrics(plan.base().name(), plan.runs());
+            Report report;
+            try (MetricsServer server = serve(metrics)) {
+                if (server != null) {
+                    console.println("jmsbench: metrics at http://" + server.address().getHostString() + ":"
+                            + server.address().getPort() + "/metrics");
+                }
+                report = BenchmarkRun.execute(plan, file, assignments, out, signal, console,
+                        new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token, login, metrics));
+            } catch (MetricsUnavailable e) {
+                spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
             Summary.print(report, out, console);
             if (!Report.COMPLETED.equals(report.status())) {
                 return ExitCodes.RUN_FAILED;

@@ -4,6 +4,7 @@ import io.jmsbench.Versions;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.ExternalBrokerProbe;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.report.Report;
 import io.jmsbench.report.ReportWriter;
 import io.jmsbench.report.SamplesLog;
@@ -52,15 +53,16 @@ public final class BenchmarkRun {
     /**
      * How to run: measure the disk first; go on with the next point after one failed
      * ({@code --on-failure continue}) or stop there; the token of remote agents ({@code null} in
-     * local mode).
+     * local mode); the gauges a metrics endpoint serves ({@code null}: none).
      */
     public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
-                          io.jmsbench.jms.BrokerCredentials credentials) {
+                          io.jmsbench.jms.BrokerCredentials credentials, RunMetrics metrics) {
 
         @Override
         public String toString() { // never the token
             return "Options[diskBenchmark=" + diskBenchmark + ", continueOnFailure=" + continueOnFailure
-                    + ", remote=" + (remoteToken != null) + ", login=" + credentials + "]";
+                    + ", remote=" + (remoteToken != null) + ", login=" + credentials + ", metrics=" + (metrics != null)
+                    + "]";
         }
     }
 
@@ -122,7 +124,7 @@ public final class BenchmarkRun {
         BrokerUnavailable brokerFailure = null;
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
             PointRunner runner = new PointRunner(plan, directory, signal, console, agentSource, options.credentials(),
-                    samples, runChildren);
+                    samples, runChildren, options.metrics());
             while (true) {
                 if (signal.abortReason() != null) {
                     abortReason = signal.abortReason();
@@ -137,6 +139,9 @@ public final class BenchmarkRun {
                 }
                 PointRunner.Outcome outcome = runner.run(next.point(), next.repeat());
                 results.add(outcome.result());
+                if (options.metrics() != null) {
+                    options.metrics().pointDone(outcome.result().verdict());
+                }
                 if (outcome.brokerFailure() != null) {
                     brokerFailure = outcome.brokerFailure();
                 }

@@ -12,6 +12,7 @@ import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.PointClock;
+import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.PointObservation.Ending;
@@ -48,11 +49,13 @@ final class PointRunner {
     private final BrokerCredentials credentials;
     private final SamplesLog samples;
     private final Children runChildren;
+    private final RunMetrics metrics;
     private final int hostCores = Runtime.getRuntime().availableProcessors();
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
-                AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren) {
+                AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
+                RunMetrics metrics) {
         this.plan = plan;
         this.directory = directory;
         this.signal = signal;
@@ -61,6 +64,7 @@ final class PointRunner {
         this.credentials = credentials;
         this.samples = samples;
         this.runChildren = runChildren;
+        this.metrics = metrics;
     }
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
@@ -83,7 +87,8 @@ final class PointRunner {
                 Workers workers = new HttpWorkers(agents, broker.url(),
                         broker.process() != null ? Facts.host().bootId() : null);
                 PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
-                        Gauges.local(broker.process(), directory.logs().toString()), PointClock.system(signal), log,
+                        Gauges.local(broker.process(), directory.logs().toString()), PointClock.system(signal),
+                        metrics == null ? log : metrics.observe(point.index(), repeat, log),
                         console);
                 observation = driver.run(pointStart, broker.facts());
             } finally {

@@ -73,6 +73,7 @@ public final class AgentServer implements AutoCloseable {
         // answers go out as headers then body: without TCP_NODELAY the body waits for the
         // client's delayed ACK, 40 ms per call, which also spoils the clock-offset round trips
         System.setProperty("sun.net.httpserver.nodelay", "true");
+        HttpLimits.onThisJvm();
         this.server = HttpServer.create(bind, 16);
         this.executor = Executors.newFixedThreadPool(4, r -> {
             Thread t = new Thread(r, "agent-http");
