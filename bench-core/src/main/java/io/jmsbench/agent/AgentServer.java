@@ -41,7 +41,9 @@ public final class AgentServer implements AutoCloseable {
     static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     public static final String LEASE_HEADER = "X-Jmsbench-Lease";
-    private static final int MAX_BODY = 4 << 20;
+    /** The largest request body read: a plan for thousands of clients is well below it. */
+    static final int MAX_BODY = 4 << 20;
+    private static final int LOGGED_CHARS = 200;
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -74,12 +76,8 @@ public final class AgentServer implements AutoCloseable {
         // client's delayed ACK, 40 ms per call, which also spoils the clock-offset round trips
         System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpLimits.onThisJvm();
-        this.server = HttpServer.create(bind, 16);
-        this.executor = Executors.newFixedThreadPool(4, r -> {
-            Thread t = new Thread(r, "agent-http");
-            t.setDaemon(true);
-            return t;
-        });
+        this.server = HttpServer.create(bind, HttpLimits.BACKLOG);
+        this.executor = HttpLimits.executor("agent-http");
         server.setExecutor(executor);
         server.createContext("/", this::handle);
         server.start();
@@ -138,9 +136,12 @@ public final class AgentServer implements AutoCloseable {
             try {
                 serve(exchange);
             } catch (Refused e) {
+                logRefusal(exchange, e.status, e.getMessage());
                 send(exchange, e.status, new ErrorBody(e.getMessage()));
             } catch (RuntimeException e) {
-                send(exchange, 500, new ErrorBody(e.getClass().getSimpleName() + ": " + e.getMessage()));
+                String sentence = e.getClass().getSimpleName() + ": " + e.getMessage();
+                logRefusal(exchange, 500, sentence);
+                send(exchange, 500, new ErrorBody(sentence));
             }
         } // the answer goes out before the exchange closes: a refusal sent after it would never arrive
     }
@@ -158,8 +159,8 @@ public final class AgentServer implements AutoCloseable {
         AgentRoute route = AgentRoute.find(exchange.getRequestMethod(), exchange.getRequestURI().getPath());
         if (route == null) {
             // before the lease: a request that does not exist claims nothing
-            send(exchange, 404, new ErrorBody("no such request: " + exchange.getRequestMethod() + " "
-                    + exchange.getRequestURI().getPath()));
+            throw new Refused(404, "no such request: " + bounded(exchange.getRequestMethod()) + " "
+                    + bounded(exchange.getRequestURI().getPath()));
         } else if (route.leased()) {
             handleLeasedCall(exchange, route);
         } else {
@@ -233,6 +234,20 @@ public final class AgentServer implements AutoCloseable {
         }
     }
 
+    /** One line per request turned down, never longer than a few hundred characters whatever was sent. */
+    private void logRefusal(HttpExchange exchange, int status, String sentence) {
+        log.accept("refused " + bounded(exchange.getRequestMethod()) + " " + bounded(exchange.getRequestURI().getPath())
+                + " from " + exchange.getRemoteAddress().getAddress().getHostAddress() + ": " + status + " "
+                + bounded(sentence));
+    }
+
+    /** Text from a request, cut to {@value #LOGGED_CHARS} characters and to one line. */
+    static String bounded(String text) {
+        String line = String.valueOf(text).replaceAll("[\\r\\n\\t]+", " ");
+        return line.length() <= LOGGED_CHARS ? line : line.substring(0, LOGGED_CHARS) + "... (" + line.length()
+                + " characters)";
+    }
+
     /** A request the agent turns down with a 4xx and one sentence. */
     private static final class Refused extends Exception {
         final int status;
@@ -244,6 +259,10 @@ public final class AgentServer implements AutoCloseable {
     }
 
     private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException, Refused {
+        String declared = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (declared != null && (declared.length() > 9 || Long.parseLong(declared) > MAX_BODY)) {
+            throw new Refused(413, "request body larger than " + MAX_BODY + " bytes"); // refused before it is sent
+        }
         try (InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_BODY + 1);
             if (body.length > MAX_BODY) {
@@ -255,7 +274,7 @@ public final class AgentServer implements AutoCloseable {
             }
             return value;
         } catch (JsonProcessingException e) {
-            throw new Refused(400, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage());
+            throw new Refused(400, "malformed " + type.getSimpleName() + ": " + bounded(e.getOriginalMessage()));
         }
     }
 

@@ -24,6 +24,8 @@ final class FakePool implements ClientPool {
     /** Counted down when a held close has begun. */
     final CountDownLatch closing = new CountDownLatch(1);
     private volatile CountDownLatch closeGate;
+    /** What its clients sent beyond the fixed 42 of {@link #messages}: a test may advance it as clients would. */
+    final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
     /** Thrown by {@link #start} when set. */
     volatile RuntimeException startFailure;
 
@@ -57,7 +59,7 @@ final class FakePool implements ClientPool {
     @Override
     public long messages() {
         calls.add("messages");
-        return 42;
+        return 42 + sent.get();
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
@@ -26,12 +25,8 @@ public final class MetricsServer implements AutoCloseable {
 
     public MetricsServer(InetSocketAddress bind, Supplier<String> scrape) throws IOException {
         HttpLimits.onThisJvm();
-        server = HttpServer.create(bind, 8);
-        executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "metrics-http");
-            t.setDaemon(true);
-            return t;
-        });
+        server = HttpServer.create(bind, HttpLimits.BACKLOG);
+        executor = HttpLimits.executor("metrics-http");
         server.setExecutor(executor);
         server.createContext("/", exchange -> {
             try (exchange) {
