@@ -230,14 +230,13 @@ final class ScenarioReader {
 
     private static PublisherSpec publishers(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
-        String text = f.string("rate", null);
+        String text = f.string("rate", Defaults.PUBLISH_RATE.text(),
+                () -> ValueSchemas.rate("max (saturated) or a total rate in msgs/s above 0", true, true));
         PublishRate rate = Defaults.PUBLISH_RATE;
-        if (text != null) {
-            try {
-                rate = PublishRate.parse(text);
-            } catch (IllegalArgumentException e) {
-                f.problem("rate", e.getMessage());
-            }
+        try {
+            rate = PublishRate.parse(text);
+        } catch (IllegalArgumentException e) {
+            f.problem("rate", e.getMessage());
         }
         PublisherSpec.Faults faults = null;
         if (f.hasHidden("faults")) {
