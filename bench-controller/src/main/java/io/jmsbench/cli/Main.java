@@ -13,7 +13,8 @@ import java.util.Map;
 @Command(name = "jmsbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
         subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, FitCommand.class,
-                DiskCommand.class, BrokerCommand.class, AgentCommand.class, CommandLine.HelpCommand.class})
+                DiskCommand.class, BrokerCommand.class, AgentCommand.class, SchemaCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** What each command's footer starts its example with; {@link #run} lists them. */

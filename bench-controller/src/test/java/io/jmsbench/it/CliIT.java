@@ -31,7 +31,7 @@ class CliIT {
 
     @Test
     void everyCommandHasHelp() throws Exception {
-        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent"}) {
+        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "schema"}) {
             Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), command, "--help");
             assertEquals(0, r.exit(), command);
             assertTrue(r.stdout().startsWith("Usage: jmsbench " + command), r.stdout());
@@ -46,7 +46,7 @@ class CliIT {
         String commands = r.stdout().substring(r.stdout().indexOf("Commands:\n") + "Commands:\n".length());
         // one entry per command, its wrapped lines joined
         String[] entries = commands.strip().split("\n(?=  \\S)");
-        assertEquals(8, entries.length, commands);
+        assertEquals(9, entries.length, commands);
         for (String entry : entries) {
             String sentence = entry.strip().replaceAll("\\s+", " ");
             assertTrue(sentence.endsWith("."), "a whole sentence: " + sentence);
@@ -58,7 +58,8 @@ class CliIT {
     void noCommandListsTheCommandsWithAnExampleEach() throws Exception {
         Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30));
         assertEquals(0, r.exit(), r.stderr());
-        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "help"}) {
+        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "schema",
+                "help"}) {
             assertTrue(r.stdout().matches("(?s).*\n  " + command + " +[A-Z][^\n]*\\.\n +\\./jmsbench " + command
                     + "\\b.*"), command + " with its summary and an example:\n" + r.stdout());
         }
