@@ -31,7 +31,8 @@ class CliIT {
 
     @Test
     void everyCommandHasHelp() throws Exception {
-        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "schema"}) {
+        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "schema",
+                "completion"}) {
             Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), command, "--help");
             assertEquals(0, r.exit(), command);
             assertTrue(r.stdout().startsWith("Usage: jmsbench " + command), r.stdout());
@@ -46,7 +47,7 @@ class CliIT {
         String commands = r.stdout().substring(r.stdout().indexOf("Commands:\n") + "Commands:\n".length());
         // one entry per command, its wrapped lines joined
         String[] entries = commands.strip().split("\n(?=  \\S)");
-        assertEquals(9, entries.length, commands);
+        assertEquals(10, entries.length, commands);
         for (String entry : entries) {
             String sentence = entry.strip().replaceAll("\\s+", " ");
             assertTrue(sentence.endsWith("."), "a whole sentence: " + sentence);
