@@ -75,6 +75,7 @@ class SchemaCommandTest {
                 "phases: {warmup: 10}\n",                         // a duration without its unit
                 "publishers: {rate: fast}\n",                     // neither max nor a number
                 "broker: {memoryLimit: 0MB}\n",                   // not a positive size
+                "broker: {embedded: rabbitmq}\n",                 // no broker jmsbench embeds
                 "sweep: {publishers.clients: [1, 2], 'no path': [1]}\n")) {
             assertFalse(schema.validate(YAML.readTree(bad)).isEmpty(), "the schema accepts " + bad);
             assertThrows(ScenarioException.class, () -> ScenarioLoader.parse(bad, "t.yaml", "t", List.of()),

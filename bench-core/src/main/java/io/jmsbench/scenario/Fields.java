@@ -87,7 +87,7 @@ final class Fields {
     }
 
     /** Recording: {@code value} is the field's schema, {@code fallback} its default if it was read as absent. */
-    private void describe(String key, Supplier<ObjectNode> value, Object fallback) {
+    private void describeField(String key, Supplier<ObjectNode> value, Object fallback) {
         if (schema != null) {
             schema.field(key, value.get(), fallback, !saidPresent.contains(key));
         }
@@ -149,7 +149,7 @@ final class Fields {
 
     /** {@link #string(String, String)} of a text whose own reader has rules the schema gives as {@code valueSchema}. */
     String string(String key, String fallback, Supplier<ObjectNode> valueSchema) {
-        describe(key, valueSchema, fallback);
+        describeField(key, valueSchema, fallback);
         return text(key, fallback);
     }
 
@@ -167,7 +167,7 @@ final class Fields {
 
     /** A text matching {@code pattern}; {@code expected} says in words what it must look like. */
     String string(String key, String fallback, Pattern pattern, String expected) {
-        describe(key, () -> ValueSchemas.pattern(expected, pattern), fallback);
+        describeField(key, () -> ValueSchemas.pattern(expected, pattern), fallback);
         String value = text(key, null);
         if (value == null) {
             return fallback;
@@ -190,7 +190,7 @@ final class Fields {
     }
 
     private Boolean optionalBool(String key, Boolean fallback) {
-        describe(key, () -> ValueSchemas.bool(TRUE_OR_FALSE), fallback);
+        describeField(key, () -> ValueSchemas.bool(TRUE_OR_FALSE), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return null;
@@ -204,7 +204,9 @@ final class Fields {
 
     int integer(String key, int fallback, int min, int max) {
         String expected = "a whole number from " + min + " to " + max;
-        describe(key, () -> ValueSchemas.integer(expected, min, max), fallback);
+        // a fallback out of range (phases.messages: 0) stands for "not set": no default to offer
+        describeField(key, () -> ValueSchemas.integer(expected, min, max),
+                fallback >= min && fallback <= max ? fallback : null);
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
@@ -222,7 +224,7 @@ final class Fields {
 
     double decimal(String key, double fallback, double min, double max) {
         String expected = "a number from " + min + " to " + max;
-        describe(key, () -> ValueSchemas.number(expected, min, max), fallback);
+        describeField(key, () -> ValueSchemas.number(expected, min, max), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
@@ -237,7 +239,7 @@ final class Fields {
     /** A fraction written as a percentage ({@code 5%}) or a number ({@code 0.05}), from {@code min} to {@code max}. */
     double fraction(String key, double fallback, double min, double max) {
         String expected = "a percentage from " + percent(min) + " to " + percent(max) + " such as 5%";
-        describe(key, () -> ValueSchemas.anyOf(expected, ValueSchemas.number(expected, min, max),
+        describeField(key, () -> ValueSchemas.anyOf(expected, ValueSchemas.number(expected, min, max),
                 ValueSchemas.pattern(expected, "\\s*" + PERCENT.pattern() + "\\s*")), fallback);
         JsonNode value = take(key);
         if (value == null) {
@@ -292,7 +294,7 @@ final class Fields {
     }
 
     private Long optionalMegabytes(String key, Long fallback) {
-        describe(key, () -> ValueSchemas.anyOf(SIZE_EXPECTED, ValueSchemas.integer(SIZE_EXPECTED, 1, (1L << 40) - 1),
+        describeField(key, () -> ValueSchemas.anyOf(SIZE_EXPECTED, ValueSchemas.integer(SIZE_EXPECTED, 1, (1L << 40) - 1),
                 ValueSchemas.pattern(SIZE_EXPECTED, "\\s*(?=\\d*[1-9])\\d{1,9}\\s*[KkMmGg][Bb]\\s*")), fallback);
         JsonNode value = take(key);
         if (value == null) {
@@ -328,7 +330,7 @@ final class Fields {
 
     /** The raw value at {@code key} (marking it known), for readers with their own rules: {@code valueSchema}. */
     JsonNode raw(String key, Supplier<ObjectNode> valueSchema) {
-        describe(key, valueSchema, null);
+        describeField(key, valueSchema, null);
         return take(key);
     }
 
@@ -361,7 +363,7 @@ final class Fields {
             names.add(yamlName.apply(constant));
         }
         String expected = "one of " + String.join(", ", names);
-        describe(key, () -> ValueSchemas.oneOfNames(expected, names),
+        describeField(key, () -> ValueSchemas.oneOfNames(expected, names),
                 fallback == null ? null : yamlName.apply(fallback));
         JsonNode value = take(key);
         if (value == null) {
@@ -389,7 +391,7 @@ final class Fields {
     private Duration duration(String key, Duration fallback, Duration min, String expected) {
         String regex = "\\s*(?:" + (expected.startsWith(AUTO) ? AUTO + "|" : "") + "\\d{1," + MAX_DURATION_DIGITS
                 + "}\\s*(ms|s|m|h))\\s*";
-        describe(key, () -> ValueSchemas.pattern(expected + " with a unit such as 10s, 500ms or 2m" + (min.isZero() ? ""
+        describeField(key, () -> ValueSchemas.pattern(expected + " with a unit such as 10s, 500ms or 2m" + (min.isZero() ? ""
                 : ", at least " + Durations.format(min)), regex), fallback);
         JsonNode value = take(key);
         if (value == null) {
@@ -472,7 +474,7 @@ final class Fields {
      * of them separated by commas; empty when absent.
      */
     List<String> addresses(String key) {
-        describe(key, () -> ValueSchemas.listOrCommas(ADDRESS_EXPECTED, ADDRESS.pattern()), null);
+        describeField(key, () -> ValueSchemas.listOrCommas(ADDRESS_EXPECTED, ADDRESS.pattern()), null);
         JsonNode value = take(key);
         if (value == null) {
             return List.of();

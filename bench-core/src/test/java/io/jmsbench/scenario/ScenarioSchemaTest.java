@@ -68,6 +68,7 @@ class ScenarioSchemaTest {
         assertEquals("auto", phases.at("/warmup/default").asText());
         assertTrue(phases.at("/warmup/pattern").asText().contains("auto|"), phases.toString());
         assertEquals("2m", phases.at("/maxWarmup/default").asText());
+        assertTrue(phases.at("/messages/default").isMissingNode(), "messages: 0 means no count, no default to offer");
         JsonNode broker = schema.at("/properties/broker/properties");
         assertEquals("activemq", broker.at("/embedded/default").asText());
         assertTrue(broker.has("sendFailIfNoSpaceAfterTimeout"), broker.toString());
