@@ -21,6 +21,7 @@ final class MappingSchema {
     /** Fields whose value has a schema; the others are still to be explored. */
     private final Set<String> described = new HashSet<>();
     private final Set<String> sections = new HashSet<>();
+    /** One flag for the whole tree: whether this run recorded anything new. */
     private final boolean[] changed;
 
     private MappingSchema(ObjectNode node, boolean[] changed) {
@@ -56,8 +57,8 @@ final class MappingSchema {
     }
 
     /**
-     * Records the schema of a field's value; {@code fallback} (a JSON value, or null) is its
-     * default when the reader read it as absent.
+     * Records the schema of a field's value; {@code fallback} (what {@link ValueSchemas#json} writes,
+     * or null) is its default when the reader read the field as absent.
      */
     void field(String key, ObjectNode value, Object fallback, boolean readAsAbsent) {
         ObjectNode existing = (ObjectNode) properties.get(key);
