@@ -1,5 +1,6 @@
 package io.jmsbench.cli;
 
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,12 +14,13 @@ import java.util.Map;
 @Command(name = "jmsbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
         subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, CompareCommand.class,
-                BaselineCommand.class, FitCommand.class,
-                DiskCommand.class, BrokerCommand.class, AgentCommand.class, CommandLine.HelpCommand.class})
+                BaselineCommand.class, FitCommand.class, DiskCommand.class, BrokerCommand.class, AgentCommand.class,
+                SchemaCommand.class})
 public final class Main implements Runnable {
 
     /** What each command's footer starts its example with; {@link #run} lists them. */
     static final String EXAMPLE = "Example: ";
+    private static final String COMPLETION = "completion";
 
     @Spec
     CommandSpec spec;
@@ -30,11 +32,24 @@ public final class Main implements Runnable {
     /** The configured command line, also what tests execute in-process. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
+        cli.addSubcommand(COMPLETION, completion());
+        cli.addSubcommand(new CommandLine.HelpCommand()); // last, as picocli lists it
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("jmsbench: internal error: " + e + " (please report it with the logs)");
             return ExitCodes.INTERNAL;
         });
         return cli;
+    }
+
+    /**
+     * picocli's own generator of the bash/zsh script, under a shorter name than its
+     * {@code generate-completion}, with our version, and listed, as it is hidden by default.
+     */
+    private static CommandLine completion() {
+        CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
+        CommandSpec spec = completion.getCommandSpec().name(COMPLETION).versionProvider(new VersionProvider());
+        spec.usageMessage().hidden(false).footer("", EXAMPLE + "source <(./jmsbench " + COMPLETION + ")");
+        return completion;
     }
 
     /** No command: what each command does, with an example to copy. */

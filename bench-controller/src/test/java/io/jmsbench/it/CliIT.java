@@ -31,7 +31,8 @@ class CliIT {
 
     @Test
     void everyCommandHasHelp() throws Exception {
-        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent"}) {
+        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "schema",
+                "completion"}) {
             Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), command, "--help");
             assertEquals(0, r.exit(), command);
             assertTrue(r.stdout().startsWith("Usage: jmsbench " + command), r.stdout());
@@ -58,7 +59,8 @@ class CliIT {
     void noCommandListsTheCommandsWithAnExampleEach() throws Exception {
         Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30));
         assertEquals(0, r.exit(), r.stderr());
-        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "help"}) {
+        for (String command : new String[] {"run", "validate", "report", "fit", "disk", "broker", "agent", "schema",
+                "help"}) {
             assertTrue(r.stdout().matches("(?s).*\n  " + command + " +[A-Z][^\n]*\\.\n +\\./jmsbench " + command
                     + "\\b.*"), command + " with its summary and an example:\n" + r.stdout());
         }

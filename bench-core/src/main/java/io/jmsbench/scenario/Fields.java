@@ -3,6 +3,8 @@ package io.jmsbench.scenario;
 import io.jmsbench.text.Durations;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +14,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,7 +32,14 @@ final class Fields {
     private static final Pattern ADDRESS = Pattern.compile("([A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\]):\\d{1,5}");
     private static final Pattern PERCENT = Pattern.compile("\\d{1,3}(\\.\\d{1,6})?\\s*%");
     static final String AUTO = "auto";
+    private static final String TEXT = "a text";
+    private static final String MAPPING = "a mapping of fields";
+    private static final String LIST = "a list of mappings";
+    private static final String ADDRESS_EXPECTED = "an agent address HOST:PORT such as 10.0.0.3:7100";
+    private static final String TRUE_OR_FALSE = "true or false";
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)");
+    private static final int MAX_DESCRIBE_RUNS = 10;
+    private static final String SIZE_EXPECTED = "a positive size such as 64MB, 512KB or 2GB";
 
     private final YamlTree tree;
     private final String pointer;
@@ -37,12 +48,53 @@ final class Fields {
     private final Set<String> known = new LinkedHashSet<>();
     /** Accepted but not advertised in "expected one of" (test hooks). */
     private final Set<String> hidden = new LinkedHashSet<>();
+    /** Where the recording mode writes what is asked for; {@code null} when reading a file. */
+    private final MappingSchema schema;
+    /** Recording: the fields {@link #has} said were there in this run (their fallback is no default then). */
+    private final Set<String> saidPresent = new LinkedHashSet<>();
 
     Fields(YamlTree tree, String pointer, JsonNode node, List<Problem> problems) {
+        this(tree, pointer, node, problems, null);
+    }
+
+    private Fields(YamlTree tree, String pointer, JsonNode node, List<Problem> problems, MappingSchema schema) {
         this.tree = tree;
         this.pointer = pointer;
         this.node = node;
         this.problems = problems;
+        this.schema = schema;
+    }
+
+    /**
+     * The JSON Schema of what {@code reader} reads, from the very calls it makes: each reader method
+     * records its field instead of reading a value. Every {@link #has} is answered "present" until
+     * its field is described, "absent" after (an {@link #isAuto} "auto", then not), and the reader
+     * runs again until a run finds nothing new, so both sides of every branch are described.
+     */
+    static ObjectNode describe(Consumer<Fields> reader) {
+        MappingSchema root = MappingSchema.root();
+        List<Problem> ignored = new ArrayList<>();
+        YamlTree empty = YamlTree.parse("{}", "(schema)", ignored);
+        for (int run = 0; run < MAX_DESCRIBE_RUNS; run++) {
+            reader.accept(new Fields(empty, "", JsonNodeFactory.instance.objectNode(), ignored, root));
+            ignored.clear();
+            if (!root.takeChanged()) {
+                return root.node();
+            }
+        }
+        throw new IllegalStateException("the scenario readers still describe new fields after "
+                + MAX_DESCRIBE_RUNS + " runs");
+    }
+
+    /** Recording: {@code value} is the field's schema, {@code fallback} its default if it was read as absent. */
+    private void describeField(String key, Supplier<ObjectNode> value, Object fallback) {
+        if (schema != null) {
+            schema.field(key, value.get(), fallback, !saidPresent.contains(key));
+        }
+    }
+
+    private Fields recordingChild(String childPointer, MappingSchema childSchema) {
+        return new Fields(tree, childPointer, JsonNodeFactory.instance.objectNode(), problems, childSchema);
     }
 
     static Fields root(YamlTree tree, List<Problem> problems) {
@@ -56,6 +108,9 @@ final class Fields {
     /** Like {@link #has}, for a field that unknown-field messages should not suggest (a test hook). */
     boolean hasHidden(String key) {
         hidden.add(key);
+        if (schema != null) {
+            return false; // not advertised in the schema either
+        }
         JsonNode value = node.get(key);
         return value != null && !value.isNull();
     }
@@ -77,17 +132,34 @@ final class Fields {
 
     boolean has(String key) {
         known.add(key);
+        if (schema != null) {
+            boolean present = schema.present(key);
+            if (present) {
+                saidPresent.add(key);
+            }
+            return present;
+        }
         JsonNode value = node.get(key);
         return value != null && !value.isNull();
     }
 
     String string(String key, String fallback) {
+        return string(key, fallback, () -> ValueSchemas.text(TEXT));
+    }
+
+    /** {@link #string(String, String)} of a text whose own reader has rules the schema gives as {@code valueSchema}. */
+    String string(String key, String fallback, Supplier<ObjectNode> valueSchema) {
+        describeField(key, valueSchema, fallback);
+        return text(key, fallback);
+    }
+
+    private String text(String key, String fallback) {
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
         }
         if (!value.isTextual() && !value.isNumber() && !value.isBoolean()) {
-            problem(key, "expected a text, found " + Kinds.of(value));
+            problem(key, "expected " + TEXT + ", found " + Kinds.of(value));
             return fallback;
         }
         return value.asText();
@@ -95,7 +167,8 @@ final class Fields {
 
     /** A text matching {@code pattern}; {@code expected} says in words what it must look like. */
     String string(String key, String fallback, Pattern pattern, String expected) {
-        String value = string(key, null);
+        describeField(key, () -> ValueSchemas.pattern(expected, pattern), fallback);
+        String value = text(key, null);
         if (value == null) {
             return fallback;
         }
@@ -107,46 +180,57 @@ final class Fields {
     }
 
     boolean bool(String key, boolean fallback) {
-        Boolean value = optionalBool(key);
+        Boolean value = optionalBool(key, fallback);
         return value == null ? fallback : value;
     }
 
     /** A field whose absence means unset: {@code null} when absent, or when wrong (with its problem). */
     Boolean optionalBool(String key) {
+        return optionalBool(key, null);
+    }
+
+    private Boolean optionalBool(String key, Boolean fallback) {
+        describeField(key, () -> ValueSchemas.bool(TRUE_OR_FALSE), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return null;
         }
         if (!value.isBoolean()) {
-            problem(key, "expected true or false, found " + Kinds.of(value));
+            problem(key, "expected " + TRUE_OR_FALSE + ", found " + Kinds.of(value));
             return null;
         }
         return value.booleanValue();
     }
 
     int integer(String key, int fallback, int min, int max) {
+        String expected = "a whole number from " + min + " to " + max;
+        // a fallback out of range (phases.messages: 0) stands for "not set": no default to offer
+        describeField(key, () -> ValueSchemas.integer(expected, min, max),
+                fallback >= min && fallback <= max ? fallback : null);
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
         }
         if (!value.isIntegralNumber()) {
-            problem(key, "expected a whole number from " + min + " to " + max + ", found " + Kinds.of(value));
+            problem(key, "expected " + expected + ", found " + Kinds.of(value));
             return fallback;
         }
         if (!value.canConvertToLong() || value.longValue() < min || value.longValue() > max) {
-            problem(key, "expected a whole number from " + min + " to " + max + ", found " + value.asText());
+            problem(key, "expected " + expected + ", found " + value.asText());
             return fallback;
         }
         return value.intValue();
     }
 
     double decimal(String key, double fallback, double min, double max) {
+        String expected = "a number from " + min + " to " + max;
+        describeField(key, () -> ValueSchemas.number(expected, min, max), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
         }
         if (!value.isNumber() || value.doubleValue() < min || value.doubleValue() > max) {
-            problem(key, "expected a number from " + min + " to " + max + ", found " + Kinds.of(value));
+            problem(key, "expected " + expected + ", found " + Kinds.of(value));
             return fallback;
         }
         return value.doubleValue();
@@ -154,6 +238,9 @@ final class Fields {
 
     /** A fraction written as a percentage ({@code 5%}) or a number ({@code 0.05}), from {@code min} to {@code max}. */
     double fraction(String key, double fallback, double min, double max) {
+        String expected = "a percentage from " + percent(min) + " to " + percent(max) + " such as 5%";
+        describeField(key, () -> ValueSchemas.anyOf(expected, ValueSchemas.number(expected, min, max),
+                ValueSchemas.pattern(expected, "\\s*" + PERCENT.pattern() + "\\s*")), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
@@ -166,8 +253,7 @@ final class Fields {
             parsed = Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100;
         }
         if (!(parsed >= min && parsed <= max)) {
-            problem(key, "expected a percentage from " + percent(min) + " to " + percent(max) + " such as 5%, found "
-                    + Kinds.of(value));
+            problem(key, "expected " + expected + ", found " + Kinds.of(value));
             return fallback;
         }
         return parsed;
@@ -183,6 +269,12 @@ final class Fields {
      */
     boolean isAuto(String key, boolean fallback) {
         known.add(key);
+        if (schema != null) {
+            saidPresent.add(key);
+            boolean auto = !schema.autoAsked(key);
+            schema.auto(key, fallback);
+            return auto;
+        }
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return fallback;
@@ -192,12 +284,18 @@ final class Fields {
 
     /** A size in megabytes written as {@code 64MB}, {@code 512KB} (rounded up), {@code 2GB} or a number of MB. */
     long megabytes(String key, long fallback) {
-        Long value = optionalMegabytes(key);
+        Long value = optionalMegabytes(key, fallback);
         return value == null ? fallback : value;
     }
 
     /** {@link #megabytes} of a field whose absence means unset: {@code null} when absent or wrong. */
     Long optionalMegabytes(String key) {
+        return optionalMegabytes(key, null);
+    }
+
+    private Long optionalMegabytes(String key, Long fallback) {
+        describeField(key, () -> ValueSchemas.anyOf(SIZE_EXPECTED, ValueSchemas.integer(SIZE_EXPECTED, 1, (1L << 40) - 1),
+                ValueSchemas.pattern(SIZE_EXPECTED, "\\s*(?=\\d*[1-9])\\d{1,9}\\s*[KkMmGg][Bb]\\s*")), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return null;
@@ -207,7 +305,7 @@ final class Fields {
             return value.longValue();
         }
         if (m == null || !m.matches() || m.group(1).length() > 9 || Long.parseLong(m.group(1)) == 0) {
-            problem(key, "expected a positive size such as 64MB, 512KB or 2GB, found " + Kinds.of(value));
+            problem(key, "expected " + SIZE_EXPECTED + ", found " + Kinds.of(value));
             return null;
         }
         long n = Long.parseLong(m.group(1));
@@ -225,9 +323,25 @@ final class Fields {
         return names;
     }
 
-    /** The raw value at {@code key} (marking it known), for readers with their own rules. */
+    /** The raw value at {@code key} (marking it known), for a key of {@link #entries}. */
     JsonNode raw(String key) {
         return take(key);
+    }
+
+    /** The raw value at {@code key} (marking it known), for readers with their own rules: {@code valueSchema}. */
+    JsonNode raw(String key, Supplier<ObjectNode> valueSchema) {
+        describeField(key, valueSchema, null);
+        return take(key);
+    }
+
+    /**
+     * Tells the schema that this mapping's keys are free, each matching {@code keyPattern} (its
+     * values read through {@link #names} and {@link #raw(String)}): their values are {@code value}.
+     */
+    void entries(Pattern keyPattern, Supplier<ObjectNode> value) {
+        if (schema != null) {
+            schema.entries(ValueSchemas.anchored(keyPattern.pattern()), value.get());
+        }
     }
 
     /** The file position of the value at {@code pointer} relative to this mapping ("/key/0"). */
@@ -244,18 +358,23 @@ final class Fields {
     }
 
     <E extends Enum<E>> E choice(String key, E fallback, Class<E> type, Function<E, String> yamlName) {
+        List<String> names = new ArrayList<>();
+        for (E constant : type.getEnumConstants()) {
+            names.add(yamlName.apply(constant));
+        }
+        String expected = "one of " + String.join(", ", names);
+        describeField(key, () -> ValueSchemas.oneOfNames(expected, names),
+                fallback == null ? null : yamlName.apply(fallback));
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
         }
-        List<String> names = new ArrayList<>();
         for (E constant : type.getEnumConstants()) {
-            names.add(yamlName.apply(constant));
             if (value.isTextual() && yamlName.apply(constant).equals(value.asText().toLowerCase(Locale.ROOT))) {
                 return constant;
             }
         }
-        problem(key, "expected one of " + String.join(", ", names) + ", found " + Kinds.of(value));
+        problem(key, "expected " + expected + ", found " + Kinds.of(value));
         return fallback;
     }
 
@@ -270,6 +389,10 @@ final class Fields {
     }
 
     private Duration duration(String key, Duration fallback, Duration min, String expected) {
+        String regex = "\\s*(?:" + (expected.startsWith(AUTO) ? AUTO + "|" : "") + "\\d{1," + MAX_DURATION_DIGITS
+                + "}\\s*(ms|s|m|h))\\s*";
+        describeField(key, () -> ValueSchemas.pattern(expected + " with a unit such as 10s, 500ms or 2m" + (min.isZero() ? ""
+                : ", at least " + Durations.format(min)), regex), fallback);
         JsonNode value = take(key);
         if (value == null) {
             return fallback;
@@ -301,14 +424,18 @@ final class Fields {
 
     /** The nested mapping at {@code key}; an absent one reads as empty, so its defaults apply. */
     Fields mapping(String key) {
-        JsonNode value = take(key);
         String child = pointer + "/" + key;
+        if (schema != null) {
+            known.add(key);
+            return recordingChild(child, schema.mapping(key, MAPPING));
+        }
+        JsonNode value = take(key);
         if (value == null) {
             return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
                     problems);
         }
         if (!value.isObject()) {
-            problem(key, "expected a mapping of fields, found " + Kinds.of(value));
+            problem(key, "expected " + MAPPING + ", found " + Kinds.of(value));
             return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
                     new ArrayList<>());
         }
@@ -317,12 +444,16 @@ final class Fields {
 
     /** The mappings of the list at {@code key}; {@code null} when absent. */
     List<Fields> mappings(String key) {
+        if (schema != null) {
+            known.add(key);
+            return List.of(recordingChild(pointer + "/" + key + "/0", schema.listOfMappings(key, LIST)));
+        }
         JsonNode value = take(key);
         if (value == null) {
             return null;
         }
         if (!value.isArray()) {
-            problem(key, "expected a list of mappings, found " + Kinds.of(value));
+            problem(key, "expected " + LIST + ", found " + Kinds.of(value));
             return List.of();
         }
         List<Fields> items = new ArrayList<>();
@@ -343,6 +474,7 @@ final class Fields {
      * of them separated by commas; empty when absent.
      */
     List<String> addresses(String key) {
+        describeField(key, () -> ValueSchemas.listOrCommas(ADDRESS_EXPECTED, ADDRESS.pattern()), null);
         JsonNode value = take(key);
         if (value == null) {
             return List.of();
@@ -368,8 +500,7 @@ final class Fields {
                 }
                 addresses.add(item.asText());
             } else {
-                at(child, tree.valueAt(child), "expected an agent address HOST:PORT such as 10.0.0.3:7100, found "
-                        + Kinds.of(item));
+                at(child, tree.valueAt(child), "expected " + ADDRESS_EXPECTED + ", found " + Kinds.of(item));
             }
         }
         return addresses;

@@ -77,17 +77,11 @@ public final class ScenarioLoader {
         String contentSha256 = tree.contentSha256();
         SetOverrides.apply(tree, overrides, problems);
         Fields root = Fields.root(tree, problems);
-        Scenario base = ScenarioReader.read(root, defaultName);
-        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"), Sweep.CASE);
-        List<Sweep.Case> compared = Sweep.readCases(root.mappings("compare"), Sweep.COMPARE);
-        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases, compared);
-        int repeat = root.integer("repeat", Defaults.REPEAT, 1, Defaults.MAX_REPEAT);
-        SearchSpec search = null;
-        if (root.has("search")) {
-            search = SearchReader.read(root.mapping("search"));
-            SearchReader.refuseBeside(root, tree, repeat);
-            SearchReader.refuseUnstamped(root, search, base.message());
-        }
+        FileFields file = readFile(root, defaultName);
+        Scenario base = file.base();
+        Sweep sweep = file.sweep();
+        int repeat = file.repeat();
+        SearchSpec search = file.search();
         if (!problems.isEmpty()) {
             throw new ScenarioException(inFileOrder(problems));
         }
@@ -123,6 +117,26 @@ public final class ScenarioLoader {
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
         }
         return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search, contentSha256);
+    }
+
+    /** What a scenario file's fields say, before the points are made. */
+    record FileFields(Scenario base, Sweep sweep, int repeat, SearchSpec search) {
+    }
+
+    /** Reads every field of a scenario file (also what {@link ScenarioSchema} describes). */
+    static FileFields readFile(Fields root, String defaultName) {
+        Scenario base = ScenarioReader.read(root, defaultName);
+        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"), Sweep.CASE);
+        List<Sweep.Case> compared = Sweep.readCases(root.mappings("compare"), Sweep.COMPARE);
+        Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases, compared);
+        int repeat = root.integer("repeat", Defaults.REPEAT, 1, Defaults.MAX_REPEAT);
+        SearchSpec search = null;
+        if (root.has("search")) {
+            search = SearchReader.read(root.mapping("search"));
+            SearchReader.refuseBeside(root, root.tree(), repeat);
+            SearchReader.refuseUnstamped(root, search, base.message());
+        }
+        return new FileFields(base, sweep, repeat, search);
     }
 
     /** One broker for the whole run cannot serve points that ask for different brokers or protocols. */

@@ -24,6 +24,7 @@ final class ScenarioReader {
     private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
     private static final Pattern CORE_URL = Pattern.compile("(tcp|udp|jgroups|vm):.+");
     private static final Pattern RABBITMQ_URL = Pattern.compile("amqps?://.+");
+    private static final String EMBEDDED = "activemq or artemis (the embedded brokers jmsbench starts)";
 
     private ScenarioReader() {
     }
@@ -77,7 +78,8 @@ final class ScenarioReader {
         boolean hasUrl = f.has("url");
         boolean hasEmbedded = f.has("embedded");
         String url = f.string("url", null);
-        String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER);
+        String embedded = f.string("embedded", hasUrl ? null : Defaults.EMBEDDED_BROKER,
+                () -> ValueSchemas.oneOfNames(EMBEDDED, List.of(BrokerSpec.ACTIVEMQ, BrokerSpec.ARTEMIS)));
         boolean persistent = f.bool("persistent", Defaults.BROKER_PERSISTENT);
         boolean reuse = f.bool("reuse", Defaults.BROKER_REUSE);
         BrokerTuning tuning = tuning(f, url != null ? null : embedded);
@@ -90,8 +92,7 @@ final class ScenarioReader {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
         if (embedded != null && !BrokerSpec.ACTIVEMQ.equals(embedded) && !BrokerSpec.ARTEMIS.equals(embedded)) {
-            f.problem("embedded", "expected activemq or artemis (the embedded brokers jmsbench starts), found '"
-                    + embedded + "'");
+            f.problem("embedded", "expected " + EMBEDDED + ", found '" + embedded + "'");
         }
         if (url == null && BrokerSpec.ACTIVEMQ.equals(embedded) && provider == Provider.CORE) {
             f.problemAt("/provider", "expected openwire or amqp with the embedded activemq broker (ActiveMQ Classic "
@@ -230,14 +231,13 @@ final class ScenarioReader {
 
     private static PublisherSpec publishers(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
-        String text = f.string("rate", null);
+        String text = f.string("rate", Defaults.PUBLISH_RATE.text(),
+                () -> ValueSchemas.rate("max (saturated) or a total rate in msgs/s above 0", true, true));
         PublishRate rate = Defaults.PUBLISH_RATE;
-        if (text != null) {
-            try {
-                rate = PublishRate.parse(text);
-            } catch (IllegalArgumentException e) {
-                f.problem("rate", e.getMessage());
-            }
+        try {
+            rate = PublishRate.parse(text);
+        } catch (IllegalArgumentException e) {
+            f.problem("rate", e.getMessage());
         }
         PublisherSpec.Faults faults = null;
         if (f.hasHidden("faults")) {

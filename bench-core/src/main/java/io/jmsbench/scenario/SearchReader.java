@@ -38,7 +38,9 @@ final class SearchReader {
 
     /** A total rate in msgs/s; {@code max} too where {@code maxAllowed} (read as NaN, no bound). */
     private static double rate(Fields f, String key, double fallback, boolean maxAllowed) {
-        JsonNode value = f.raw(key);
+        String expected = (maxAllowed ? "max or " : "") + "a total rate in msgs/s above 0 and at most "
+                + text(Defaults.MAX_PUBLISH_RATE);
+        JsonNode value = f.raw(key, () -> ValueSchemas.rate(expected, maxAllowed, false));
         if (value == null) {
             return fallback;
         }
@@ -47,8 +49,7 @@ final class SearchReader {
         }
         double rate = value.isNumber() ? value.doubleValue() : Double.NaN;
         if (!(rate > 0 && rate <= Defaults.MAX_PUBLISH_RATE)) {
-            f.problem(key, "expected " + (maxAllowed ? "max or " : "") + "a total rate in msgs/s above 0 and at most "
-                    + text(Defaults.MAX_PUBLISH_RATE) + ", found " + Kinds.of(value));
+            f.problem(key, "expected " + expected + ", found " + Kinds.of(value));
             return maxAllowed ? Double.NaN : fallback;
         }
         return rate;

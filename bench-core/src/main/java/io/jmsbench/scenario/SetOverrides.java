@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
 final class SetOverrides {
 
     static final String SOURCE = "--set";
-    private static final Pattern PART = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)((?:\\[\\d{1,6}])*)");
+    private static final Pattern PART = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)((?:\\[\\d{1,6}\\])*)");
+    /** A whole field path: {@link #PART}s joined by dots. */
+    static final Pattern PATH = Pattern.compile(PART.pattern() + "(?:\\." + PART.pattern() + ")*");
     private static final Pattern INDEX = Pattern.compile("\\[(\\d+)]");
 
     private SetOverrides() {

@@ -43,6 +43,7 @@ final class Sweep {
     /** The parameter that names a point's case, and the one that names its compared set. */
     static final String CASE = "case";
     static final String COMPARE = "compare";
+    private static final String VALUES = "a list of values or a range {from, to, step}";
 
     private final Map<String, List<Value>> values;
     private final List<Case> cases;
@@ -69,6 +70,7 @@ final class Sweep {
                 item.problem("name", "expected a name no other " + key + " item has, found '" + name + "' again");
             }
             Fields set = item.mapping("set");
+            set.entries(SetOverrides.PATH, () -> ValueSchemas.plainValue().put("description", "a plain value"));
             List<Assignment> assignments = new ArrayList<>();
             for (String path : set.names()) {
                 JsonNode node = set.raw(path);
@@ -92,6 +94,8 @@ final class Sweep {
         if (f == null) {
             return new Sweep(values, cases, compared);
         }
+        f.entries(SetOverrides.PATH, () -> ValueSchemas.anyOf(VALUES, ValueSchemas.plainValues(VALUES),
+                Fields.describe(Sweep::range)));
         long combinations = 1;
         for (String key : f.names()) {
             JsonNode node = f.raw(key);
@@ -109,17 +113,14 @@ final class Sweep {
                     list.add(new Value(v, f.locationOf("/" + escape(key) + "/" + i)));
                 }
             } else if (node != null && node.isObject()) {
-                Fields range = new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems());
-                long from = range.integer("from", Defaults.SWEEP_FROM, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                long to = range.integer("to", Defaults.SWEEP_TO, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                long step = range.integer("step", Defaults.SWEEP_STEP, 1, Integer.MAX_VALUE);
-                range.finish();
+                Range range = range(new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems()));
                 JsonLocation at = f.locationOf("/" + escape(key));
-                for (long v = from; v <= to && list.size() <= Defaults.MAX_SWEEP_POINTS; v += step) {
+                for (long v = range.from(); v <= range.to() && list.size() <= Defaults.MAX_SWEEP_POINTS;
+                     v += range.step()) {
                     list.add(new Value(JsonNodeFactory.instance.numberNode(v), at));
                 }
             } else {
-                f.problem(key, "expected a list of values or a range {from, to, step}, found " + Kinds.of(node));
+                f.problem(key, "expected " + VALUES + ", found " + Kinds.of(node));
                 continue;
             }
             if (list.isEmpty()) {
@@ -135,6 +136,17 @@ final class Sweep {
             values.clear();
         }
         return new Sweep(values, cases, compared);
+    }
+
+    private record Range(long from, long to, long step) {
+    }
+
+    private static Range range(Fields f) {
+        long from = f.integer("from", Defaults.SWEEP_FROM, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        long to = f.integer("to", Defaults.SWEEP_TO, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        long step = f.integer("step", Defaults.SWEEP_STEP, 1, Integer.MAX_VALUE);
+        f.finish();
+        return new Range(from, to, step);
     }
 
     /** Every point: each case (if any) times each compared set (if any) times the sweep's cartesian product. */

@@ -1,0 +1,133 @@
+package io.jmsbench.scenario;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The JSON Schema of one YAML mapping, written down by {@link Fields} in its recording mode as the
+ * readers ask for each field. The readers run several times ({@link Fields#describe}), each field
+ * merged into the same node, until a run finds nothing new.
+ */
+final class MappingSchema {
+
+    private final ObjectNode node;
+    private final ObjectNode properties;
+    private final Map<String, MappingSchema> children = new HashMap<>();
+    /** Fields whose value has a schema; the others are still to be explored. */
+    private final Set<String> described = new HashSet<>();
+    private final Set<String> sections = new HashSet<>();
+    /** One flag for the whole tree: whether this run recorded anything new. */
+    private final boolean[] changed;
+
+    private MappingSchema(ObjectNode node, boolean[] changed) {
+        this.node = node;
+        this.changed = changed;
+        node.put("type", "object");
+        this.properties = node.putObject("properties");
+        node.put("additionalProperties", false);
+    }
+
+    static MappingSchema root() {
+        return new MappingSchema(JsonNodeFactory.instance.objectNode(), new boolean[1]);
+    }
+
+    ObjectNode node() {
+        return node;
+    }
+
+    /** Whether a run recorded anything new since the last call, which starts a new run. */
+    boolean takeChanged() {
+        boolean was = changed[0];
+        changed[0] = false;
+        return was;
+    }
+
+    /**
+     * What {@code has(key)} answers while recording: present while the field has no schema yet (so
+     * the branches behind it run), absent after (so the branches for its absence run next time); a
+     * section (mapping or list) is always present, so the fields inside it are reached.
+     */
+    boolean present(String key) {
+        return !described.contains(key) || sections.contains(key);
+    }
+
+    /**
+     * Records the schema of a field's value; {@code fallback} (what {@link ValueSchemas#json} writes,
+     * or null) is its default when the reader read the field as absent.
+     */
+    void field(String key, ObjectNode value, Object fallback, boolean readAsAbsent) {
+        ObjectNode existing = (ObjectNode) properties.get(key);
+        if (existing == null) {
+            existing = properties.putObject(key);
+            changed[0] = true;
+        }
+        if (described.add(key)) {
+            changed[0] = true;
+        }
+        existing.setAll(value);
+        if (readAsAbsent && fallback != null && !existing.has("default")) {
+            existing.set("default", ValueSchemas.json(fallback));
+            changed[0] = true;
+        }
+    }
+
+    /** Records that {@code key} may say {@code auto}, its default when {@code autoByDefault}. */
+    void auto(String key, boolean autoByDefault) {
+        ObjectNode existing = (ObjectNode) properties.get(key);
+        if (existing == null) {
+            existing = properties.putObject(key);
+            changed[0] = true;
+        }
+        if (autoByDefault && !existing.has("default")) {
+            existing.put("default", Fields.AUTO);
+            changed[0] = true;
+        }
+    }
+
+    /** Whether {@code isAuto(key)} was asked in an earlier run, so this run takes the other branch. */
+    boolean autoAsked(String key) {
+        return properties.has(key);
+    }
+
+    /** The schema of the mapping at {@code key}. */
+    MappingSchema mapping(String key, String description) {
+        return children.computeIfAbsent(key, k -> {
+            MappingSchema child = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            child.node.put("description", description);
+            properties.set(key, child.node);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return child;
+        });
+    }
+
+    /** The schema of each mapping of the list at {@code key}. */
+    MappingSchema listOfMappings(String key, String description) {
+        return children.computeIfAbsent(key, k -> {
+            MappingSchema item = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            ObjectNode list = properties.putObject(key);
+            list.put("type", "array");
+            list.put("description", description);
+            list.set("items", item.node);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return item;
+        });
+    }
+
+    /** This mapping's keys are free: each must match {@code keyPattern}, each value {@code value}. */
+    void entries(String keyPattern, ObjectNode value) {
+        if (!node.has("propertyNames")) {
+            node.putObject("propertyNames").put("pattern", keyPattern);
+            node.set("additionalProperties", value);
+            changed[0] = true;
+        }
+    }
+}
