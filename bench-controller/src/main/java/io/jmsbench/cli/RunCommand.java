@@ -5,6 +5,8 @@ import io.jmsbench.report.Report;
 import io.jmsbench.run.BenchmarkRun;
 import io.jmsbench.run.RunFailure;
 import io.jmsbench.run.RunSignal;
+import io.jmsbench.run.progress.ProgressMode;
+import io.jmsbench.run.progress.RunConsole;
 import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.ScenarioException;
@@ -91,6 +93,13 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             description = "The address the metrics endpoint listens on (default: ${DEFAULT-VALUE}, this machine only).")
     String metricsAddress;
 
+    @Option(names = "--progress", paramLabel = "auto|bar|plain|none", defaultValue = "auto",
+            converter = ProgressModes.class,
+            description = "How the run shows its progress: bar, one line per point that rewrites itself (phase, elapsed "
+                    + "and left, rates, point k of n, the estimated end); plain, a line every 5 s and at each phase "
+                    + "change, for logs; none; or auto (the default), a bar on a terminal and plain lines otherwise.")
+    ProgressMode progress;
+
     @Option(names = "--require-valid", description = "Exit with code 5 when any point is invalid, or a search found no rate its repeat confirmed "
             + "(default: report it, exit 0).")
     boolean requireValid;
@@ -155,7 +164,8 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
             return ExitCodes.BAD_INPUT;
         }
-        PrintStream console = System.out;
+        RunConsole runConsole = RunConsole.open(progress, System.out);
+        PrintStream console = runConsole.out();
         RunSignal signal = new RunSignal();
         CountDownLatch finished = new CountDownLatch(1);
         Thread onSignal = new Thread(() -> {
@@ -193,7 +203,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     console.println("jmsbench: metrics at http://" + server.address().getHostString() + ":"
                             + server.address().getPort() + "/metrics");
                 }
-                report = BenchmarkRun.execute(plan, file, assignments, out, signal, console,
+                report = BenchmarkRun.execute(plan, file, assignments, out, signal, runConsole,
                         new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token, login, metrics));
             } catch (MetricsUnavailable e) {
                 spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
@@ -208,6 +218,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
         } finally {
+            runConsole.close();
             finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onSignal);

@@ -9,6 +9,9 @@ import io.jmsbench.report.Report;
 import io.jmsbench.report.ReportWriter;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.progress.PointTicket;
+import io.jmsbench.run.progress.ProgressView;
+import io.jmsbench.run.progress.RunConsole;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.LocalAgents;
 import io.jmsbench.run.workers.RemoteAgents;
@@ -43,6 +46,7 @@ public final class BenchmarkRun {
     private final RunDirectory directory;
     private final RunSignal signal;
     private final PrintStream console;
+    private final ProgressView progress;
     private final Options options;
     private final AgentSource agentSource;
     /** The plan's points and repeats, or a search's steps. */
@@ -67,13 +71,14 @@ public final class BenchmarkRun {
     }
 
     private BenchmarkRun(ScenarioPlan plan, Path scenarioFile, List<String> overrides, RunDirectory directory,
-                         RunSignal signal, PrintStream console, Options options, AgentSource agentSource) {
+                         RunSignal signal, RunConsole console, Options options, AgentSource agentSource) {
         this.plan = plan;
         this.scenarioFile = scenarioFile;
         this.overrides = List.copyOf(overrides);
         this.directory = directory;
         this.signal = signal;
-        this.console = console;
+        this.console = console.out();
+        this.progress = console.progress();
         this.options = options;
         this.agentSource = agentSource;
         this.points = plan.search() != null ? new SearchPoints(plan) : new PlanPoints(plan);
@@ -85,7 +90,7 @@ public final class BenchmarkRun {
      * leaves no results directory behind.
      */
     public static Report execute(ScenarioPlan plan, Path scenarioFile, List<String> overrides, Path outRoot,
-                                 RunSignal signal, PrintStream console, Options options)
+                                 RunSignal signal, RunConsole console, Options options)
             throws BrokerUnavailable, RunFailure, IOException {
         Scenario base = plan.base();
         probeExternalBrokers(plan, options);
@@ -94,7 +99,7 @@ public final class BenchmarkRun {
         RemoteAgents remote = base.agents().remote()
                 ? RemoteAgents.contact(base.agents(), options.remoteToken(), leaseId) : null;
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
-        console.println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
+        console.out().println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
         AgentSource source = remote != null ? remote
                 : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId);
         return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source).run();
@@ -123,8 +128,9 @@ public final class BenchmarkRun {
         String abortReason = null;
         BrokerUnavailable brokerFailure = null;
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
-            PointRunner runner = new PointRunner(plan, directory, signal, console, agentSource, options.credentials(),
-                    samples, runChildren, options.metrics());
+            PointRunner runner = new PointRunner(plan, directory, signal, console, progress, agentSource,
+                    options.credentials(), samples, runChildren, options.metrics());
+            RunPace pace = new RunPace(points.runsAtMost(), plannedSecondsPerRun());
             while (true) {
                 if (signal.abortReason() != null) {
                     abortReason = signal.abortReason();
@@ -137,7 +143,17 @@ public final class BenchmarkRun {
                 if (next.heading() != null) {
                     console.println(next.heading());
                 }
-                PointRunner.Outcome outcome = runner.run(next.point(), next.repeat());
+                long pointStart = System.nanoTime();
+                PointRunner.Outcome outcome;
+                progress.pointStarting(new PointTicket(points.label(results.size() + 1),
+                        next.point().scenario().phases(), points.exact() ? pace.secondsAfter(results.size() + 1)
+                        : Double.NaN));
+                try {
+                    outcome = runner.run(next.point(), next.repeat());
+                } finally {
+                    progress.pointEnded();
+                }
+                pace.ran((System.nanoTime() - pointStart) / 1e9);
                 results.add(outcome.result());
                 if (options.metrics() != null) {
                     options.metrics().pointDone(outcome.result().verdict());
@@ -208,6 +224,12 @@ public final class BenchmarkRun {
         return disk;
     }
 
+    /** What one run of a point should take, before any has run: its timed phases and the usual overhead. */
+    private double plannedSecondsPerRun() {
+        Scenario base = plan.base();
+        return base.phases().warmup().toSeconds() + base.phases().measure().toSeconds() + OVERHEAD_SECONDS_PER_POINT;
+    }
+
     private void printPlan() {
         if (plan.search() != null) {
             console.println("  search   " + SearchPoints.describe(plan.search()));
@@ -216,9 +238,8 @@ public final class BenchmarkRun {
         if (plan.runs() == 1) {
             return;
         }
+        double perRun = plannedSecondsPerRun();
         Scenario base = plan.base();
-        double perRun = base.phases().warmup().toSeconds() + base.phases().measure().toSeconds()
-                + OVERHEAD_SECONDS_PER_POINT;
         console.printf("  plan     %d points x %d repeats = %d runs, about %.0f min (%s warm-up + %s measure + ~%.0f s "
                         + "start/drain/stop each)%n", plan.points().size(), plan.repeat(), plan.runs(),
                 plan.runs() * perRun / 60, Durations.format(base.phases().warmup()),

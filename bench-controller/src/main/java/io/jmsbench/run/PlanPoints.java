@@ -16,6 +16,25 @@ final class PlanPoints implements PointSource {
     }
 
     @Override
+    public int runsAtMost() {
+        return plan.runs();
+    }
+
+    @Override
+    public boolean exact() {
+        return true;
+    }
+
+    /** "point 2/6"; with repeats, "run 5/12" (the heading above the line says which point and repeat). */
+    @Override
+    public String label(int run) {
+        if (plan.runs() == 1) {
+            return "";
+        }
+        return (plan.repeat() == 1 ? "point " : "run ") + run + "/" + plan.runs();
+    }
+
+    @Override
     public Scheduled next() {
         if (point >= plan.points().size()) {
             return null;

@@ -5,6 +5,7 @@ import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.SampleLine;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.run.point.SampleSink;
+import io.jmsbench.run.progress.ProgressView;
 import org.HdrHistogram.HistogramLogWriter;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.util.Locale;
 
 /**
  * Where one point's samples go as they are taken: a line of {@code samples.jsonl}, a line on the
- * console, and the interval's latencies appended to the point's {@code .hlog} in HdrHistogram's
+ * progress line, and the interval's latencies appended to the point's {@code .hlog} in HdrHistogram's
  * log format, tagged with the phase.
  */
 final class PointLog implements SampleSink, AutoCloseable {
@@ -27,24 +28,24 @@ final class PointLog implements SampleSink, AutoCloseable {
     private final int point;
     private final int repeat;
     private final SamplesLog samples;
-    private final PrintStream console;
+    private final ProgressView progress;
     private final Path hlogFile;
     private PrintStream hlogStream;
     private HistogramLogWriter hlog;
     private long hlogBaseMillis;
 
-    PointLog(int point, int repeat, SamplesLog samples, PrintStream console, Path hlogFile) {
+    PointLog(int point, int repeat, SamplesLog samples, ProgressView progress, Path hlogFile) {
         this.point = point;
         this.repeat = repeat;
         this.samples = samples;
-        this.console = console;
+        this.progress = progress;
         this.hlogFile = hlogFile;
     }
 
     @Override
     public void accept(IntervalSample sample, LatencyInterval latency) throws IOException {
         samples.append(new SampleLine(point, repeat, sample));
-        console.println(LiveLine.format(sample));
+        progress.sample(sample);
         if (latency != null) {
             log(sample, latency);
         }

@@ -16,6 +16,7 @@ import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.progress.ProgressView;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.HttpWorkers;
 import io.jmsbench.run.workers.PointAgents;
@@ -45,6 +46,7 @@ final class PointRunner {
     private final RunDirectory directory;
     private final RunSignal signal;
     private final PrintStream console;
+    private final ProgressView progress;
     private final AgentSource agentSource;
     private final BrokerCredentials credentials;
     private final SamplesLog samples;
@@ -54,12 +56,13 @@ final class PointRunner {
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
-                AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
+                ProgressView progress, AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
                 RunMetrics metrics) {
         this.plan = plan;
         this.directory = directory;
         this.signal = signal;
         this.console = console;
+        this.progress = progress;
         this.agentSource = agentSource;
         this.credentials = credentials;
         this.samples = samples;
@@ -77,7 +80,7 @@ final class PointRunner {
         BrokerUnavailable brokerFailure = null;
         PointBroker broker = null;
         try (Children children = new Children();
-             PointLog log = new PointLog(point.index(), repeat, samples, console,
+             PointLog log = new PointLog(point.index(), repeat, samples, progress,
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
             AgentSource.Pending pending = agentSource.begin(children, suffix);
             broker = broker(scenario, children, suffix);

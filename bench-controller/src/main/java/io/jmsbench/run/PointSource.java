@@ -15,6 +15,15 @@ interface PointSource {
     record Scheduled(ScenarioPlan.Point point, int repeat, String heading) {
     }
 
+    /** How many runs there will be: exactly, or at most when each depends on the ones before. */
+    int runsAtMost();
+
+    /** Whether {@link #runsAtMost} is the exact count. */
+    boolean exact();
+
+    /** The place of the {@code run}-th run (from 1) for the progress line: "point 2/6", "" for a single run. */
+    String label(int run);
+
     /** The next point, or null when there is none. */
     Scheduled next();
 

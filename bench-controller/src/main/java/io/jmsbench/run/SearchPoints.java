@@ -44,6 +44,21 @@ final class SearchPoints implements PointSource {
     }
 
     @Override
+    public int runsAtMost() {
+        return spec.maxPoints();
+    }
+
+    @Override
+    public boolean exact() {
+        return false;
+    }
+
+    @Override
+    public String label(int run) {
+        return "step " + run + "/" + spec.maxPoints() + " at most";
+    }
+
+    @Override
     public Scheduled next() {
         if (steps.isEmpty()) {
             startNanos = System.nanoTime();

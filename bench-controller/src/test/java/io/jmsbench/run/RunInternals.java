@@ -71,7 +71,7 @@ public final class RunInternals {
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         try (SamplesLog log = new SamplesLog(hlog.resolveSibling(hlog.getFileName() + ".samples.jsonl"));
-             PointLog sink = new PointLog(0, 1, log, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+             PointLog sink = new PointLog(0, 1, log, io.jmsbench.run.progress.ProgressView.NONE,
                      hlog)) {
             for (int i = 1; i < n; i++) {
                 LatencyInterval raw = snapshots.get(i).latency();
