@@ -69,6 +69,7 @@ final class Summary {
             if (p.brokerCounts() != null) {
                 console.println("  broker's own count: " + io.jmsbench.report.BrokerCountsLine.of(p));
             }
+            p.faults().forEach(f -> console.println("  fault: " + io.jmsbench.report.FaultLines.line(f)));
             console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s, controller %s; "
                             + "host busy %s%n",
                     p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),

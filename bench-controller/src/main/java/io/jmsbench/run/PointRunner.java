@@ -13,6 +13,8 @@ import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.PointClock;
 import io.jmsbench.run.metrics.RunMetrics;
+import io.jmsbench.run.faults.BrokerFaults;
+import io.jmsbench.run.point.Faults;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.PointObservation.Ending;
@@ -92,7 +94,7 @@ final class PointRunner {
                 PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
                         Gauges.local(broker.process(), directory.logs().toString()), PointClock.system(signal),
                         metrics == null ? log : metrics.observe(point.index(), repeat, log),
-                        console);
+                        console, faults(scenario, broker));
                 observation = driver.run(pointStart, broker.facts());
             } finally {
                 List<String> problems = new ArrayList<>();
@@ -121,6 +123,17 @@ final class PointRunner {
         PointResult result = PointResults.of(observation, brokerCounts, new PointJudge(scenario, hostCores, reused), hostCores,
                 scenario.filters(), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
+    }
+
+    /** The scenario's faults against the broker's JVM (validation admits them only with an embedded broker). */
+    private static Faults faults(Scenario scenario, PointBroker broker) throws RunFailure {
+        if (scenario.faults().isEmpty()) {
+            return Faults.NONE;
+        }
+        if (broker.process() == null) {
+            throw new RunFailure("the scenario's faults need the embedded broker's process, and it is not known");
+        }
+        return new BrokerFaults(scenario.faults(), broker.process());
     }
 
     /** A sweep, repeats or a search: each point's files get its own suffix. */

@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, compare, sweep, repeat, search";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare, sweep, repeat, search";
 
     @TempDir
     Path dir;
@@ -73,6 +73,31 @@ class ScenarioValidationTest {
                         "name: x\nsubscribers:\n  - clients: 2\n    selektor: \"P1 = 1\"\n",
                         FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector, filter;"
                                 + " did you mean 'selector'?"),
+                yaml("a fault against an external broker",
+                        "broker: {url: \"tcp://localhost:61616\"}\nfaults:\n  - {action: pause-broker, at: 5s}\n",
+                        FILE + ":3:3: faults: expected faults only with an embedded broker (jmsbench pauses the process "
+                                + "it started), found the external broker tcp://localhost:61616"),
+                yaml("a fault of an unknown action",
+                        "faults:\n  - {action: reboot, at: 5s}\n",
+                        FILE + ":2:14: faults[0].action: expected one of pause-broker, found 'reboot'"),
+                yaml("a fault with no time",
+                        "faults:\n  - {action: pause-broker}\n",
+                        FILE + ":2:5: faults[0]: expected at: when the first fault starts after the publishers do, "
+                                + "such as 10s, found no at"),
+                yaml("faults repeated without every",
+                        "faults:\n  - {action: pause-broker, at: 1s, times: 3}\n",
+                        FILE + ":2:43: faults[0].times: expected every (the time between faults) beside times: 3, "
+                                + "found none"),
+                yaml("a fault longer than the time between faults",
+                        "phases: {warmup: 0s, measure: 60s}\nfaults:\n  - {action: pause-broker, at: 1s, every: 5s, "
+                                + "times: 3, downFor: 5s}\n",
+                        FILE + ":3:66: faults[0].downFor: expected downFor shorter than every (5s), so that one fault "
+                                + "ends before the next, found 5s"),
+                yaml("a fault after the publishers stop",
+                        "phases: {warmup: 2s, measure: 5s}\nfaults:\n  - {action: pause-broker, at: 5s, every: 1s, "
+                                + "times: 3, downFor: 500ms}\n",
+                        FILE + ":3:54: faults[0].times: expected every fault to start while the publishers run (warm-up "
+                                + "and window: 7s), found the last at 7s"),
                 yaml("clients of the wrong type",
                         "publishers:\n  clients: \"many\"\n",
                         FILE + ":2:12: publishers.clients: expected a whole number from 1 to 100000, found 'many'"),
@@ -312,8 +337,8 @@ class ScenarioValidationTest {
                 withSet("--set into a misspelt section, which the file does not have",
                         "name: x\n", List.of("phase.measure=10s"),
                         "--set: phase: unknown field, expected one of name, description, provider, broker, destination,"
-                                + " message, publishers, subscribers, delivery, phases, validity, agents, cases, compare, sweep,"
-                                + " repeat, search; did you mean 'phases'?"),
+                                + " message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare,"
+                                + " sweep, repeat, search; did you mean 'phases'?"),
                 withSet("--set without '='",
                         "name: x\n", List.of("publishers.clients"),
                         "--set: publishers.clients: expected key=value such as publishers.clients=4, found no '='"),
@@ -344,8 +369,8 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cases, compare, sweep, repeat,"
-                                + " search; did you mean 'publishers'?"),
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare,"
+                                + " sweep, repeat, search; did you mean 'publishers'?"),
                 yaml("an agent address without a port",
                         "agents:\n  publishers: [10.0.0.3]\n  subscribers: [10.0.0.4:7100]\n",
                         FILE + ":2:16: agents.publishers[0]: expected an agent address HOST:PORT such as 10.0.0.3:7100,"

@@ -104,6 +104,11 @@ public final class MarkdownReport {
                     Figures.count(p.audit().redelivered()), Figures.count(p.audit().unexpected()),
                     p.audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
+        if (!p.faults().isEmpty()) {
+            md.append("Faults injected, and when the broker delivered again (each figure is the end of a one-second "
+                    + "sample, so at most a second late; \"never\": not within the point):\n\n")
+                    .append(FaultLines.markdown(p.faults())).append('\n');
+        }
         if (p.brokerCounts() != null) {
             md.append("The broker's own count (").append(p.brokerCounts().source()).append("): ")
                     .append(BrokerCountsLine.of(p)).append(".\n\n");

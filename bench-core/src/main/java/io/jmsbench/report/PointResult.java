@@ -23,10 +23,11 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
                           Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
                           ClientSpread clients, List<IntervalSample> samples, List<Finding> findings,
                           PointEnvironment environment, Verdict verdict, Windows windows,
-                          BrokerCounts brokerCounts) {
+                          BrokerCounts brokerCounts, List<FaultOutcome> faults) {
 
     public PointResult {
         findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings
+        faults = faults == null ? List.of() : List.copyOf(faults); // reports before faults
     }
 
     /**

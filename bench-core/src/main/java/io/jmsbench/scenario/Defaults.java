@@ -81,6 +81,8 @@ public final class Defaults {
     /** An auto window is never shorter: a few seconds' interval could be narrow by luck. */
     public static final Duration MIN_AUTO_MEASURE = Duration.ofSeconds(10);
     public static final Duration DRAIN = Duration.ofSeconds(10);
+    /** How long a scheduled fault keeps the broker down unless {@code downFor} says otherwise. */
+    public static final Duration FAULT_DOWN_FOR = Duration.ofSeconds(2);
     /** {@code phases.messages}: 0, no count; the window is bounded by {@code measure} alone. */
     public static final int MEASURE_MESSAGES = 0;
     public static final int REPEAT = 1;

@@ -18,10 +18,19 @@ public record Scenario(
         DeliverySpec delivery,
         Phases phases,
         Validity validity,
-        AgentsSpec agents) {
+        AgentsSpec agents,
+        List<FaultSpec> faults) {
 
     public Scenario {
         subscribers = List.copyOf(subscribers);
+        faults = faults == null ? List.of() : List.copyOf(faults); // reports written before faults existed
+    }
+
+    public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
+                    MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
+                    DeliverySpec delivery, Phases phases, Validity validity, AgentsSpec agents) {
+        this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
+                validity, agents, List.of());
     }
 
     public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
@@ -35,14 +44,14 @@ public record Scenario(
     /** This scenario with its clients on {@code agents}. */
     public Scenario withAgents(AgentsSpec agents) {
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
-                delivery, phases, validity, agents);
+                delivery, phases, validity, agents, faults);
     }
 
     /** This scenario with its publishers at {@code rate} (a search's step). */
     public Scenario withRate(PublishRate rate) {
         return new Scenario(name, description, broker, provider, destination, message,
                 new PublisherSpec(publishers.clients(), rate, publishers.faults()), subscribers, delivery, phases,
-                validity, agents);
+                validity, agents, faults);
     }
 
     public int subscriberClients() {

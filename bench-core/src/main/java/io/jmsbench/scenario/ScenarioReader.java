@@ -24,6 +24,7 @@ final class ScenarioReader {
     private static final Pattern AMQP_URL = Pattern.compile("(amqp|amqps|amqpws|amqpwss|failover):.+");
     private static final Pattern CORE_URL = Pattern.compile("(tcp|udp|jgroups|vm):.+");
     private static final Pattern RABBITMQ_URL = Pattern.compile("amqps?://.+");
+    private static final int MAX_FAULTS = 1000;
     private static final String EMBEDDED = "activemq or artemis (the embedded brokers jmsbench starts)";
 
     private ScenarioReader() {
@@ -44,6 +45,7 @@ final class ScenarioReader {
         Phases phases = phases(root.mapping("phases"));
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
+        List<FaultSpec> faults = faults(root, broker, phases);
         root.has("cases");  // read by the plan, known here so that every point's reading accepts them
         root.has("compare");
         root.has("sweep");
@@ -57,7 +59,52 @@ final class ScenarioReader {
                     + "destination type " + destination.type().yamlName());
         }
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
-                delivery, phases, validity, agents);
+                delivery, phases, validity, agents, faults);
+    }
+
+    /** {@code faults:}: each must start while the publishers run, on a broker whose process is ours. */
+    private static List<FaultSpec> faults(Fields root, BrokerSpec broker, Phases phases) {
+        List<Fields> items = root.mappings("faults");
+        if (items == null) {
+            return List.of();
+        }
+        if (!broker.isEmbedded()) {
+            root.problem("faults", "expected faults only with an embedded broker (jmsbench pauses the process it "
+                    + "started), found the external broker " + broker.url());
+        }
+        Duration publishing = phases.warmup().plus(phases.measure());
+        List<FaultSpec> faults = new ArrayList<>();
+        for (Fields f : items) {
+            FaultAction action = f.choice("action", null, FaultAction.class, FaultAction::yamlName);
+            if (action == null && !f.has("action")) {
+                f.problem("expected action: " + java.util.Arrays.stream(FaultAction.values()).map(FaultAction::yamlName)
+                        .collect(java.util.stream.Collectors.joining(" or ")) + ", found no action");
+            }
+            boolean hasAt = f.has("at");
+            Duration at = f.duration("at", Duration.ZERO, Duration.ZERO);
+            if (!hasAt) {
+                f.problem("expected at: when the first fault starts after the publishers do, such as 10s, found no at");
+            }
+            int times = f.integer("times", 1, 1, MAX_FAULTS);
+            boolean hasEvery = f.has("every");
+            Duration every = f.duration("every", Duration.ZERO, Duration.ofSeconds(1));
+            Duration downFor = f.duration("downFor", Defaults.FAULT_DOWN_FOR, Duration.ofMillis(100));
+            if (times > 1 && !hasEvery) {
+                f.problem("times", "expected every (the time between faults) beside times: " + times + ", found none");
+            } else if (times > 1 && downFor.compareTo(every) >= 0) {
+                f.problem("downFor", "expected downFor shorter than every (" + io.jmsbench.text.Durations.format(every)
+                        + "), so that one fault ends before the next, found " + io.jmsbench.text.Durations.format(downFor));
+            }
+            Duration last = at.plus(every.multipliedBy(times - 1L));
+            if (hasAt && last.compareTo(publishing) >= 0) {
+                f.problem(times > 1 ? "times" : "at", "expected every fault to start while the publishers run (warm-up "
+                        + "and window: " + io.jmsbench.text.Durations.format(publishing) + "), found the last at "
+                        + io.jmsbench.text.Durations.format(last));
+            }
+            f.finish();
+            faults.add(new FaultSpec(action, at, every, times, downFor));
+        }
+        return faults;
     }
 
     private static void checkMatchGroup(Fields root, MessageSpec message, List<SubscriberGroup> groups) {

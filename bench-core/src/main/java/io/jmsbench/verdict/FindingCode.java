@@ -63,6 +63,8 @@ public enum FindingCode {
      * sends, or acknowledged against the subscribers' receipts, beyond what was in flight.
      */
     BROKER_COUNT_MISMATCH(Severity.INVALID),
+    /** A scheduled fault could not be injected or undone: the point did not test what it asked. */
+    FAULT_NOT_INJECTED(Severity.INVALID),
     /** The broker's own counts could not be read (an external broker, or one that did not stop cleanly). */
     BROKER_COUNTS_NOT_READ(Severity.NOTE),
     NOT_WARMED_UP(Severity.NOTE),
@@ -82,7 +84,12 @@ public enum FindingCode {
     /** A rate's batch means stayed correlated: its interval is likely too narrow. */
     INTERVAL_CORRELATED(Severity.NOTE),
     /** The clock offsets are too uncertain against the latency measured. */
-    LATENCY_CLOCKS_UNCERTAIN(Severity.NOTE);
+    LATENCY_CLOCKS_UNCERTAIN(Severity.NOTE),
+    /**
+     * Faults were injected into the broker: the rates include them, so the point measures the broker
+     * through faults (what it loses, how it comes back), not its capacity; the capacity rules are off.
+     */
+    FAULTS_INJECTED(Severity.NOTE);
 
     private final Severity severity;
 

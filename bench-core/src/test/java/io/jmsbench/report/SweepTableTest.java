@@ -90,7 +90,7 @@ class SweepTableTest {
                 samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
                 PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
                 new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN),
-                null);
+                null, List.of());
     }
 
     static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {

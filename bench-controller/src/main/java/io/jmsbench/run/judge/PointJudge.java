@@ -65,6 +65,7 @@ public final class PointJudge {
         drain(o.drain(), findings);
         grade(o, findings);
         clocks(o, findings);
+        faults(o, findings);
         return List.copyOf(findings);
     }
 
@@ -166,7 +167,7 @@ public final class PointJudge {
         if (!o.windowComplete()) {
             return;
         }
-        boolean capacityRun = scenario.publishers().saturated();
+        boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty();
         boolean brokerMeasured = brokerCpuMeasured(o);
         if (brokerCpuUnverified(o)) {
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
@@ -194,10 +195,25 @@ public final class PointJudge {
         double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
-        } else if (figures.received().rate() < 0.99 * target) {
+        } else if (figures.received().rate() < 0.99 * target && scenario.faults().isEmpty()) {
             findings.add(Finding.of(FindingCode.TARGET_RATE_MISSED, String.format(Locale.ROOT,
                     "missed the target rate: %.0f of %.0f msgs/s sent", figures.received().rate(), target)));
         }
+    }
+
+    /** What a point with faults measured, and any fault that could not be injected or undone. */
+    private void faults(PointObservation o, List<Finding> findings) {
+        if (scenario.faults().isEmpty()) {
+            return;
+        }
+        long injected = o.faults().stream().filter(e -> e.error() == null).count();
+        int planned = scenario.faults().stream().mapToInt(io.jmsbench.scenario.FaultSpec::times).sum();
+        findings.add(Finding.of(FindingCode.FAULTS_INJECTED, String.format(Locale.ROOT, "faults: %d of %d injected "
+                + "(%s); the rates include them, so this point shows what the broker loses and how it comes back, not "
+                + "its capacity", injected, planned, scenario.faults().stream().map(f -> f.action().yamlName() + " x"
+                + f.times()).collect(java.util.stream.Collectors.joining(", ")))));
+        o.faults().stream().filter(e -> e.error() != null).forEach(e -> findings.add(Finding.of(
+                FindingCode.FAULT_NOT_INJECTED, String.format(Locale.ROOT, "fault at %.1f s: %s", e.at(), e.error()))));
     }
 
     /** How an auto warm-up and an auto window ended: never steady is invalid, never precise a note. */

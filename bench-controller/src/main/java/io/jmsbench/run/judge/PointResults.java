@@ -44,6 +44,6 @@ public final class PointResults {
                 o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
                 o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
                 figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict, o.windows(),
-                brokerCounts);
+                brokerCounts, FaultRecovery.of(o.faults(), o.samples()));
     }
 }

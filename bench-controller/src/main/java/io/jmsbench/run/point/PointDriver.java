@@ -53,12 +53,20 @@ public final class PointDriver {
     private final PointClock clock;
     private final SampleSink sink;
     private final PrintStream console;
+    private final Faults faults;
     private final List<ClientPlan> publisherPlans;
     private final List<ClientPlan> subscriberPlans;
     private final Progress p;
 
     public PointDriver(Scenario scenario, Workers workers, Workers.PlanFactory plans, Gauges gauges, PointClock clock,
                        SampleSink sink, PrintStream console) {
+        this(scenario, workers, plans, gauges, clock, sink, console, Faults.NONE);
+    }
+
+    /** A point that injects {@code faults} into its broker while the publishers run. */
+    public PointDriver(Scenario scenario, Workers workers, Workers.PlanFactory plans, Gauges gauges, PointClock clock,
+                       SampleSink sink, PrintStream console, Faults faults) {
+        this.faults = faults;
         this.scenario = scenario;
         this.workers = workers;
         this.plans = plans;
@@ -112,6 +120,7 @@ public final class PointDriver {
         long start = clock.nanoTime();
         p.publishStart = start;
         workers.start();
+        faults.start(System.nanoTime() - (clock.nanoTime() - start)); // the samples' zero, on the faults' clock
         p.mark(Progress.PUBLISH_START);
         long warmupEnd = start + phases.warmup().toNanos();
         long measureEnd = Long.MAX_VALUE;
@@ -281,6 +290,7 @@ public final class PointDriver {
 
     /** Reads the final counts it still lacks, whatever ended the point. */
     private void collect() {
+        p.faults = faults.stop();
         List<String> problems = new ArrayList<>();
         if (p.publishersFinal == null && p.publishStart >= 0) {
             p.publishersFinal = workers.stopPublishers(problems);

@@ -22,10 +22,21 @@ import java.util.List;
 public record PointObservation(Ending ending, PhaseTimes times, double readySeconds, List<IntervalSample> samples,
                                Snapshot windowStart, Snapshot windowEnd, Counters publishersFinal,
                                Counters subscribersFinal, Drain drain, AuditCounts audit, LatencyFigures latency,
-                               Placement placement, PointEnvironment environment, Windows windows) {
+                               Placement placement, PointEnvironment environment, Windows windows,
+                               List<Faults.FaultEvent> faults) {
 
     public PointObservation {
         samples = List.copyOf(samples);
+        faults = List.copyOf(faults);
+    }
+
+    /** An observation of a point that injected no fault. */
+    public PointObservation(Ending ending, PhaseTimes times, double readySeconds, List<IntervalSample> samples,
+                            Snapshot windowStart, Snapshot windowEnd, Counters publishersFinal,
+                            Counters subscribersFinal, Drain drain, AuditCounts audit, LatencyFigures latency,
+                            Placement placement, PointEnvironment environment, Windows windows) {
+        this(ending, times, readySeconds, samples, windowStart, windowEnd, publishersFinal, subscribersFinal, drain,
+                audit, latency, placement, environment, windows, List.of());
     }
 
     /** How the point ended: it completed, failed (an agent, the broker, a stall) or the run was aborted. */
@@ -57,7 +68,7 @@ public record PointObservation(Ending ending, PhaseTimes times, double readySeco
     /** The same observation, ended otherwise (an abort that came while the point was torn down). */
     public PointObservation withEnding(Ending other) {
         return new PointObservation(other, times, readySeconds, samples, windowStart, windowEnd, publishersFinal,
-                subscribersFinal, drain, audit, latency, placement, environment, windows);
+                subscribersFinal, drain, audit, latency, placement, environment, windows, faults);
     }
 
     /** Whether the measurement window opened and closed. */

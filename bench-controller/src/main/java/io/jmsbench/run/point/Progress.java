@@ -53,6 +53,7 @@ final class Progress {
     double warmupSeconds = Double.NaN;
     double transientSeconds = Double.NaN;
     String windowEndedBy;
+    List<Faults.FaultEvent> faults = List.of();
 
     Progress(PointClock clock) {
         this.clock = clock;
@@ -71,7 +72,7 @@ final class Progress {
                 readySeconds, samples, windowStart, windowEnd, publishersFinal, subscribersFinal, drain, audit,
                 LatencyFigures.of(window, basis), placement, environment, new Windows(warmupEndedBy, warmupSeconds,
                         transientSeconds, windowEndedBy, scenario.phases().measureAuto() ? scenario.phases().precision()
-                        : Double.NaN));
+                        : Double.NaN), faults);
     }
 
     /** The samples of one phase so far, in order. */

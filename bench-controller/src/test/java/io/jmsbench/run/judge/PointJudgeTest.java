@@ -31,6 +31,7 @@ import java.util.Map;
 
 import static io.jmsbench.verdict.FindingCode.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every validity rule, judged on observations built by hand: no broker, no JVM. A point of the
@@ -45,6 +46,9 @@ class PointJudgeTest {
     /** What the tests change in the baseline: a 10 s window at 1,000 msgs/s, a busy shared host. */
     private static final class Spec {
         List<String> overrides = List.of();
+        /** More of the scenario, after the baseline's fields. */
+        String moreYaml = "";
+        List<io.jmsbench.run.point.Faults.FaultEvent> faults = List.of();
         Ending ending = Ending.COMPLETED;
         long windowSent = 10_000;
         long windowReceived = 10_000;
@@ -103,7 +107,7 @@ class PointJudgeTest {
                 subscribers:
                   - {clients: 1}
                 phases: {warmup: 20s, measure: 10s, drain: 10s}
-                """, "judge.yaml", "judge", spec.overrides);
+                """ + spec.moreYaml, "judge.yaml", "judge", spec.overrides);
         Map<String, HostSample> before = new LinkedHashMap<>();
         Map<String, HostSample> after = new LinkedHashMap<>();
         spec.hosts.forEach((agent, busy) -> {
@@ -131,7 +135,7 @@ class PointJudgeTest {
                 new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent, spec.sendErrors,
                         spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN),
                 counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
-                spec.placement, PointEnvironment.NONE, spec.windows);
+                spec.placement, PointEnvironment.NONE, spec.windows, spec.faults);
         PointJudge judge = new PointJudge(scenario, 2, false);
         List<Finding> findings = new ArrayList<>(judge.judge(o, WindowFigures.of(o, 2)));
         findings.addAll(judge.brokerCounts(o, spec.brokerCounts));
@@ -186,7 +190,29 @@ class PointJudgeTest {
             s.placement = new Placement(true, false, true, List.of());
             s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99}, "publisher-agent-1", new double[] {0.9});
         }, CPU_RULE_CLIENT);
+        check(wrong, "a fault not injected", s -> {
+            s.moreYaml = PAUSES;
+            s.faults = List.of(new io.jmsbench.run.point.Faults.FaultEvent("pause-broker", 5, 0, "kill -STOP failed"));
+        }, FAULT_NOT_INJECTED);
         assertEquals(List.of(), wrong);
+    }
+
+    private static final String PAUSES = "faults:\n  - {action: pause-broker, at: 5s, every: 10s, times: 2}\n";
+
+    @Test
+    void aPointWithFaultsIsJudgedOnWhatItDeliveredNotOnCapacity() throws Exception {
+        Spec spec = new Spec();
+        spec.moreYaml = PAUSES;
+        spec.faults = List.of(new io.jmsbench.run.point.Faults.FaultEvent("pause-broker", 5, 2, null),
+                new io.jmsbench.run.point.Faults.FaultEvent("pause-broker", 15, 2, null));
+        spec.hostBusy = 0.5; // an idle broker: no capacity here, and none claimed
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(SHARED_HOST, FAULTS_INJECTED), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().startsWith("faults: 2 of 2 injected (pause-broker x2)"), findings.toString());
+
+        spec.audit = new AuditCounts(7, 0, 0, 0, 0, 1, 1, false);
+        spec.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
+        assertEquals(List.of(PERSISTENT_MESSAGES_LOST), invalid(spec), "a loss through faults is still a loss");
     }
 
     private static void check(List<String> wrong, String name, java.util.function.Consumer<Spec> change,

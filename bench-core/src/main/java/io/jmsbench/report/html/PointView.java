@@ -19,7 +19,11 @@ import java.util.stream.Collectors;
  */
 record PointView(String label, Map<String, Object> parameters, int repeat, String verdict, List<Finding> findings,
                  Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
-                 int filters, Latency latency, int hostCores, PointSeries series) {
+                 int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults) {
+
+    /** A fault the point injected: from {@code at} for {@code downFor} seconds after the publishers started. */
+    record Fault(String action, Double at, Double downFor) {
+    }
 
     /** A window rate and the half-width of its 95% interval ({@code null}: none). */
     record Rate(Double rate, Double ci95, double seconds) {
@@ -52,7 +56,8 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 verdict.json(), p.findings(), Rate.of(p.received()), Rate.of(p.dispatched()),
                 Numbers.rate(p.overallRate()), Numbers.of(p.replicationGrade().expected(), 4),
                 Numbers.of(p.replicationGrade().measured(), 4), p.filters(), Latency.of(p.latency()), hostCores,
-                series);
+                series, p.faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
+                        Numbers.of(f.downFor(), 2))).toList());
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

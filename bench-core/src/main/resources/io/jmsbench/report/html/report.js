@@ -152,6 +152,19 @@
     });
   }
 
+  /** Each fault as a red band over the seconds the broker was down. */
+  function faultBands(faults) {
+    return u => clipped(u, (ctx, b) => {
+      for (const f of faults || []) {
+        if (f.at == null || f.downFor == null) continue;
+        const x0 = u.valToPos(f.at, 'x', true);
+        const x1 = Math.max(x0 + 2 * devicePixelRatio, u.valToPos(f.at + f.downFor, 'x', true));
+        ctx.fillStyle = 'rgba(220,38,38,0.25)';
+        ctx.fillRect(x0, b.top, x1 - x0, b.height);
+      }
+    });
+  }
+
   /** The window's mean as a dashed line over the measurement span, its 95% interval as a band. */
   function windowBands(spans, figures) {
     const measure = spans.filter(s => s.phase === 'measure');
@@ -540,10 +553,12 @@
       scales: {x: {time: false}, y: {range: (u, min, max) => [0, max > 0 ? max * 1.08 : 1]}},
       axes: [{label: 's since the publishers started'}, rateAxis('msgs/s')],
       series: [{label: 't (s)'}, timeSeries('received', RECEIVED), timeSeries('dispatched', DISPATCHED)],
-      hooks: {drawClear: [shading], draw: [windowBands(s.phases, [
+      hooks: {drawClear: [shading, faultBands(p.faults)], draw: [windowBands(s.phases, [
         Object.assign({color: RECEIVED}, p.received), Object.assign({color: DISPATCHED}, p.dispatched)])]}
     }, [s.t, s.received, s.dispatched], pointCharts,
-    'Shaded: warm-up (orange), measurement window (green), drain (grey). Dashed: the window\'s mean rate; '
+    'Shaded: warm-up (orange), measurement window (green), drain (grey)'
+      + (p.faults && p.faults.length ? '; red: the broker down, one band per fault (' + p.faults.map(f => f.action
+        + ' at ' + f.at + ' s').join(', ') + ')' : '') + '. Dashed: the window\'s mean rate; '
       + 'band: its 95% interval (batch means).');
 
     if (p.latency) {

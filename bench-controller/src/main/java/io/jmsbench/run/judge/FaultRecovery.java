@@ -1,0 +1,58 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.report.FaultOutcome;
+import io.jmsbench.report.IntervalSample;
+import io.jmsbench.run.point.Faults.FaultEvent;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the broker came back from each fault, read off the point's per-second samples: the
+ * dispatched rate before the fault, and the end of the first second after it that delivered a
+ * message, and of the first back within 10% of that rate ({@link FaultOutcome}).
+ */
+final class FaultRecovery {
+
+    /** How many seconds before a fault make its "before". */
+    static final int BEFORE_SECONDS = 5;
+
+    private FaultRecovery() {
+    }
+
+    static List<FaultOutcome> of(List<FaultEvent> events, List<IntervalSample> samples) {
+        List<FaultOutcome> outcomes = new ArrayList<>();
+        double previousEnd = 0;
+        for (FaultEvent e : events) {
+            if (e.error() != null && e.downFor() == 0) {
+                outcomes.add(new FaultOutcome(e.action(), e.at(), 0, Double.NaN, Double.NaN, Double.NaN, e.error()));
+                continue;
+            }
+            double end = e.at() + e.downFor();
+            double before = rateBefore(samples, e.at(), previousEnd);
+            outcomes.add(new FaultOutcome(e.action(), e.at(), e.downFor(), before,
+                    firstAfter(samples, end, e.at(), 0), firstAfter(samples, end, e.at(),
+                    Double.isNaN(before) ? Double.NaN : FaultOutcome.RECOVERED * before), e.error()));
+            previousEnd = end;
+        }
+        return outcomes;
+    }
+
+    /** The mean dispatched rate of the whole seconds within {@link #BEFORE_SECONDS} before {@code at}, after {@code since}. */
+    private static double rateBefore(List<IntervalSample> samples, double at, double since) {
+        return samples.stream().filter(s -> s.t() <= at && s.t() - 1 >= Math.max(since, at - BEFORE_SECONDS))
+                .mapToDouble(IntervalSample::receiveRate).average().orElse(Double.NaN);
+    }
+
+    /**
+     * Seconds from {@code at} to the end of the first second ending after {@code end} whose
+     * dispatched rate is above {@code floor} (NaN: none; a NaN floor: never).
+     */
+    private static double firstAfter(List<IntervalSample> samples, double end, double at, double floor) {
+        if (Double.isNaN(floor)) {
+            return Double.NaN;
+        }
+        return samples.stream().filter(s -> s.t() > end && s.receiveRate() > floor).mapToDouble(s -> s.t() - at)
+                .findFirst().orElse(Double.NaN);
+    }
+}

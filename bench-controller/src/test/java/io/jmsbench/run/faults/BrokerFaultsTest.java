@@ -1,0 +1,97 @@
+package io.jmsbench.run.faults;
+
+import io.jmsbench.run.point.Faults.FaultEvent;
+import io.jmsbench.scenario.FaultAction;
+import io.jmsbench.scenario.FaultSpec;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Pauses a real process (sleep) as the broker's JVM would be paused, reading its state from /proc. */
+@Timeout(30)
+class BrokerFaultsTest {
+
+    private Process victim;
+
+    @AfterEach
+    void stopVictim() {
+        if (victim != null) {
+            Signals.send(victim.toHandle(), Signals.CONT);
+            victim.destroyForcibly();
+        }
+    }
+
+    /** The state letter of /proc/PID/stat: T when stopped, S when sleeping. */
+    private static char state(Process p) throws IOException {
+        String stat = Files.readString(Path.of("/proc", String.valueOf(p.pid()), "stat"));
+        return stat.charAt(stat.lastIndexOf(')') + 2);
+    }
+
+    private static void awaitState(Process p, char wanted) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (state(p) != wanted) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("state " + state(p) + ", never " + wanted);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void eachPauseStopsTheProcessForItsTimeAndResumesIt() throws Exception {
+        victim = new ProcessBuilder("sleep", "60").start();
+        BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.PAUSE_BROKER, Duration.ofMillis(200),
+                Duration.ofMillis(1000), 2, Duration.ofMillis(500))), victim.toHandle());
+        long start = System.nanoTime();
+        faults.start(start);
+        awaitState(victim, 'T');
+        awaitState(victim, 'S');
+        awaitState(victim, 'T');
+        awaitState(victim, 'S');
+        List<FaultEvent> events = faults.stop();
+        assertEquals(2, events.size(), events.toString());
+        assertEquals(0.2, events.get(0).at(), 0.15);
+        assertEquals(1.2, events.get(1).at(), 0.15);
+        for (FaultEvent e : events) {
+            assertEquals("pause-broker", e.action());
+            assertEquals(0.5, e.downFor(), 0.15);
+            assertNull(e.error());
+        }
+    }
+
+    @Test
+    void stoppingInTheMiddleOfAPauseResumesTheProcess() throws Exception {
+        victim = new ProcessBuilder("sleep", "60").start();
+        BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.PAUSE_BROKER, Duration.ZERO,
+                Duration.ZERO, 1, Duration.ofSeconds(20))), victim.toHandle());
+        faults.start(System.nanoTime());
+        awaitState(victim, 'T');
+        List<FaultEvent> events = faults.stop();
+        assertEquals('S', state(victim), "resumed, not left stopped");
+        assertEquals(1, events.size());
+        assertTrue(events.get(0).downFor() < 5, "cut short: " + events);
+    }
+
+    @Test
+    void aProcessThatIsGoneIsAFaultNotInjected() throws Exception {
+        victim = new ProcessBuilder("true").start();
+        victim.waitFor();
+        BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.PAUSE_BROKER, Duration.ZERO,
+                Duration.ZERO, 1, Duration.ofMillis(100))), victim.toHandle());
+        faults.start(System.nanoTime());
+        Thread.sleep(300);
+        List<FaultEvent> events = faults.stop();
+        assertEquals(1, events.size());
+        assertTrue(events.get(0).error().contains("is gone"), events.toString());
+    }
+}
