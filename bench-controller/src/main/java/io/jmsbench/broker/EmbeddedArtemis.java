@@ -60,9 +60,16 @@ public final class EmbeddedArtemis implements ServedBroker {
     /** Starts a broker and returns once every acceptor serves. */
     public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning)
             throws Exception {
+        return start(host, dataDirectory, persistent, tuning, BrokerPorts.ANY);
+    }
+
+    /** As {@link #start(String, Path, boolean, BrokerTuning)}, on {@code given} ports unless they are {@link BrokerPorts#ANY}. */
+    public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
+                                        BrokerPorts given) throws Exception {
         Exception last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-            List<Integer> ports = freePorts(host, PROTOCOLS.size());
+            List<Integer> ports = given.any() ? freePorts(host, PROTOCOLS.size())
+                    : List.of(given.core(), given.amqp(), given.openwire());
             ActiveMQServer server = ActiveMQServers.newActiveMQServer(
                     configuration(host, ports, dataDirectory, persistent, tuning), persistent);
             try {

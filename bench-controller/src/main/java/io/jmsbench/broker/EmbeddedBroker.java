@@ -32,6 +32,16 @@ public final class EmbeddedBroker implements ServedBroker {
     private final TransportConnector amqp;
 
     public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning) throws Exception {
+        this(host, dataDirectory, persistent, tuning, BrokerPorts.ANY, false);
+    }
+
+    /**
+     * On {@code ports} (a broker started again takes the ports it had); {@code persistRedelivered}:
+     * the redelivered flag written to the store before a dispatch, so that a message delivered before
+     * a crash and again after it says so (ActiveMQ's persistJMSRedelivered, a store write per dispatch).
+     */
+    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning, BrokerPorts ports,
+                          boolean persistRedelivered) throws Exception {
         service = new BrokerService();
         service.setBrokerName("jmsbench");
         service.setUseJmx(false);
@@ -53,6 +63,7 @@ public final class EmbeddedBroker implements ServedBroker {
         }
         PolicyEntry everyDestination = new PolicyEntry();
         everyDestination.setProducerFlowControl(tuning.producerFlowControl());
+        everyDestination.setPersistJMSRedelivered(persistRedelivered);
         PolicyMap policies = new PolicyMap();
         policies.setDefaultEntry(everyDestination);
         service.setDestinationPolicy(policies);
@@ -70,8 +81,8 @@ public final class EmbeddedBroker implements ServedBroker {
             }
             service.setPersistenceAdapter(kahaDb);
         }
-        openwire = service.addConnector("tcp://" + host + ":0");
-        amqp = service.addConnector("amqp://" + host + ":0");
+        openwire = service.addConnector("tcp://" + host + ":" + ports.openwire());
+        amqp = service.addConnector("amqp://" + host + ":" + ports.amqp());
         service.start();
         if (!service.waitUntilStarted()) {
             throw new IllegalStateException("the broker did not start");

@@ -24,11 +24,12 @@ public interface ServedBroker extends AutoCloseable {
     io.jmsbench.report.BrokerCounts counts() throws Exception;
 
     /** Starts the broker named by a scenario's {@code embedded} ({@link BrokerSpec#ACTIVEMQ} or {@link BrokerSpec#ARTEMIS}). */
-    static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning)
-            throws Exception {
+    static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
+                              BrokerPorts ports, boolean persistRedelivered) throws Exception {
         return switch (kind) {
-            case BrokerSpec.ACTIVEMQ -> new EmbeddedBroker(host, dataDirectory, persistent, tuning);
-            case BrokerSpec.ARTEMIS -> EmbeddedArtemis.start(host, dataDirectory, persistent, tuning);
+            case BrokerSpec.ACTIVEMQ -> new EmbeddedBroker(host, dataDirectory, persistent, tuning, ports,
+                    persistRedelivered);
+            case BrokerSpec.ARTEMIS -> EmbeddedArtemis.start(host, dataDirectory, persistent, tuning, ports);
             default -> throw new IllegalArgumentException("no embedded broker named '" + kind + "'");
         };
     }

@@ -61,6 +61,24 @@ final class BrokerCommand implements Callable<Integer> {
             description = "On stop, write the destinations' own message counts here as JSON.")
     Path countsFile;
 
+    @Option(names = "--openwire-port", paramLabel = "PORT", defaultValue = "0",
+            description = "The OpenWire port (default: a free one); with --amqp-port and --core-port, how a broker "
+                    + "started again after a fault takes the ports it had.")
+    int openwirePort;
+
+    @Option(names = "--amqp-port", paramLabel = "PORT", defaultValue = "0", description = "The AMQP port (default: a free one).")
+    int amqpPort;
+
+    @Option(names = "--core-port", paramLabel = "PORT", defaultValue = "0",
+            description = "Artemis's CORE port (default: a free one).")
+    int corePort;
+
+    @Option(names = "--persist-redelivered",
+            description = "ActiveMQ: write a message's redelivered flag to the store before each dispatch, so that one "
+                    + "delivered before a crash and again after it is flagged (persistJMSRedelivered; a store write per "
+                    + "dispatch).")
+    boolean persistRedelivered;
+
     @Option(names = "--managed", hidden = true, description = "Started by a controller: exit when its stdin closes.")
     boolean managed;
 
@@ -82,13 +100,20 @@ final class BrokerCommand implements Callable<Integer> {
         if (memoryLimitMb != null) {
             tuning = tuning.withMemoryLimitMb(memoryLimitMb);
         }
+        for (int port : new int[] {openwirePort, amqpPort, corePort}) {
+            if (port < 0 || port > 65535) {
+                spec.commandLine().getErr().println("jmsbench broker: expected ports from 0 to 65535, found " + port);
+                return ExitCodes.BAD_INPUT;
+            }
+        }
         if (!BrokerSpec.ACTIVEMQ.equals(kind) && !BrokerSpec.ARTEMIS.equals(kind)) {
             spec.commandLine().getErr().println("jmsbench broker: --kind: expected activemq or artemis, found '" + kind + "'");
             return ExitCodes.BAD_INPUT;
         }
         ServedBroker broker;
         try {
-            broker = ServedBroker.start(kind, host, dataDirectory, persistent, tuning);
+            broker = ServedBroker.start(kind, host, dataDirectory, persistent, tuning,
+                    new io.jmsbench.broker.BrokerPorts(openwirePort, amqpPort, corePort), persistRedelivered);
         } catch (Exception e) {
             spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
             return ExitCodes.RUN_FAILED;

@@ -2,6 +2,7 @@ package io.jmsbench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.broker.BrokerPorts;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.protocol.Json;
@@ -32,6 +33,18 @@ final class BrokerProcess {
     static BrokerUrls start(Children children, Path runDirectory, String name, String kind, Path dataDirectory,
                             boolean persistent, BrokerTuning tuning, RunSignal signal)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
+        return start(children, runDirectory, name, kind, dataDirectory, persistent, tuning, signal, BrokerPorts.ANY,
+                false);
+    }
+
+    /**
+     * As the other start, on {@code ports} (a broker started again takes the ports it had), with the
+     * redelivered flag persisted when the point's faults restart the broker.
+     */
+    static BrokerUrls start(Children children, Path runDirectory, String name, String kind, Path dataDirectory,
+                            boolean persistent, BrokerTuning tuning, RunSignal signal, BrokerPorts ports,
+                            boolean persistRedelivered)
+            throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> args = new ArrayList<>(List.of("broker", "--managed", "--kind", kind, "--listen", "127.0.0.1",
                 "--data-dir", dataDirectory.toString(), "--ready-file", ready.toString(),
@@ -39,6 +52,11 @@ final class BrokerProcess {
         if (persistent) {
             args.add("--persistent");
         }
+        if (persistRedelivered) {
+            args.add("--persist-redelivered");
+        }
+        args.addAll(List.of("--openwire-port", String.valueOf(ports.openwire()), "--amqp-port",
+                String.valueOf(ports.amqp()), "--core-port", String.valueOf(ports.core())));
         args.add("--tuning");
         args.add(Json.MAPPER.writeValueAsString(tuning));
         ChildJvm broker = children.addServer(ChildJvm.start(name, JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of()));

@@ -16,10 +16,15 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 
 /**
- * The broker a point uses: its client URL, its facts, its process and the file it writes its own
+ * The broker a point uses: its client URL, its facts, its JVM and the file it writes its own
  * counts to when it stops (both {@code null} when external: nothing of its JVM can be read from here).
  */
-record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path countsFile) {
+record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFile) {
+
+    /** The broker's process now ({@code null} when external). */
+    ProcessHandle process() {
+        return jvm == null ? null : jvm.process();
+    }
 
     /** The scenario's broker: an external one as given, or an embedded one started in its own JVM under {@code children}. */
     static PointBroker start(Scenario scenario, Children children, RunDirectory directory, String suffix,
@@ -32,8 +37,10 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path co
                     null, null);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
-        BrokerUrls urls = BrokerProcess.start(children, directory.path(), "broker" + suffix, scenario.broker().embedded(),
-                data, scenario.broker().persistent(), scenario.broker().tuning(), signal);
+        LiveBroker.Started started = LiveBroker.start(children, directory.path(), "broker" + suffix,
+                scenario.broker().embedded(), data, scenario.broker().persistent(), scenario.broker().tuning(), signal,
+                scenario.reconnects());
+        BrokerUrls urls = started.urls();
         String url = url(urls, scenario.provider());
         if (url == null) {
             // validation refuses a provider the embedded broker has no acceptor for; this is the last guard
@@ -43,13 +50,15 @@ record PointBroker(String url, BrokerFacts facts, ProcessHandle process, Path co
         BrokerFacts facts = new BrokerFacts("embedded " + urls.kind(), urls.version(), url, scenario.broker().persistent(),
                 data.toString(), urls.memoryLimitMb(), urls.jvm());
         console.println("  broker   " + facts.kind() + " at " + url);
-        return new PointBroker(url, facts, ProcessHandle.of(urls.pid()).orElse(null),
-                BrokerProcess.countsFile(directory.path(), "broker" + suffix));
+        return new PointBroker(url, facts, started.broker(), BrokerProcess.countsFile(directory.path(), "broker" + suffix));
     }
 
-    /** The counts the broker wrote when it stopped; {@code null} when it wrote none (external, or killed). */
+    /**
+     * The counts the broker wrote when it stopped; {@code null} when it wrote none (external, or
+     * killed), or when a fault restarted it, as they would cover only its last life.
+     */
     BrokerCounts readCounts() {
-        if (countsFile == null || !Files.exists(countsFile)) {
+        if (countsFile == null || !Files.exists(countsFile) || jvm != null && jvm.restarted()) {
             return null;
         }
         try {

@@ -92,7 +92,7 @@ final class PointRunner {
                 Workers workers = new HttpWorkers(agents, broker.url(),
                         broker.process() != null ? Facts.host().bootId() : null);
                 PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
-                        Gauges.local(broker.process(), directory.logs().toString()), PointClock.system(signal),
+                        Gauges.local(broker.jvm()), PointClock.system(signal),
                         metrics == null ? log : metrics.observe(point.index(), repeat, log),
                         console, faults(scenario, broker));
                 observation = driver.run(pointStart, broker.facts());
@@ -130,10 +130,10 @@ final class PointRunner {
         if (scenario.faults().isEmpty()) {
             return Faults.NONE;
         }
-        if (broker.process() == null) {
+        if (broker.jvm() == null || broker.process() == null) {
             throw new RunFailure("the scenario's faults need the embedded broker's process, and it is not known");
         }
-        return new BrokerFaults(scenario.faults(), broker.process());
+        return new BrokerFaults(scenario.faults(), broker.jvm());
     }
 
     /** A sweep, repeats or a search: each point's files get its own suffix. */
@@ -153,7 +153,8 @@ final class PointRunner {
     }
 
     private Workers.PlanFactory plans(Scenario scenario, String url) {
-        return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), url, clients, clockOffsetNanos,
-                credentials);
+        String clientUrl = scenario.reconnects() ? Failover.openwire(url) : url;
+        return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), clientUrl, clients,
+                clockOffsetNanos, credentials);
     }
 }

@@ -79,7 +79,17 @@ class ScenarioValidationTest {
                                 + "it started), found the external broker tcp://localhost:61616"),
                 yaml("a fault of an unknown action",
                         "faults:\n  - {action: reboot, at: 5s}\n",
-                        FILE + ":2:14: faults[0].action: expected one of pause-broker, found 'reboot'"),
+                        FILE + ":2:14: faults[0].action: expected one of pause-broker, kill-broker, restart-broker, "
+                                + "found 'reboot'"),
+                yaml("a kill over AMQP, whose clients do not fail over here",
+                        "provider: amqp\nfaults:\n  - {action: kill-broker, at: 5s}\n",
+                        FILE + ":3:14: faults[0].action: expected provider openwire with kill-broker (its clients "
+                                + "reconnect through ActiveMQ's failover transport), found provider amqp"),
+                yaml("a restart of the embedded Artemis",
+                        "broker: {embedded: artemis}\nprovider: core\nfaults:\n  - {action: restart-broker, at: 5s}\n",
+                        FILE + ":4:14: faults[0].action: expected restart-broker with the embedded activemq (a restart "
+                                + "on the same store and ports is built and tested for ActiveMQ Classic only), found "
+                                + "embedded artemis"),
                 yaml("a fault with no time",
                         "faults:\n  - {action: pause-broker}\n",
                         FILE + ":2:5: faults[0]: expected at: when the first fault starts after the publishers do, "

@@ -8,15 +8,17 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The shipped pause-broker scenario, as a user runs it: the embedded broker frozen for 2 s every
- * 10 s, four times, in a 60 s window on a persistent queue with client acknowledgement. Nothing may
- * be lost; every pause must show in the samples (nothing dispatched while it lasts) and in the
- * report with the broker's recovery from it.
+ * The shipped fault scenarios, as a user runs them: the embedded broker paused, killed or stopped
+ * every 10 s, four times, in a 60 s window on a persistent queue with client acknowledgement
+ * (ActiveMQ's AMQ2149 pattern). Nothing may be lost; every fault must show in the samples (far less
+ * taken and dispatched while it lasts) and in the report with the broker's recovery from it; a
+ * broker killed and started again leaves no JVM behind.
  */
 @Timeout(240)
 class BrokerFaultsIT {
@@ -26,14 +28,53 @@ class BrokerFaultsIT {
 
     @Test
     void fourPausesLoseNothingAndEachRecoveryIsReported() throws Exception {
-        Path out = work.resolve("results");
-        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(200), "run",
-                Jmsbench.scenario("faults/pause-broker.yaml").toString(), "--out", out.toString());
-        assertEquals(0, run.exit(), run.stdout() + run.stderr());
-        Path dir = Reports.onlyRunDirectory(out, "pause-broker");
-        KeptRuns.keep(dir, "pause-broker");
+        Path dir = run("pause-broker");
         JsonNode point = Reports.read(dir).path("points").get(0);
+        assertFaults(point, "pause-broker", 4, 2.0, 2.3);
+        assertEquals(0, point.path("audit").path("redelivered").asLong(), "a pause keeps every connection");
+        assertTrue(Files.readString(dir.resolve("report.md"))
+                .contains("| fault | at s | down s | dispatched before, msgs/s |"));
+    }
 
+    @Test
+    void fourKillsLoseNothingTheClientsFailOverAndNoJvmIsLeft() throws Exception {
+        Path dir = run("kill-broker");
+        JsonNode point = Reports.read(dir).path("points").get(0);
+        // down: 2 s, then until the broker serves again on its ports from the same store
+        assertFaults(point, "kill-broker", 4, 2.0, 15.0);
+        assertTrue(point.path("brokerCounts").isNull() || point.path("brokerCounts").isMissingNode(),
+                "counts of the last life only are not reported: " + point.path("brokerCounts"));
+        List<String> left = ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                .filter(c -> c.contains(dir.toString())).toList();
+        assertEquals(List.of(), left, "JVMs of the run left behind");
+    }
+
+    @Test
+    void aCleanRestartLosesNothing() throws Exception {
+        Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
+                "--set", "faults[0].action=restart-broker");
+        assertFaults(Reports.read(dir).path("points").get(0), "restart-broker", 1, 2.0, 15.0);
+    }
+
+    /** Runs the shipped scenario {@code name} (with {@code more} options); returns its run directory, kept. */
+    private Path run(String name, String... more) throws Exception {
+        Path out = work.resolve("results");
+        List<String> args = new java.util.ArrayList<>(List.of("run",
+                Jmsbench.scenario("faults/" + name + ".yaml").toString(), "--out", out.toString()));
+        args.addAll(List.of(more));
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(200), args.toArray(String[]::new));
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+        assertTrue(run.stdout().contains("  fault: "), run.stdout());
+        Path dir = Reports.onlyRunDirectory(out, name);
+        KeptRuns.keep(dir, name + (more.length > 0 ? "-variant" : ""));
+        return dir;
+    }
+
+    /**
+     * {@code count} faults of {@code action} at 10, 20, ... s, each down from {@code minDown} to
+     * {@code maxDown} s, with nothing lost or duplicated and the broker back after each.
+     */
+    private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown) {
         JsonNode audit = point.path("audit");
         assertEquals(0, audit.path("lost").asLong(), audit.toString());
         assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
@@ -42,35 +83,34 @@ class BrokerFaultsIT {
         assertTrue(point.path("findings").toString().contains("FAULTS_INJECTED"), point.path("findings").toString());
 
         JsonNode faults = point.path("faults");
-        assertEquals(4, faults.size(), faults.toString());
-        for (int i = 0; i < 4; i++) {
+        assertEquals(count, faults.size(), faults.toString());
+        for (int i = 0; i < count; i++) {
             JsonNode f = faults.get(i);
+            assertEquals(action, f.path("action").asText());
             double at = f.path("at").asDouble();
             assertEquals(10.0 * (i + 1), at, 0.5, f.toString());
-            assertEquals(2.0, f.path("downFor").asDouble(), 0.3, f.toString());
+            double down = f.path("downFor").asDouble();
+            assertTrue(down >= minDown && down <= maxDown, f.toString());
             assertTrue(f.path("error").isNull(), f.toString());
-            assertEquals(1000, f.path("rateBefore").asDouble(), 100, f.toString());
-            // a 1 s sample can end no sooner than the pause: within 2 s of its end, at 1,000 msgs/s
+            assertEquals(1000, f.path("rateBefore").asDouble(), 300, f.toString());
+            // delivered again within 3 s of the broker being back (failover reconnects within about a second)
             double first = f.path("firstDeliveryAfter").asDouble(Double.NaN);
-            assertTrue(first > 2.0 && first <= 4.0, f.toString());
+            assertTrue(first > down && first <= down + 3.0, f.toString());
             double back = f.path("rateBackAfter").asDouble(Double.NaN);
-            assertTrue(back >= first && back <= 10.0, f.toString());
+            assertTrue(back >= first && back <= first + 10.0, f.toString());
             // the seconds inside the pause took and dispatched far less than the 1,000 a second before it: a
             // synchronous persistent send waits for the broker; a subscriber may still drain its prefetch buffer,
             // and the counters are read a few ms after each tick, so "nothing" would be too strict
             int inside = 0;
             for (JsonNode s : point.path("samples")) {
                 double t = s.path("t").asDouble();
-                if (t - 1 >= at - 0.05 && t <= at + f.path("downFor").asDouble() + 0.05) {
+                if (t - 1 >= at - 0.05 && t <= at + down + 0.05) {
                     inside++;
                     assertTrue(s.path("sent").asLong() <= 500 && s.path("received").asLong() <= 500,
                             "sent or dispatched during the pause: " + s);
                 }
             }
-            assertTrue(inside >= 1, "a second inside the pause at " + at + " s: " + point.path("samples"));
+            assertTrue(inside >= 1, "a second inside the fault at " + at + " s: " + point.path("samples"));
         }
-        assertTrue(run.stdout().contains("  fault: pause-broker at 10."), run.stdout());
-        String md = Files.readString(dir.resolve("report.md"));
-        assertTrue(md.contains("| fault | at s | down s | dispatched before, msgs/s |"), md);
     }
 }

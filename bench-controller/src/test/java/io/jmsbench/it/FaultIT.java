@@ -133,7 +133,7 @@ class FaultIT {
         Path out = work.resolve("results");
         Jmsbench.Running run = Jmsbench.start(work, "run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
                 out.toString(), "--set", "phases.measure=60s", "--set", "phases.warmup=1s");
-        run.awaitOutput("measure received", Duration.ofSeconds(60));
+        run.awaitOutput("  measure ", Duration.ofSeconds(60));
         List<ProcessHandle> children = run.process().descendants().toList();
         ProcessHandle broker = children.stream()
                 .filter(p -> p.info().commandLine().orElse("").contains(" broker ")).findFirst()

@@ -213,7 +213,7 @@ class MultiHostIT {
     void aSecondControllerGets409AndADeadControllersClientsCloseWhenItsLeaseExpires() throws Exception {
         Agents agents = startAgents("--lease", "5s");
         Jmsbench.Running run = startRun(agents, scenario("60s", ""));
-        run.awaitOutput("measure received", Duration.ofSeconds(90));
+        run.awaitOutput("  measure ", Duration.ofSeconds(90));
 
         AgentClient second = client(agents.subscriber1Address(), "second-controller", Files.readString(token).strip());
         AgentException busy = assertThrows(AgentException.class, second::close);
@@ -242,7 +242,7 @@ class MultiHostIT {
     void aKilledSubscriberAgentEndsThePointWithTheReasonAndTheOthersAreReleased() throws Exception {
         Agents agents = startAgents();
         Jmsbench.Running run = startRun(agents, scenario("60s", ""));
-        run.awaitOutput("measure received", Duration.ofSeconds(90));
+        run.awaitOutput("  measure ", Duration.ofSeconds(90));
 
         agents.subscriber2().destroyForcibly();
         long killed = System.nanoTime();
@@ -268,7 +268,7 @@ class MultiHostIT {
     void aStoppedPublisherAgentIsStaleAndWithContinueTheNextPointRunsOrSaysWhyNot() throws Exception {
         Agents agents = startAgents("--lease", "5s");
         Jmsbench.Running run = startRun(agents, scenario("30s", "repeat: 2\n"), "--on-failure", "continue");
-        run.awaitOutput("measure received", Duration.ofSeconds(90));
+        run.awaitOutput("  measure ", Duration.ofSeconds(90));
 
         signal("STOP", agents.publisher());
         long stopped = System.nanoTime();
@@ -297,7 +297,7 @@ class MultiHostIT {
     void pullingTheBrokerHostsLinkStallsThePointWhichEndsWithTheReason() throws Exception {
         Agents agents = startAgents();
         Jmsbench.Running run = startRun(agents, scenario("90s", ""));
-        run.awaitOutput("measure received", Duration.ofSeconds(90));
+        run.awaitOutput("  measure ", Duration.ofSeconds(90));
 
         bed.link(NetnsTestbed.BROKER, false);
         long pulled = System.nanoTime();

@@ -9,7 +9,8 @@ import java.util.TreeMap;
  * What one subscriber saw of one publisher's stream of sequence numbers (0, 1, 2, ...): how many
  * arrived, duplicates, arrivals behind a later one, redelivered ones, and the gaps still open.
  * In-order streams cost a few comparisons and no memory; gaps are kept as ranges, so a late
- * message closes its gap and a second copy of anything already seen counts as a duplicate.
+ * message closes its gap and a second copy of anything already seen counts as a duplicate, unless
+ * the broker flagged it redelivered.
  * Only the subscriber's delivery thread writes it.
  */
 public final class StreamAudit {
@@ -49,12 +50,12 @@ public final class StreamAudit {
         // Below the first open gap or above the last: a second copy, told without floorEntry, which
         // boxes the key (a broker that redelivers sends them by the thousand, and they must not allocate)
         if (gaps.isEmpty() || seq < gaps.firstKey() || seq > gaps.get(gaps.lastKey())) {
-            duplicates++;
+            secondCopy(redelivery);
             return;
         }
         Map.Entry<Long, Long> gap = gaps.floorEntry(seq);
         if (gap.getValue() < seq) {
-            duplicates++;
+            secondCopy(redelivery);
             return;
         }
         outOfOrder++;
@@ -67,6 +68,16 @@ public final class StreamAudit {
         }
         if (seq < end) {
             gaps.put(seq + 1, end);
+        }
+    }
+
+    /**
+     * A message seen before: a duplicate, unless the broker flagged it redelivered (a delivery that
+     * was not acknowledged, given again as JMS allows); that one counts among the redelivered only.
+     */
+    private void secondCopy(boolean redelivery) {
+        if (!redelivery) {
+            duplicates++;
         }
     }
 

@@ -54,6 +54,11 @@ public record Scenario(
                 validity, agents, faults);
     }
 
+    /** Whether a fault of this scenario drops the broker's connections: its clients connect with failover. */
+    public boolean reconnects() {
+        return faults.stream().anyMatch(f -> f.action() != null && f.action().dropsConnections());
+    }
+
     public int subscriberClients() {
         return subscribers.stream().mapToInt(SubscriberGroup::clients).sum();
     }

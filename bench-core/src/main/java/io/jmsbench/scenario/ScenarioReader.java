@@ -45,7 +45,7 @@ final class ScenarioReader {
         Phases phases = phases(root.mapping("phases"));
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
-        List<FaultSpec> faults = faults(root, broker, phases);
+        List<FaultSpec> faults = faults(root, broker, phases, provider);
         root.has("cases");  // read by the plan, known here so that every point's reading accepts them
         root.has("compare");
         root.has("sweep");
@@ -63,7 +63,7 @@ final class ScenarioReader {
     }
 
     /** {@code faults:}: each must start while the publishers run, on a broker whose process is ours. */
-    private static List<FaultSpec> faults(Fields root, BrokerSpec broker, Phases phases) {
+    private static List<FaultSpec> faults(Fields root, BrokerSpec broker, Phases phases, Provider provider) {
         List<Fields> items = root.mappings("faults");
         if (items == null) {
             return List.of();
@@ -100,6 +100,15 @@ final class ScenarioReader {
                 f.problem(times > 1 ? "times" : "at", "expected every fault to start while the publishers run (warm-up "
                         + "and window: " + io.jmsbench.text.Durations.format(publishing) + "), found the last at "
                         + io.jmsbench.text.Durations.format(last));
+            }
+            if (action != null && action.dropsConnections() && broker.isEmbedded()
+                    && !BrokerSpec.ACTIVEMQ.equals(broker.embedded())) {
+                f.problem("action", "expected " + action.yamlName() + " with the embedded activemq (a restart on the "
+                        + "same store and ports is built and tested for ActiveMQ Classic only), found embedded "
+                        + broker.embedded());
+            } else if (action != null && action.dropsConnections() && provider != Provider.OPENWIRE) {
+                f.problem("action", "expected provider openwire with " + action.yamlName() + " (its clients reconnect "
+                        + "through ActiveMQ's failover transport), found provider " + provider.yamlName());
             }
             f.finish();
             faults.add(new FaultSpec(action, at, every, times, downFor));

@@ -1,6 +1,7 @@
 package io.jmsbench.run.faults;
 
 import io.jmsbench.run.point.Faults;
+import io.jmsbench.scenario.FaultAction;
 import io.jmsbench.scenario.FaultSpec;
 
 import java.time.Duration;
@@ -10,24 +11,30 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A scenario's {@code faults} against the embedded broker's JVM, on one thread of their own so
- * that the point's samples go on through them. A paused broker is always resumed: when its time
- * is up, when the schedule is stopped, and when the thread is interrupted.
+ * A scenario's {@code faults} against the embedded broker, on one thread of their own so that the
+ * point's samples go on through them. Each fault is undone (a paused broker resumed, a killed or
+ * stopped one started again) when its time is up, and at once when the schedule is stopped early;
+ * an undoing under way is never interrupted. {@code downFor} as measured runs from the fault to
+ * the broker serving again.
  */
 public final class BrokerFaults implements Faults {
 
-    private static final Duration JOIN = Duration.ofSeconds(10);
+    /** Longer than a broker takes to start (BrokerProcess waits 60 s for it). */
+    private static final Duration JOIN = Duration.ofSeconds(90);
 
     /** One fault of the schedule: when it starts and what it does. */
     private record Planned(Duration start, FaultSpec spec) {
     }
 
-    private final ProcessHandle broker;
+    private final BrokerLifecycle broker;
     private final List<Planned> planned = new ArrayList<>();
     private final List<FaultEvent> events = new ArrayList<>();
     private Thread thread;
+    /** Guarded by this: the schedule was stopped; the thread is undoing a fault (not to be interrupted). */
+    private boolean stopped;
+    private boolean undoing;
 
-    public BrokerFaults(List<FaultSpec> specs, ProcessHandle broker) {
+    public BrokerFaults(List<FaultSpec> specs, BrokerLifecycle broker) {
         this.broker = broker;
         for (FaultSpec spec : specs) {
             spec.starts().forEach(start -> planned.add(new Planned(start, spec)));
@@ -44,50 +51,60 @@ public final class BrokerFaults implements Faults {
 
     private void runSchedule(long publishStartNanos) {
         for (Planned p : planned) {
-            long startNanos = publishStartNanos + p.start().toNanos();
-            try {
-                sleepUntil(startNanos);
-            } catch (InterruptedException e) {
+            if (!sleepUntil(publishStartNanos + p.start().toNanos())) {
                 return;
             }
             inject(p, publishStartNanos);
-            if (Thread.currentThread().isInterrupted()) {
-                return;
-            }
         }
     }
 
-    /** One pause: SIGSTOP, {@code downFor}, SIGCONT, the SIGCONT sent even when interrupted. */
+    /** One fault, then its undoing after {@code downFor}, or at once when the schedule is stopped. */
     private void inject(Planned p, long publishStartNanos) {
+        FaultAction action = p.spec().action();
         double at = (System.nanoTime() - publishStartNanos) / 1e9;
-        String error = Signals.send(broker, Signals.STOP);
-        if (error != null) {
-            record(new FaultEvent(p.spec().action().yamlName(), at, 0, error));
+        long begun = System.nanoTime();
+        String error = switch (action) {
+            case PAUSE_BROKER -> broker.pause();
+            case KILL_BROKER -> broker.kill();
+            case RESTART_BROKER -> broker.stop();
+        };
+        if (error != null && action == FaultAction.PAUSE_BROKER) {
+            Thread.interrupted(); // the SIGSTOP may have gone out all the same: a SIGCONT, uninterrupted, to be sure
+            broker.resume();
+            record(new FaultEvent(action.yamlName(), at, 0, error));
             return;
         }
-        long stopped = System.nanoTime();
-        boolean interrupted = false;
-        try {
-            sleepUntil(stopped + p.spec().downFor().toNanos());
-        } catch (InterruptedException e) {
-            interrupted = true; // resume first, with the flag clear so that kill(1) can be waited for
+        sleepUntil(begun + p.spec().downFor().toNanos());
+        synchronized (this) {
+            undoing = true;
+            Thread.interrupted(); // a stop that came during downFor: undo now, uninterrupted
         }
-        String resumeError = Signals.send(broker, Signals.CONT);
-        record(new FaultEvent(p.spec().action().yamlName(), at, (System.nanoTime() - stopped) / 1e9,
-                resumeError == null ? null : "the broker could not be resumed: " + resumeError));
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        String undoError = action == FaultAction.PAUSE_BROKER ? broker.resume() : broker.start();
+        synchronized (this) {
+            undoing = false;
         }
+        String problem = error != null ? error : undoError == null ? null
+                : (action == FaultAction.PAUSE_BROKER ? "the broker could not be resumed: "
+                : "the broker could not be started again: ") + undoError;
+        record(new FaultEvent(action.yamlName(), at, (System.nanoTime() - begun) / 1e9, problem));
     }
 
     private synchronized void record(FaultEvent event) {
         events.add(event);
     }
 
-    private static void sleepUntil(long nanos) throws InterruptedException {
-        long left = nanos - System.nanoTime();
-        if (left > 0) {
-            TimeUnit.NANOSECONDS.sleep(left);
+    /** Sleeps until {@code nanos}; false when the schedule was stopped first. */
+    private boolean sleepUntil(long nanos) {
+        try {
+            long left = nanos - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.sleep(left);
+            }
+        } catch (InterruptedException e) {
+            return false;
+        }
+        synchronized (this) {
+            return !stopped;
         }
     }
 
@@ -95,18 +112,20 @@ public final class BrokerFaults implements Faults {
     public List<FaultEvent> stop() {
         Thread running;
         synchronized (this) {
+            stopped = true;
             running = thread;
+            if (running != null && !undoing) {
+                running.interrupt();
+            }
         }
         if (running != null) {
-            running.interrupt();
             try {
                 running.join(JOIN.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
             if (running.isAlive()) {
-                // its SIGCONT may not have gone out: send one more, which a running process ignores
-                Signals.send(broker, Signals.CONT);
+                broker.resume(); // a SIGCONT that may not have gone out; a running process ignores it
             }
         }
         synchronized (this) {

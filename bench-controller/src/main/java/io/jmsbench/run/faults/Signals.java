@@ -6,17 +6,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** POSIX signals to another process, which the JDK sends only as TERM and KILL: through kill(1). */
-final class Signals {
+public final class Signals {
 
-    static final String STOP = "STOP";
-    static final String CONT = "CONT";
+    public static final String STOP = "STOP";
+    public static final String CONT = "CONT";
     private static final long TIMEOUT_SECONDS = 5;
 
     private Signals() {
     }
 
     /** Sends {@code signal} to {@code process}; returns why it could not, or null. */
-    static String send(ProcessHandle process, String signal) {
+    public static String send(ProcessHandle process, String signal) {
         if (!process.isAlive()) {
             return "the broker's process " + process.pid() + " is gone";
         }

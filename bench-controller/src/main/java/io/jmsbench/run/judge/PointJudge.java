@@ -81,7 +81,10 @@ public final class PointJudge {
             return List.of();
         }
         if (counts == null) {
-            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.broker().isEmbedded()
+            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.reconnects()
+                    ? "the broker's own message counts were not read: a fault restarted the broker, and they would "
+                    + "cover only its last life; the clients' counts stand alone"
+                    : scenario.broker().isEmbedded()
                     ? "the broker's own message counts were not read (one broker served every point, or it did not "
                     + "stop cleanly): the clients' counts stand alone"
                     : "the broker's own message counts were not read (an external broker): the clients' counts "

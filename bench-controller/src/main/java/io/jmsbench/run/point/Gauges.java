@@ -22,18 +22,22 @@ public interface Gauges {
 
     /** The gauges of this machine; {@code broker} is the embedded broker's JVM, {@code null} for an external one. */
     static Gauges local(ProcessHandle broker, String brokerLog) {
+        return local(broker == null ? null : BrokerJvm.of(broker, brokerLog));
+    }
+
+    /** The gauges of this machine; {@code broker} is the embedded broker's JVM, {@code null} for an external one. */
+    static Gauges local(BrokerJvm broker) {
         return new Gauges() {
             @Override
             public Reading read() {
-                return new Reading(cpuNanos(broker), cpuNanos(ProcessHandle.current()),
-                        broker == null ? ProcessResources.UNKNOWN : ProcessResources.read(broker.pid()), HostCpu.read(),
+                return new Reading(broker == null ? -1 : broker.cpuNanos(), cpuNanos(ProcessHandle.current()),
+                        broker == null ? ProcessResources.UNKNOWN : broker.resources(), HostCpu.read(),
                         NetworkBytes.read());
             }
 
             @Override
             public String brokerDown() {
-                return broker != null && !broker.isAlive()
-                        ? "the broker JVM (pid " + broker.pid() + ") died; see its log in " + brokerLog : null;
+                return broker == null ? null : broker.down();
             }
         };
     }

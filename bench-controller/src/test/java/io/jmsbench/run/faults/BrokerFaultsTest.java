@@ -17,11 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Pauses a real process (sleep) as the broker's JVM would be paused, reading its state from /proc. */
+/** Faults against real processes (sleep) as against the broker's JVM, their state read from /proc. */
 @Timeout(30)
 class BrokerFaultsTest {
 
     private Process victim;
+    private final java.util.List<Process> started = new java.util.ArrayList<>();
 
     @AfterEach
     void stopVictim() {
@@ -29,6 +30,47 @@ class BrokerFaultsTest {
             Signals.send(victim.toHandle(), Signals.CONT);
             victim.destroyForcibly();
         }
+        started.forEach(Process::destroyForcibly);
+    }
+
+    /** A "broker" that is a sleep process: killed, it is started again as a new one. */
+    private BrokerLifecycle lifecycle() {
+        return new BrokerLifecycle() {
+            @Override
+            public String pause() {
+                return Signals.send(victim.toHandle(), Signals.STOP);
+            }
+
+            @Override
+            public String resume() {
+                return Signals.send(victim.toHandle(), Signals.CONT);
+            }
+
+            @Override
+            public String kill() {
+                victim.destroyForcibly();
+                victim.onExit().join();
+                return null;
+            }
+
+            @Override
+            public String stop() {
+                victim.destroy();
+                victim.onExit().join();
+                return null;
+            }
+
+            @Override
+            public String start() {
+                try {
+                    victim = new ProcessBuilder("sleep", "60").start();
+                    started.add(victim);
+                    return null;
+                } catch (IOException e) {
+                    return e.getMessage();
+                }
+            }
+        };
     }
 
     /** The state letter of /proc/PID/stat: T when stopped, S when sleeping. */
@@ -51,7 +93,7 @@ class BrokerFaultsTest {
     void eachPauseStopsTheProcessForItsTimeAndResumesIt() throws Exception {
         victim = new ProcessBuilder("sleep", "60").start();
         BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.PAUSE_BROKER, Duration.ofMillis(200),
-                Duration.ofMillis(1000), 2, Duration.ofMillis(500))), victim.toHandle());
+                Duration.ofMillis(1000), 2, Duration.ofMillis(500))), lifecycle());
         long start = System.nanoTime();
         faults.start(start);
         awaitState(victim, 'T');
@@ -73,7 +115,7 @@ class BrokerFaultsTest {
     void stoppingInTheMiddleOfAPauseResumesTheProcess() throws Exception {
         victim = new ProcessBuilder("sleep", "60").start();
         BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.PAUSE_BROKER, Duration.ZERO,
-                Duration.ZERO, 1, Duration.ofSeconds(20))), victim.toHandle());
+                Duration.ZERO, 1, Duration.ofSeconds(20))), lifecycle());
         faults.start(System.nanoTime());
         awaitState(victim, 'T');
         List<FaultEvent> events = faults.stop();
@@ -83,11 +125,42 @@ class BrokerFaultsTest {
     }
 
     @Test
+    void aKilledProcessIsStartedAgainAfterItsTimeAndAtOnceWhenStopped() throws Exception {
+        victim = new ProcessBuilder("sleep", "60").start();
+        Process first = victim;
+        BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.KILL_BROKER, Duration.ZERO,
+                Duration.ofSeconds(2), 2, Duration.ofMillis(300))), lifecycle());
+        faults.start(System.nanoTime());
+        first.onExit().get();
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (started.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, started.size(), "started again after 300 ms");
+        // stopped before the second kill: nothing more happens
+        List<FaultEvent> events = faults.stop();
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("kill-broker", events.get(0).action());
+        assertEquals(0.3, events.get(0).downFor(), 0.2);
+        assertTrue(victim.isAlive());
+
+        victim = new ProcessBuilder("sleep", "60").start();
+        started.clear();
+        BrokerFaults longDown = new BrokerFaults(List.of(new FaultSpec(FaultAction.KILL_BROKER, Duration.ZERO,
+                Duration.ZERO, 1, Duration.ofSeconds(20))), lifecycle());
+        longDown.start(System.nanoTime());
+        Thread.sleep(300);
+        List<FaultEvent> cut = longDown.stop();
+        assertEquals(1, started.size(), "a stop during downFor starts the broker again at once");
+        assertTrue(cut.get(0).downFor() < 5, cut.toString());
+    }
+
+    @Test
     void aProcessThatIsGoneIsAFaultNotInjected() throws Exception {
         victim = new ProcessBuilder("true").start();
         victim.waitFor();
         BrokerFaults faults = new BrokerFaults(List.of(new FaultSpec(FaultAction.PAUSE_BROKER, Duration.ZERO,
-                Duration.ZERO, 1, Duration.ofMillis(100))), victim.toHandle());
+                Duration.ZERO, 1, Duration.ofMillis(100))), lifecycle());
         faults.start(System.nanoTime());
         Thread.sleep(300);
         List<FaultEvent> events = faults.stop();
