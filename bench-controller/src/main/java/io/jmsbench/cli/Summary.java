@@ -62,10 +62,11 @@ final class Summary {
                 console.printf(Locale.ROOT, "  latency µs: p50 %.0f, p99 %.0f, p99.9 %.0f, max %.0f (%s)%n",
                         p.latency().p50(), p.latency().p99(), p.latency().p999(), p.latency().max(), p.latency().basis());
             }
-            console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected "
+            console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected%s "
                             + "(%d of %d subscribers audited)%n", p.audit().lost(), p.audit().duplicates(),
                     p.audit().outOfOrder(), p.audit().redelivered(), p.audit().unexpected(),
-                    p.audit().auditedSubscribers(), p.audit().subscribers());
+                    p.audit().resent() > 0 ? ", " + p.audit().resent() + " copies of sends made again after a failure "
+                            + "(in doubt)" : "", p.audit().auditedSubscribers(), p.audit().subscribers());
             if (p.brokerCounts() != null) {
                 console.println("  broker's own count: " + io.jmsbench.report.BrokerCountsLine.of(p));
             }

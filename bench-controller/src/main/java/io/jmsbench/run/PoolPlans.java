@@ -105,7 +105,8 @@ public final class PoolPlans {
     }
 
     static PublisherFaults faults(PublisherSpec.Faults faults) {
-        return faults == null ? null : new PublisherFaults(faults.dropEvery(), faults.repeatEvery());
+        return faults == null ? null : new PublisherFaults(faults.dropEvery(), faults.repeatEvery(),
+                faults.failAfterSendEvery());
     }
 
     static Credentials credentials(BrokerCredentials credentials) {

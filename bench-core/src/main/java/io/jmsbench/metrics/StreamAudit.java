@@ -23,12 +23,19 @@ public final class StreamAudit {
     private long duplicates;
     private long outOfOrder;
     private long redelivered;
+    private long copies;
+    private long resent;
     private boolean overflow;
     /** Open gaps: first missing sequence number to last missing one, inclusive. */
     private final TreeMap<Long, Long> gaps = new TreeMap<>();
     private long missing;
 
     public void record(long seq, boolean redelivery) {
+        record(seq, redelivery, false);
+    }
+
+    /** {@code resend}: the publisher made this send again after one that failed (in doubt). */
+    public void record(long seq, boolean redelivery, boolean resend) {
         received++;
         if (redelivery) {
             redelivered++;
@@ -50,12 +57,12 @@ public final class StreamAudit {
         // Below the first open gap or above the last: a second copy, told without floorEntry, which
         // boxes the key (a broker that redelivers sends them by the thousand, and they must not allocate)
         if (gaps.isEmpty() || seq < gaps.firstKey() || seq > gaps.get(gaps.lastKey())) {
-            secondCopy(redelivery);
+            secondCopy(redelivery, resend);
             return;
         }
         Map.Entry<Long, Long> gap = gaps.floorEntry(seq);
         if (gap.getValue() < seq) {
-            secondCopy(redelivery);
+            secondCopy(redelivery, resend);
             return;
         }
         outOfOrder++;
@@ -73,16 +80,24 @@ public final class StreamAudit {
 
     /**
      * A message seen before: a duplicate, unless the broker flagged it redelivered (a delivery that
-     * was not acknowledged, given again as JMS allows); that one counts among the redelivered only.
+     * was not acknowledged, given again as JMS allows: counted among the redelivered), or it is the
+     * publisher's second send after one that failed but reached the broker all the same (in doubt).
      */
-    private void secondCopy(boolean redelivery) {
-        if (!redelivery) {
+    private void secondCopy(boolean redelivery, boolean resend) {
+        copies++;
+        if (redelivery) {
+            return;
+        }
+        if (resend) {
+            resent++;
+        } else {
             duplicates++;
         }
     }
 
     /** The stream so far, as {@code GET /audit} carries it. */
     public StreamState state(String publisher) {
-        return new StreamState(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow);
+        return new StreamState(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow,
+                copies, resent);
     }
 }

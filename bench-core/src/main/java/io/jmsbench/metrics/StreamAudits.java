@@ -63,6 +63,11 @@ public final class StreamAudits {
      * two writers would corrupt both the streams and the version.
      */
     public void record(int publisher, long sequence, boolean redelivery) {
+        record(publisher, sequence, redelivery, false);
+    }
+
+    /** As {@link #record(int, long, boolean)}, of a send the publisher made again after one that failed. */
+    public void record(int publisher, long sequence, boolean redelivery, boolean resend) {
         long v = version;
         VERSION.setOpaque(this, v + 1);
         VarHandle.releaseFence(); // the odd version is visible before any write below
@@ -77,7 +82,7 @@ public final class StreamAudits {
                 stream = new StreamAudit();
                 s[publisher] = stream;
             }
-            stream.record(sequence, redelivery);
+            stream.record(sequence, redelivery, resend);
         } finally {
             VERSION.setRelease(this, v + 2); // every write above is visible before the even version
         }
@@ -130,7 +135,7 @@ public final class StreamAudits {
             StreamState c = copy.get(p);
             if (c != null) {
                 states.add(new StreamState(publisherName.apply(p), c.received(), c.highest(), c.missing(),
-                        c.duplicates(), c.outOfOrder(), c.redelivered(), c.overflow()));
+                        c.duplicates(), c.outOfOrder(), c.redelivered(), c.overflow(), c.copies(), c.resent()));
             }
         }
         return states;

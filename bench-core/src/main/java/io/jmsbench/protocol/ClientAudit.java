@@ -15,14 +15,23 @@ public record ClientAudit(String client, boolean audited, long unexpected, long 
     /**
      * One stream as seen by one subscriber. {@code missing} counts the gaps below {@code highest}
      * still open; messages after {@code highest} that never came are known only to whoever knows
-     * how many were sent ({@link #lost(long)}).
+     * how many were sent ({@link #lost(long)}). {@code copies}: every second copy of a message
+     * seen before, of which {@code duplicates} are those nothing explains, and {@code resent} those
+     * of a send that failed and was made again (in doubt: the failed one reached the broker after
+     * all); the rest the broker flagged redelivered.
      */
     public record StreamState(String publisher, long received, long highest, long missing, long duplicates,
-                              long outOfOrder, long redelivered, boolean overflow) {
+                              long outOfOrder, long redelivered, boolean overflow, long copies, long resent) {
+
+        /** A stream whose only second copies are duplicates (no redelivery, no send made again). */
+        public StreamState(String publisher, long received, long highest, long missing, long duplicates,
+                           long outOfOrder, long redelivered, boolean overflow) {
+            this(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow, duplicates, 0);
+        }
 
         /** Messages of the {@code sent} the publisher sent that never arrived here. */
         public long lost(long sent) {
-            return Math.max(0, sent - (received - duplicates));
+            return Math.max(0, sent - (received - copies));
         }
     }
 }

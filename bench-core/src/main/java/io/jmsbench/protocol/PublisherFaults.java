@@ -3,7 +3,9 @@ package io.jmsbench.protocol;
 /**
  * A test hook that makes publishers lose or duplicate messages on purpose, so that tests can prove
  * the audit counts them: every {@code dropEvery}-th message is counted as sent but never sent;
- * every {@code repeatEvery}-th is sent twice under one sequence number. 0: never.
+ * every {@code repeatEvery}-th is sent twice under one sequence number; every
+ * {@code failAfterSendEvery}-th send is reported failed after the broker took it, so the publisher
+ * makes it again (a send in doubt). 0: never.
  */
-public record PublisherFaults(int dropEvery, int repeatEvery) {
+public record PublisherFaults(int dropEvery, int repeatEvery, int failAfterSendEvery) {
 }

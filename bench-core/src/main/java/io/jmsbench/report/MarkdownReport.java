@@ -98,10 +98,12 @@ public final class MarkdownReport {
                 Figures.count(p.drain().expectedMessages())));
         if (p.audit() != null) {
             md.append(String.format(Locale.ROOT, "Audit (%d of %d subscribers audited per publisher stream): %s lost, "
-                            + "%s duplicates, %s out of order, %s redelivered, %s unexpected%s.%n%n",
+                            + "%s duplicates, %s out of order, %s redelivered, %s unexpected%s%s.%n%n",
                     p.audit().auditedSubscribers(), p.audit().subscribers(), Figures.count(p.audit().lost()),
                     Figures.count(p.audit().duplicates()), Figures.count(p.audit().outOfOrder()),
                     Figures.count(p.audit().redelivered()), Figures.count(p.audit().unexpected()),
+                    p.audit().resent() > 0 ? ", " + Figures.count(p.audit().resent()) + " copies of sends made again "
+                            + "after a failure (in doubt: the failed send had reached the broker)" : "",
                     p.audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
         if (!p.faults().isEmpty()) {

@@ -299,7 +299,8 @@ final class ScenarioReader {
         if (f.hasHidden("faults")) {
             Fields hook = f.hiddenMapping("faults");
             faults = new PublisherSpec.Faults(hook.integer("dropEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
-                    hook.integer("repeatEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
+                    hook.integer("repeatEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                    hook.integer("failAfterSendEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
             hook.finish();
         }
         f.finish();

@@ -5,8 +5,9 @@ package io.jmsbench.workload;
  * a message costs no string to encode, decode or hash on either side:
  * <ul>
  * <li>{@link #ID}: which run (a 12-bit tag of the run id, so a message of another run is told
- * apart), which publisher (its index, 17 bits) and the message's sequence number in that
- * publisher's stream (35 bits, from 0, assigned only to messages actually sent);</li>
+ * apart), which publisher (its index, 17 bits), whether this send is made again after one that
+ * failed (1 bit: that one is in doubt, it may have reached the broker) and the message's sequence
+ * number in that publisher's stream (34 bits, from 0, assigned only to messages actually sent);</li>
  * <li>{@link #SENT_AT}: when the message was sent (saturated) or due (fixed rate), epoch
  * nanoseconds on the controller's clock: latency starts here.</li>
  * </ul>
@@ -17,9 +18,11 @@ public final class AuditHeaders {
     public static final String SENT_AT = "jmsbench_ts";
 
     private static final int PUBLISHER_BITS = 17;
-    private static final int SEQUENCE_BITS = 35;
+    private static final int SEQUENCE_BITS = 34;
+    private static final long RESEND_BIT = 1L << SEQUENCE_BITS;
+    private static final int PUBLISHER_SHIFT = SEQUENCE_BITS + 1;
     public static final int MAX_PUBLISHERS = 1 << PUBLISHER_BITS;
-    /** 3.4e10 messages: almost a week of 50 000 msgs/s from one publisher. */
+    /** 1.7e10 messages: almost four days of 50 000 msgs/s from one publisher. */
     public static final long MAX_SEQUENCE = (1L << SEQUENCE_BITS) - 1;
     private static final String PUBLISHER_PREFIX = "pub-";
 
@@ -36,19 +39,29 @@ public final class AuditHeaders {
     }
 
     public static long id(int runTag, int publisher, long sequence) {
+        return id(runTag, publisher, sequence, false);
+    }
+
+    /** {@code resend}: the send is made again after one of the same message that failed. */
+    public static long id(int runTag, int publisher, long sequence, boolean resend) {
         if (sequence > MAX_SEQUENCE) {
             throw new IllegalStateException("publisher " + publisher + " sent more than " + MAX_SEQUENCE
                     + " messages: its sequence numbers are exhausted");
         }
-        return ((long) runTag << (PUBLISHER_BITS + SEQUENCE_BITS)) | ((long) publisher << SEQUENCE_BITS) | sequence;
+        return ((long) runTag << (PUBLISHER_BITS + PUBLISHER_SHIFT)) | ((long) publisher << PUBLISHER_SHIFT)
+                | (resend ? RESEND_BIT : 0) | sequence;
     }
 
     public static int runTagOf(long id) {
-        return (int) (id >>> (PUBLISHER_BITS + SEQUENCE_BITS));
+        return (int) (id >>> (PUBLISHER_BITS + PUBLISHER_SHIFT));
     }
 
     public static int publisherOf(long id) {
-        return (int) ((id >>> SEQUENCE_BITS) & (MAX_PUBLISHERS - 1));
+        return (int) ((id >>> PUBLISHER_SHIFT) & (MAX_PUBLISHERS - 1));
+    }
+
+    public static boolean resendOf(long id) {
+        return (id & RESEND_BIT) != 0;
     }
 
     public static long sequenceOf(long id) {

@@ -72,6 +72,35 @@ class StreamAuditTest {
     }
 
     @Test
+    void aSendMadeAgainAfterAFailureIsInDoubtNotADuplicate() {
+        StreamAudit audit = new StreamAudit();
+        audit.record(0, false);
+        audit.record(1, false, false); // the send threw, yet the broker had it
+        audit.record(1, false, true);  // the same message, sent again
+        audit.record(2, false, true);  // sent again after a failed send the broker never had: one copy
+        StreamState s = audit.state("p");
+        assertEquals(0, s.duplicates());
+        assertEquals(1, s.resent());
+        assertEquals(0, s.lost(3));
+    }
+
+    @Test
+    void secondCopiesOfEveryKindDoNotHideALoss() {
+        StreamAudit audit = new StreamAudit();
+        for (long seq = 0; seq < 10; seq++) {
+            if (seq != 4) { // 4 lost
+                audit.record(seq, false);
+            }
+        }
+        audit.record(7, true);         // redelivered
+        audit.record(8, false, true);  // resent
+        audit.record(9, false);        // duplicate
+        StreamState s = audit.state("p");
+        assertEquals(3, s.copies());
+        assertEquals(1, s.lost(10), "ten sent, nine distinct arrived");
+    }
+
+    @Test
     void aSecondCopyFlaggedRedeliveredIsARedeliveryNotADuplicate() {
         StreamAudit audit = new StreamAudit();
         audit.record(0, false);

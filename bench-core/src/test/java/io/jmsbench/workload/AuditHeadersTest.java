@@ -10,17 +10,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AuditHeadersTest {
 
     @Test
-    void anIdCarriesRunTagPublisherAndSequenceUnchangedAtTheirLimits() {
+    void anIdCarriesRunTagPublisherResendAndSequenceUnchangedAtTheirLimits() {
         int[] tags = {0, 1, 0xFFF};
         int[] publishers = {0, 1, 99_999, AuditHeaders.MAX_PUBLISHERS - 1};
-        long[] sequences = {0, 1, 1L << 34, AuditHeaders.MAX_SEQUENCE};
+        long[] sequences = {0, 1, 1L << 33, AuditHeaders.MAX_SEQUENCE};
         for (int tag : tags) {
             for (int publisher : publishers) {
                 for (long sequence : sequences) {
-                    long id = AuditHeaders.id(tag, publisher, sequence);
-                    assertEquals(tag, AuditHeaders.runTagOf(id));
-                    assertEquals(publisher, AuditHeaders.publisherOf(id));
-                    assertEquals(sequence, AuditHeaders.sequenceOf(id));
+                    for (boolean resend : new boolean[] {false, true}) {
+                        long id = AuditHeaders.id(tag, publisher, sequence, resend);
+                        assertEquals(tag, AuditHeaders.runTagOf(id));
+                        assertEquals(publisher, AuditHeaders.publisherOf(id));
+                        assertEquals(sequence, AuditHeaders.sequenceOf(id));
+                        assertEquals(resend, AuditHeaders.resendOf(id));
+                    }
                 }
             }
         }

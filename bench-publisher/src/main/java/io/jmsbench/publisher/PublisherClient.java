@@ -51,6 +51,7 @@ final class PublisherClient implements PooledClient, Runnable {
     private final boolean stamped;
     private final int dropEvery;
     private final int repeatEvery;
+    private final int failAfterSendEvery;
     private long sequence;
     /** Nanoseconds between messages at a fixed rate; 0 when saturated. */
     private final long intervalNanos;
@@ -68,6 +69,7 @@ final class PublisherClient implements PooledClient, Runnable {
         this.publisherIndex = AuditHeaders.publisherIndex(id);
         this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
         this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
+        this.failAfterSendEvery = plan.faults() == null ? 0 : plan.faults().failAfterSendEvery();
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
@@ -127,6 +129,7 @@ final class PublisherClient implements PooledClient, Runnable {
         // share a cache line that every send would then take from another core
         long sequence = this.sequence;
         int next = this.next;
+        boolean resend = false; // the last send failed: this one is made again, and that one is in doubt
         while (running) {
             try {
                 Message message = messages[next];
@@ -142,15 +145,20 @@ final class PublisherClient implements PooledClient, Runnable {
                     sentAt = EpochClock.nanos() - clockOffset;
                 }
                 if (stamped) {
-                    stamps[next].stamp(AuditHeaders.id(runTag, publisherIndex, sequence), sentAt);
+                    stamps[next].stamp(AuditHeaders.id(runTag, publisherIndex, sequence, resend), sentAt);
                 }
                 if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
                     producer.send(message);
                     if (repeatEvery > 0 && (sequence + 1) % repeatEvery == 0) {
                         producer.send(message);
                     }
+                    if (failAfterSendEvery > 0 && !resend && (sequence + 1) % failAfterSendEvery == 0) {
+                        throw new JMSException("test hook: the send of " + sequence + " reported failed after the "
+                                + "broker took it");
+                    }
                 }
                 sequence++; // only once the send succeeded: a failed send is retried under the same number
+                resend = false;
                 if (++next == messages.length) {
                     next = 0;
                 }
@@ -164,6 +172,7 @@ final class PublisherClient implements PooledClient, Runnable {
                     break;
                 }
                 counter.error(e);
+                resend = true;
                 pause();
             }
         }

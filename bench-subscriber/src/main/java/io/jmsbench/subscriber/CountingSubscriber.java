@@ -148,7 +148,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             redelivered++;
         }
         if (audit) {
-            streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery);
+            streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
+                    AuditHeaders.resendOf(id));
         }
     }
 

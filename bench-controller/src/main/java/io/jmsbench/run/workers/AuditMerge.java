@@ -37,6 +37,7 @@ public final class AuditMerge {
         long outOfOrder = 0;
         long redelivered = 0;
         long unexpected = 0;
+        long resent = 0;
         int audited = 0;
         boolean overflow = false;
         for (ClientAudit audit : audits) {
@@ -46,6 +47,7 @@ public final class AuditMerge {
             for (StreamState s : audit.streams()) {
                 streams.put(s.publisher(), s);
                 duplicates += s.duplicates();
+                resent += s.resent();
                 outOfOrder += s.outOfOrder();
                 overflow |= s.overflow();
             }
@@ -63,6 +65,6 @@ public final class AuditMerge {
             }
         }
         return new AuditCounts(lost, duplicates, outOfOrder, redelivered, unexpected, audited, subscribers.size(),
-                overflow);
+                overflow, resent);
     }
 }
