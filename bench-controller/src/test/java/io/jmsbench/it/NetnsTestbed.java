@@ -98,6 +98,15 @@ final class NetnsTestbed implements AutoCloseable {
         return p;
     }
 
+    /** Runs {@code command} in {@code host}'s namespace, stopped with the testbed; output goes to {@code log}. */
+    Process exec(String host, Path log, String... command) throws IOException {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", namespace(host)));
+        full.addAll(List.of(command));
+        Process p = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        processes.add(p);
+        return p;
+    }
+
     /** A broker in the broker host's namespace; returns its OpenWire URL once it serves. */
     String startBroker(Path dir) throws IOException, InterruptedException {
         Path ready = dir.resolve("broker.ready");
