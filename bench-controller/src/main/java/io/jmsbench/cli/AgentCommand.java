@@ -81,10 +81,13 @@ final class AgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String token;
         try {
-            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), line -> say(line));
-        } catch (Tokens.TokenProblem e) {
+            PathOptions.input("--token-file", tokenFile, false);
+            if (tokenFile != null && !Files.exists(tokenFile)) {
+                PathOptions.outputFile("--token-file", tokenFile, true);
+            }
+            PathOptions.outputFile("--ready-file", readyFile, false);
+        } catch (BadOption e) {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -100,12 +103,26 @@ final class AgentCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         int colon = listen.lastIndexOf(':');
-        if (colon <= 0 || !listen.substring(colon + 1).matches("\\d{1,5}")) {
-            spec.commandLine().getErr().println("jmsbench agent: --listen: expected HOST:PORT, found '" + listen + "'");
+        if (colon <= 0 || !listen.substring(colon + 1).matches("\\d{1,5}")
+                || Integer.parseInt(listen.substring(colon + 1)) > 65535) {
+            spec.commandLine().getErr().println("jmsbench agent: --listen: expected HOST:PORT with a port from 0 to "
+                    + "65535, found '" + listen + "'");
+            return ExitCodes.BAD_INPUT;
+        }
+        String token;
+        try {
+            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), line -> say(line));
+        } catch (Tokens.TokenProblem e) {
+            spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
         InetSocketAddress bind = new InetSocketAddress(listen.substring(0, colon),
                 Integer.parseInt(listen.substring(colon + 1)));
+        if (bind.isUnresolved()) {
+            spec.commandLine().getErr().println("jmsbench agent: --listen: expected HOST:PORT with a host name or "
+                    + "address of this machine, found '" + listen + "', whose host is not known");
+            return ExitCodes.BAD_INPUT;
+        }
         CountDownLatch gone = new CountDownLatch(1);
         if (managed) {
             ParentWatch.start(gone);
@@ -116,7 +133,16 @@ final class AgentCommand implements Callable<Integer> {
             case MONITOR -> new io.jmsbench.agent.HostMonitor();
         };
         AgentInfo info = new AgentInfo(role, Versions.JMSBENCH, Facts.host(), Facts.jvm());
-        try (AgentServer server = new AgentServer(bind, token, pool, info, leaseTime, this::say)) {
+        AgentServer listening;
+        try {
+            listening = new AgentServer(bind, token, pool, info, leaseTime, this::say);
+        } catch (java.net.SocketException e) {
+            pool.close(Duration.ZERO);
+            spec.commandLine().getErr().println("jmsbench agent: --listen " + listen + ": cannot listen there: "
+                    + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        try (AgentServer server = listening) {
             String url = "http://" + server.address().getHostString() + ":" + server.address().getPort();
             say("jmsbench " + Versions.JMSBENCH + " " + role + " agent serving " + url);
             if (readyFile != null) {

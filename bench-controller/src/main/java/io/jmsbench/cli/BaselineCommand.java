@@ -62,6 +62,12 @@ final class BaselineCommand implements Runnable {
             Report report;
             Path target;
             try {
+                PathOptions.outputDirectory("--dir", dir);
+            } catch (BadOption e) {
+                err.println("jmsbench baseline save: " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+            try {
                 report = ReportFile.read(file);
                 target = Baselines.directory(dir, Baselines.scenarioOf(report));
             } catch (ReportFile.Refused e) {

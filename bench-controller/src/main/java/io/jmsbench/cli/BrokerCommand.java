@@ -1,5 +1,7 @@
 package io.jmsbench.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerUrls;
@@ -15,6 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -25,6 +29,9 @@ import java.util.concurrent.CountDownLatch;
                 "Prints its URLs as one JSON line, and stops cleanly on SIGTERM."},
         footer = {"", "Example: ./jmsbench broker --persistent", "         ./jmsbench broker --kind artemis"})
 final class BrokerCommand implements Callable<Integer> {
+
+    /** A name, an IPv4 address or a bracketed IPv6 one, as the connectors' URLs take it. */
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+]");
 
     @Spec
     CommandSpec spec;
@@ -84,31 +91,48 @@ final class BrokerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CountDownLatch stop = new CountDownLatch(1);
-        if (managed) {
-            ParentWatch.start(stop);
+        if (!BrokerSpec.ACTIVEMQ.equals(kind) && !BrokerSpec.ARTEMIS.equals(kind)) {
+            spec.commandLine().getErr().println("jmsbench broker: --kind: expected activemq or artemis, found '" + kind + "'");
+            return ExitCodes.BAD_INPUT;
         }
-        BrokerTuning tuning = BrokerTuning.DEFAULT;
-        if (tuningJson != null) {
-            try {
-                tuning = Json.MAPPER.readValue(tuningJson, BrokerTuning.class);
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                spec.commandLine().getErr().println("jmsbench broker: --tuning: " + e.getOriginalMessage());
+        if (!HOST.matcher(host).matches()) {
+            spec.commandLine().getErr().println("jmsbench broker: --listen: expected a host name or address such as "
+                    + "127.0.0.1 or 0.0.0.0, found '" + host + "'");
+            return ExitCodes.BAD_INPUT;
+        }
+        for (var port : java.util.List.of(java.util.Map.entry("--openwire-port", openwirePort),
+                java.util.Map.entry("--amqp-port", amqpPort), java.util.Map.entry("--core-port", corePort))) {
+            if (port.getValue() < 0 || port.getValue() > 65535) {
+                spec.commandLine().getErr().println("jmsbench broker: " + port.getKey()
+                        + ": expected a port from 0 to 65535 (0: a free one), found " + port.getValue());
                 return ExitCodes.BAD_INPUT;
             }
+        }
+        if (memoryLimitMb != null && memoryLimitMb < 1) {
+            spec.commandLine().getErr().println("jmsbench broker: --memory-limit-mb: expected a whole number of at "
+                    + "least 1, found " + memoryLimitMb);
+            return ExitCodes.BAD_INPUT;
+        }
+        BrokerTuning tuning = BrokerTuning.DEFAULT;
+        try {
+            if (tuningJson != null) {
+                tuning = tuning(tuningJson);
+            }
+            if (persistent) {
+                PathOptions.outputDirectory("--data-dir", dataDirectory);
+            }
+            PathOptions.outputFile("--ready-file", readyFile, false);
+            PathOptions.outputFile("--counts-file", countsFile, false);
+        } catch (BadOption e) {
+            spec.commandLine().getErr().println("jmsbench broker: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
         if (memoryLimitMb != null) {
             tuning = tuning.withMemoryLimitMb(memoryLimitMb);
         }
-        for (int port : new int[] {openwirePort, amqpPort, corePort}) {
-            if (port < 0 || port > 65535) {
-                spec.commandLine().getErr().println("jmsbench broker: expected ports from 0 to 65535, found " + port);
-                return ExitCodes.BAD_INPUT;
-            }
-        }
-        if (!BrokerSpec.ACTIVEMQ.equals(kind) && !BrokerSpec.ARTEMIS.equals(kind)) {
-            spec.commandLine().getErr().println("jmsbench broker: --kind: expected activemq or artemis, found '" + kind + "'");
-            return ExitCodes.BAD_INPUT;
+        CountDownLatch stop = new CountDownLatch(1);
+        if (managed) {
+            ParentWatch.start(stop);
         }
         ServedBroker broker;
         try {
@@ -141,5 +165,18 @@ final class BrokerCommand implements Callable<Integer> {
         }
         stop.await();
         return ExitCodes.OK;
+    }
+
+    /** The tuning JSON as the scenario's broker tuning; an unknown field is named with those it could be. */
+    private static BrokerTuning tuning(String json) throws BadOption {
+        try {
+            return Json.MAPPER.readValue(json, BrokerTuning.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new BadOption("--tuning: " + e.getPropertyName() + ": unknown field, expected one of "
+                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")));
+        } catch (JsonProcessingException e) {
+            throw new BadOption("--tuning: expected a JSON object of broker tuning fields, found invalid JSON: "
+                    + ReportFile.parserMessage(e));
+        }
     }
 }

@@ -94,19 +94,20 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         try {
             return compare();
-        } catch (BadInput | ReportFile.Refused e) {
+        } catch (BadInput | ReportFile.Refused | BadOption e) {
             spec.commandLine().getErr().println("jmsbench compare: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
     }
 
-    private int compare() throws BadInput, ReportFile.Refused {
+    private int compare() throws BadInput, ReportFile.Refused, BadOption {
         GateRules rules = new GateRules(fraction("--max-regression", maxRegression),
                 fraction("--max-latency-regression", maxLatencyRegression), requireValid);
         ComparisonFormat printed = format(format, "--format");
         Map<ComparisonFormat, Path> written = new LinkedHashMap<>();
         for (Map.Entry<String, Path> o : outputs.entrySet()) {
             written.put(format(o.getKey(), "--output"), o.getValue());
+            PathOptions.outputFile("--output", o.getValue(), false);
         }
         List<FingerprintPart> allowed = new ArrayList<>();
         for (String part : allowDifferent) {

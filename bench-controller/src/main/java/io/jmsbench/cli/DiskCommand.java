@@ -46,13 +46,15 @@ final class DiskCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (blockSize < 1 || fileSize < blockSize || seconds < 1) {
-            spec.commandLine().getErr().println("jmsbench disk: expected --block-size >= 1, --file-size >= the block "
-                    + "size and --seconds >= 1, found " + blockSize + ", " + fileSize + " and " + seconds);
-            return ExitCodes.BAD_INPUT;
-        }
-        if (Files.exists(directory) && !Files.isDirectory(directory)) {
-            spec.commandLine().getErr().println("jmsbench disk: " + directory + ": expected a directory, found a file");
+        String refusal = blockSize < 1 ? "--block-size: expected a whole number of at least 1, found " + blockSize
+                : fileSize < blockSize ? "--file-size: expected at least the block size (" + blockSize + "), found "
+                + fileSize
+                : seconds < 1 ? "--seconds: expected a whole number of at least 1, found " + seconds
+                : !Files.exists(directory) ? directory + ": no such directory"
+                : !Files.isDirectory(directory) ? directory + ": expected a directory, found a file"
+                : null;
+        if (refusal != null) {
+            spec.commandLine().getErr().println("jmsbench disk: " + refusal);
             return ExitCodes.BAD_INPUT;
         }
         DiskBenchmark.Result result;

@@ -34,6 +34,7 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.addSubcommand(COMPLETION, completion());
         cli.addSubcommand(new CommandLine.HelpCommand()); // last, as picocli lists it
+        cli.setParameterExceptionHandler(new UsageErrors());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("jmsbench: internal error: " + e + " (please report it with the logs)");
             return ExitCodes.INTERNAL;
@@ -48,6 +49,7 @@ public final class Main implements Runnable {
     private static CommandLine completion() {
         CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
         CommandSpec spec = completion.getCommandSpec().name(COMPLETION).versionProvider(new VersionProvider());
+        spec.helpCommand(false); // as a help command, picocli would let it ignore an unknown option
         spec.usageMessage().hidden(false).footer("", EXAMPLE + "source <(./jmsbench " + COMPLETION + ")");
         return completion;
     }

@@ -121,6 +121,9 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
         try {
             return new MetricsServer(new InetSocketAddress(InetAddress.getByName(metricsAddress), metricsPort),
                     metrics::scrape);
+        } catch (java.net.UnknownHostException e) {
+            throw new MetricsUnavailable("--metrics-address: expected an address of this machine such as 127.0.0.1 or "
+                    + "0.0.0.0, found '" + metricsAddress + "'");
         } catch (IOException e) {
             throw new MetricsUnavailable("--metrics-port " + metricsPort + ": cannot listen on " + metricsAddress + ":"
                     + metricsPort + ": " + e.getMessage());
@@ -147,15 +150,14 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         List<String> assignments = new ArrayList<>(overrides);
-        for (String a : agents) {
-            int eq = a.indexOf('=');
-            String role = eq < 0 ? "" : a.substring(0, eq).strip();
-            if (!List.of("publishers", "subscribers", "monitor").contains(role)) {
-                spec.commandLine().getErr().println("jmsbench run: --agents: expected ROLE=HOST:PORT[,HOST:PORT...] "
-                        + "with ROLE publishers, subscribers or monitor, found '" + a + "'");
-                return ExitCodes.BAD_INPUT;
-            }
-            assignments.add("agents." + role + "=" + a.substring(eq + 1));
+        try {
+            PathOptions.outputDirectory("--out", out);
+            PathOptions.input("--token-file", tokenFile, false);
+            PathOptions.input("--broker-credentials", brokerCredentials, true);
+            assignments.addAll(AgentsOption.overrides(agents));
+        } catch (BadOption e) {
+            spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
         ScenarioPlan plan;
         try {

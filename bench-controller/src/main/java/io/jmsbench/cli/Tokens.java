@@ -63,6 +63,9 @@ final class Tokens {
     }
 
     private static String read(Path path) throws TokenProblem {
+        if (Files.isDirectory(path)) {
+            throw new TokenProblem("token file " + path + ": expected a file, found a directory");
+        }
         try {
             try {
                 Set<PosixFilePermission> mode = Files.getPosixFilePermissions(path);
@@ -85,10 +88,18 @@ final class Tokens {
     }
 
     private static void create(Path path) throws TokenProblem {
+        Path parent = path.toAbsolutePath().getParent();
         try {
-            if (path.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(path.toAbsolutePath().getParent());
+            if (parent != null) {
+                Files.createDirectories(parent);
             }
+        } catch (FileAlreadyExistsException e) {
+            throw new TokenProblem("token file " + path + ": expected a file in a directory, found the file "
+                    + e.getFile() + " on its path");
+        } catch (IOException e) {
+            throw new TokenProblem("cannot create token file " + path + ": " + e.getMessage());
+        }
+        try {
             Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(path, HexFormat.of().formatHex(randomBytes()) + "\n");
         } catch (FileAlreadyExistsException e) {

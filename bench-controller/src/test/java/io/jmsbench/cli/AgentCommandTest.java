@@ -22,7 +22,7 @@ class AgentCommandTest {
         int exit = cli.execute("agent", "--role", "broker");
 
         assertEquals(ExitCodes.BAD_INPUT, exit);
-        assertEquals("Invalid value for option '--role': expected one of publisher, subscriber, monitor, "
+        assertEquals("jmsbench agent: --role: expected one of publisher, subscriber, monitor, "
                 + "found 'broker'", err.toString().lines().findFirst().orElseThrow());
         assertEquals("", out.toString(), "no agent started");
     }
@@ -33,7 +33,7 @@ class AgentCommandTest {
         CommandLine cli = Main.commandLine().setErr(new PrintWriter(err, true));
 
         assertEquals(ExitCodes.BAD_INPUT, cli.execute("agent", "--role", "PUBLISHER"));
-        assertEquals("Invalid value for option '--role': expected one of publisher, subscriber, monitor, "
+        assertEquals("jmsbench agent: --role: expected one of publisher, subscriber, monitor, "
                 + "found 'PUBLISHER'", err.toString().lines().findFirst().orElseThrow());
     }
 }
