@@ -1,17 +1,35 @@
 package io.jmsbench.metrics;
 
+import java.util.List;
+
 /**
  * The message audit of a point, summed over the audited subscribers and streams: lost (sent, never
  * received after the drain), duplicates, out of order, redelivered, unexpected (messages that
  * no publisher of this run sent), and {@code resent}: second copies of a send the publisher made
  * again after one that failed but had reached the broker (in doubt, not a duplicate). {@code auditedSubscribers} of {@code subscribers} were expected
  * to receive every message of their publishers' streams (no selector that drops some, one consumer
- * per queue); the others are counted in the totals only.
+ * per queue); the others are counted in the totals only. {@code examples}: which messages were lost
+ * or seen twice, by stream, the first few of each.
  */
 public record AuditCounts(long lost, long duplicates, long outOfOrder, long redelivered, long unexpected,
-                          int auditedSubscribers, int subscribers, boolean overflow, long resent) {
+                          int auditedSubscribers, int subscribers, boolean overflow, long resent,
+                          List<AuditExample> examples) {
+
+    /** How many streams' examples a point keeps. */
+    public static final int EXAMPLE_STREAMS = 5;
 
     public static final AuditCounts NONE = new AuditCounts(0, 0, 0, 0, 0, 0, 0, false, 0);
+
+    public AuditCounts {
+        examples = examples == null ? List.of() : List.copyOf(examples);
+    }
+
+    /** Counts without examples. */
+    public AuditCounts(long lost, long duplicates, long outOfOrder, long redelivered, long unexpected,
+                       int auditedSubscribers, int subscribers, boolean overflow, long resent) {
+        this(lost, duplicates, outOfOrder, redelivered, unexpected, auditedSubscribers, subscribers, overflow, resent,
+                List.of());
+    }
 
     /** Counts without a send made again after a failure ({@code resent}: second copies of those that arrived). */
     public AuditCounts(long lost, long duplicates, long outOfOrder, long redelivered, long unexpected,

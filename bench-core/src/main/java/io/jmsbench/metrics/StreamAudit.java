@@ -1,7 +1,10 @@
 package io.jmsbench.metrics;
 
+import io.jmsbench.protocol.ClientAudit.SeqRange;
 import io.jmsbench.protocol.ClientAudit.StreamState;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -29,6 +32,17 @@ public final class StreamAudit {
     /** Open gaps: first missing sequence number to last missing one, inclusive. */
     private final TreeMap<Long, Long> gaps = new TreeMap<>();
     private long missing;
+    /*
+     * The first duplicates and the first open gaps, by sequence number, in arrays of a fixed size:
+     * a reader copies them while this stream may be recording (StreamAudits keeps the copy only if
+     * no record happened meanwhile), which a list or the gap map, resized or rebalanced under it,
+     * would not survive.
+     */
+    private final long[] duplicateSeqs = new long[StreamState.EXAMPLES];
+    private int duplicateSeqCount;
+    private final long[] gapFirst = new long[StreamState.EXAMPLES];
+    private final long[] gapLast = new long[StreamState.EXAMPLES];
+    private int gapCount;
 
     public void record(long seq, boolean redelivery) {
         record(seq, redelivery, false);
@@ -48,6 +62,11 @@ public final class StreamAudit {
             if (gaps.size() < MAX_GAPS) {
                 gaps.put(highest + 1, seq - 1);
                 missing += seq - 1 - highest;
+                if (gapCount < StreamState.EXAMPLES) { // the highest gap: the first ones are those before it
+                    gapFirst[gapCount] = highest + 1;
+                    gapLast[gapCount] = seq - 1;
+                    gapCount++;
+                }
             } else {
                 overflow = true;
             }
@@ -57,12 +76,12 @@ public final class StreamAudit {
         // Below the first open gap or above the last: a second copy, told without floorEntry, which
         // boxes the key (a broker that redelivers sends them by the thousand, and they must not allocate)
         if (gaps.isEmpty() || seq < gaps.firstKey() || seq > gaps.get(gaps.lastKey())) {
-            secondCopy(redelivery, resend);
+            secondCopy(seq, redelivery, resend);
             return;
         }
         Map.Entry<Long, Long> gap = gaps.floorEntry(seq);
         if (gap.getValue() < seq) {
-            secondCopy(redelivery, resend);
+            secondCopy(seq, redelivery, resend);
             return;
         }
         outOfOrder++;
@@ -76,6 +95,23 @@ public final class StreamAudit {
         if (seq < end) {
             gaps.put(seq + 1, end);
         }
+        if (gapCount < StreamState.EXAMPLES || start <= gapFirst[StreamState.EXAMPLES - 1]) {
+            firstGapsAgain();
+        }
+    }
+
+    /** After a gap among the first ones shrank, split or closed: out of order, so rarer than in order. */
+    private void firstGapsAgain() {
+        int n = 0;
+        for (Map.Entry<Long, Long> gap : gaps.entrySet()) {
+            if (n == StreamState.EXAMPLES) {
+                break;
+            }
+            gapFirst[n] = gap.getKey();
+            gapLast[n] = gap.getValue();
+            n++;
+        }
+        gapCount = n;
     }
 
     /**
@@ -83,7 +119,7 @@ public final class StreamAudit {
      * was not acknowledged, given again as JMS allows: counted among the redelivered), or it is the
      * publisher's second send after one that failed but reached the broker all the same (in doubt).
      */
-    private void secondCopy(boolean redelivery, boolean resend) {
+    private void secondCopy(long seq, boolean redelivery, boolean resend) {
         copies++;
         if (redelivery) {
             return;
@@ -91,13 +127,25 @@ public final class StreamAudit {
         if (resend) {
             resent++;
         } else {
+            if (duplicateSeqCount < StreamState.EXAMPLES) {
+                duplicateSeqs[duplicateSeqCount++] = seq;
+            }
             duplicates++;
         }
     }
 
     /** The stream so far, as {@code GET /audit} carries it. */
     public StreamState state(String publisher) {
+        // counts bounded again: a copy taken while a record is under way may be torn (and is then discarded)
+        List<Long> dups = new ArrayList<>();
+        for (int i = 0; i < Math.min(duplicateSeqCount, StreamState.EXAMPLES); i++) {
+            dups.add(duplicateSeqs[i]);
+        }
+        List<SeqRange> firstGaps = new ArrayList<>();
+        for (int i = 0; i < Math.min(gapCount, StreamState.EXAMPLES); i++) {
+            firstGaps.add(new SeqRange(gapFirst[i], gapLast[i]));
+        }
         return new StreamState(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow,
-                copies, resent);
+                copies, resent, dups, firstGaps);
     }
 }

@@ -18,8 +18,8 @@ import java.util.function.IntFunction;
  * atomic instruction: it makes {@code version} odd, records, and makes it even again (two ordered
  * plain stores on x86). The reader copies the streams' counts and keeps the copy only when the
  * version was even before and unchanged after it (the optimistic read of {@code StampedLock}); the
- * copy reads counts only, never a gap map the writer may be rebalancing, so a discarded copy did
- * no harm.
+ * copy reads counts and fixed-size arrays only, never a gap map the writer may be rebalancing, so
+ * a discarded copy did no harm.
  *
  * Why not a lock or HdrHistogram's {@code WriterReaderPhaser}: both cost two atomic
  * read-modify-writes per message. Measured side by side with JMH ({@code SubscriberBenchmark},
@@ -135,7 +135,8 @@ public final class StreamAudits {
             StreamState c = copy.get(p);
             if (c != null) {
                 states.add(new StreamState(publisherName.apply(p), c.received(), c.highest(), c.missing(),
-                        c.duplicates(), c.outOfOrder(), c.redelivered(), c.overflow(), c.copies(), c.resent()));
+                        c.duplicates(), c.outOfOrder(), c.redelivered(), c.overflow(), c.copies(), c.resent(),
+                        c.duplicateSeqs(), c.gaps()));
             }
         }
         return states;

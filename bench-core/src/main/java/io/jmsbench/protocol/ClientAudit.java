@@ -18,20 +18,44 @@ public record ClientAudit(String client, boolean audited, long unexpected, long 
      * how many were sent ({@link #lost(long)}). {@code copies}: every second copy of a message
      * seen before, of which {@code duplicates} are those nothing explains, and {@code resent} those
      * of a send that failed and was made again (in doubt: the failed one reached the broker after
-     * all); the rest the broker flagged redelivered.
+     * all); the rest the broker flagged redelivered. {@code duplicateSeqs} and {@code gaps} name the
+     * first {@value #EXAMPLES} of each, so that a report can say which messages.
      */
     public record StreamState(String publisher, long received, long highest, long missing, long duplicates,
-                              long outOfOrder, long redelivered, boolean overflow, long copies, long resent) {
+                              long outOfOrder, long redelivered, boolean overflow, long copies, long resent,
+                              List<Long> duplicateSeqs, List<SeqRange> gaps) {
+
+        /** How many sequence numbers of duplicates, and of gaps, a stream names at most. */
+        public static final int EXAMPLES = 10;
+
+        public StreamState {
+            duplicateSeqs = duplicateSeqs == null ? List.of() : List.copyOf(duplicateSeqs);
+            gaps = gaps == null ? List.of() : List.copyOf(gaps);
+        }
 
         /** A stream whose only second copies are duplicates (no redelivery, no send made again). */
         public StreamState(String publisher, long received, long highest, long missing, long duplicates,
                            long outOfOrder, long redelivered, boolean overflow) {
-            this(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow, duplicates, 0);
+            this(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow, duplicates, 0,
+                    List.of(), List.of());
         }
 
         /** Messages of the {@code sent} the publisher sent that never arrived here. */
         public long lost(long sent) {
             return Math.max(0, sent - (received - copies));
+        }
+    }
+
+    /** Sequence numbers {@code first} to {@code last}, inclusive. */
+    public record SeqRange(long first, long last) {
+
+        public long size() {
+            return last - first + 1;
+        }
+
+        @Override
+        public String toString() {
+            return first == last ? "#" + first : "#" + first + "-" + last;
         }
     }
 }

@@ -1,8 +1,11 @@
 package io.jmsbench.metrics;
 
+import io.jmsbench.protocol.ClientAudit.SeqRange;
 import io.jmsbench.protocol.ClientAudit.StreamState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,6 +56,57 @@ class StreamAuditTest {
         assertEquals(2, s.duplicates());
         assertEquals(1, s.missing(), "3 never came");
         assertEquals(1, s.lost(5), "6 received, 2 duplicates: 4 distinct of 5 sent");
+    }
+
+    @Test
+    void theFirstDuplicatesAndGapsAreNamedBySequenceNumber() {
+        StreamState s = feed(0, 1, 1, 4, 5, 9, 4, 12);
+        assertEquals(List.of(1L, 4L), s.duplicateSeqs());
+        assertEquals(List.of(new SeqRange(2, 3), new SeqRange(6, 8), new SeqRange(10, 11)), s.gaps());
+        assertEquals("#2-3", s.gaps().get(0).toString());
+    }
+
+    @Test
+    void onlyTheFirstTenOfEachAreNamed() {
+        StreamAudit audit = new StreamAudit();
+        for (long seq = 0; seq < 60; seq += 2) {
+            audit.record(seq, false); // 30 gaps of one
+            audit.record(seq, false); // 30 duplicates
+        }
+        StreamState s = audit.state("p");
+        assertEquals(30, s.duplicates());
+        assertEquals(29, s.missing());
+        assertEquals(StreamState.EXAMPLES, s.duplicateSeqs().size());
+        assertEquals(StreamState.EXAMPLES, s.gaps().size());
+        assertEquals(new SeqRange(1, 1), s.gaps().get(0));
+    }
+
+    @Test
+    void theNamedGapsFollowLateMessagesThatSplitOrCloseThem() {
+        StreamAudit audit = new StreamAudit();
+        for (long seq = 0; seq < 30; seq += 2) {
+            audit.record(seq, false); // gaps #1, #3, ... #27: 14 of them, the first 10 named
+        }
+        audit.record(1, false); // closes the first
+        audit.record(21, false); // closes the eleventh, which was not named
+        StreamState s = audit.state("p");
+        assertEquals(new SeqRange(3, 3), s.gaps().get(0));
+        assertEquals(new SeqRange(23, 23), s.gaps().get(9), "the 11th moved up when the first closed");
+
+        StreamAudit wide = new StreamAudit();
+        wide.record(0, false);
+        wide.record(10, false); // #1-9
+        wide.record(5, false);
+        assertEquals(List.of(new SeqRange(1, 4), new SeqRange(6, 9)), wide.state("p").gaps());
+    }
+
+    @Test
+    void aRedeliveredOrResentCopyIsNotNamedAsADuplicate() {
+        StreamAudit audit = new StreamAudit();
+        audit.record(0, false);
+        audit.record(0, true);
+        audit.record(0, false, true);
+        assertEquals(List.of(), audit.state("p").duplicateSeqs());
     }
 
     @Test

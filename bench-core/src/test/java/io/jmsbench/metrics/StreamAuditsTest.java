@@ -1,5 +1,6 @@
 package io.jmsbench.metrics;
 
+import io.jmsbench.protocol.ClientAudit.SeqRange;
 import io.jmsbench.protocol.ClientAudit.StreamState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,7 +24,8 @@ class StreamAuditsTest {
         audits.record(0, 2, true);
         audits.record(3, 1, false);
 
-        assertEquals(List.of(new StreamState("pub-0", 2, 2, 1, 0, 0, 1, false),
+        assertEquals(List.of(new StreamState("pub-0", 2, 2, 1, 0, 0, 1, false, 0, 0, List.of(),
+                        List.of(new SeqRange(1, 1))),
                 new StreamState("pub-3", 2, 1, 0, 0, 0, 0, false)), audits.states(p -> "pub-" + p),
                 "publishers never met (1, 2) have no stream");
     }

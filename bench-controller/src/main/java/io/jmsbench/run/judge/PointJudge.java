@@ -1,6 +1,7 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.AuditExample;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.PointResult.Drain;
@@ -287,7 +288,8 @@ public final class PointJudge {
                 || scenario.destination().type() == DestinationSpec.DestinationType.QUEUE);
         if (audit.lost() > 0 && persistentKept) {
             findings.add(Finding.of(FindingCode.PERSISTENT_MESSAGES_LOST, audit.lost()
-                    + " persistent messages lost (sent, never received after the drain)"));
+                    + " persistent messages lost (sent, never received after the drain)"
+                    + examples(audit, e -> e.lost().isEmpty() ? null : e.lostText())));
         } else if (audit.lost() > 0) {
             findings.add(Finding.of(FindingCode.MESSAGES_LOST_ALLOWED, audit.lost() + " messages lost: allowed, since "
                     + "non-persistent or non-durable delivery is at most once, but look at the drain and the broker's "
@@ -295,8 +297,15 @@ public final class PointJudge {
         }
         if (audit.duplicates() > 0 && delivery.ack() != DeliverySpec.AckMode.DUPS_OK) {
             findings.add(Finding.of(FindingCode.DUPLICATES, audit.duplicates()
-                    + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)"));
+                    + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)"
+                    + examples(audit, e -> e.duplicates().isEmpty() ? null : e.duplicatesText())));
         }
+    }
+
+    /** {@code : first PUBLISHER to SUBSCRIBER #n, ...; ...} for the streams {@code text} names, or nothing. */
+    private static String examples(AuditCounts audit, java.util.function.Function<AuditExample, String> text) {
+        List<String> named = audit.examples().stream().map(text).filter(java.util.Objects::nonNull).toList();
+        return named.isEmpty() ? "" : ": first " + String.join("; ", named);
     }
 
     private static void drain(Drain drain, List<Finding> findings) {

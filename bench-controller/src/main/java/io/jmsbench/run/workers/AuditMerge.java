@@ -1,12 +1,15 @@
 package io.jmsbench.run.workers;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.AuditExample;
 import io.jmsbench.protocol.ClientAudit;
+import io.jmsbench.protocol.ClientAudit.SeqRange;
 import io.jmsbench.protocol.ClientAudit.StreamState;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +18,7 @@ import java.util.Map;
  * Joins what the subscribers saw with what the publishers sent. For every audited subscriber and
  * every publisher on its destination, the messages sent that never arrived are lost (a publisher
  * never heard from loses all it sent); duplicates, out-of-order and redelivered messages are summed.
+ * The first streams that lost a message or saw one twice are named with the sequence numbers.
  */
 public final class AuditMerge {
 
@@ -40,6 +44,7 @@ public final class AuditMerge {
         long resent = 0;
         int audited = 0;
         boolean overflow = false;
+        List<AuditExample> examples = new ArrayList<>();
         for (ClientAudit audit : audits) {
             unexpected += audit.unexpected();
             redelivered += audit.redelivered();
@@ -61,10 +66,29 @@ public final class AuditMerge {
                 }
                 long count = sent.getOrDefault(publisher.id(), 0L);
                 StreamState state = streams.get(publisher.id());
-                lost += state == null ? count : state.lost(count);
+                long streamLost = state == null ? count : state.lost(count);
+                lost += streamLost;
+                if (examples.size() < AuditCounts.EXAMPLE_STREAMS && (streamLost > 0
+                        || state != null && !state.duplicateSeqs().isEmpty())) {
+                    examples.add(new AuditExample(audit.client(), publisher.id(), lostRanges(state, count),
+                            state == null ? List.of() : state.duplicateSeqs()));
+                }
             }
         }
         return new AuditCounts(lost, duplicates, outOfOrder, redelivered, unexpected, audited, subscribers.size(),
-                overflow, resent);
+                overflow, resent, examples);
+    }
+
+    /**
+     * The gaps the subscriber still had, then those sent after the last it saw; the first
+     * {@link StreamState#EXAMPLES} of them.
+     */
+    private static List<SeqRange> lostRanges(StreamState state, long sent) {
+        List<SeqRange> ranges = new ArrayList<>(state == null ? List.of() : state.gaps());
+        long highest = state == null ? -1 : state.highest();
+        if (highest + 1 < sent) {
+            ranges.add(new SeqRange(highest + 1, sent - 1));
+        }
+        return ranges.subList(0, Math.min(ranges.size(), StreamState.EXAMPLES));
     }
 }
