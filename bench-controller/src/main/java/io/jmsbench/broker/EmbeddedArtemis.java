@@ -60,18 +60,25 @@ public final class EmbeddedArtemis implements ServedBroker {
     /** Starts a broker and returns once every acceptor serves. */
     public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning)
             throws Exception {
-        return start(host, dataDirectory, persistent, tuning, BrokerPorts.ANY);
+        return start(host, dataDirectory, persistent, tuning, BrokerPorts.ANY, false);
     }
 
-    /** As {@link #start(String, Path, boolean, BrokerTuning)}, on {@code given} ports unless they are {@link BrokerPorts#ANY}. */
+    /**
+     * As {@link #start(String, Path, boolean, BrokerTuning)}, on {@code given} ports unless they are
+     * {@link BrokerPorts#ANY}; {@code persistRedelivered}: a message's delivery count is written to
+     * the journal before each delivery, so that one delivered before a crash and again after it is
+     * flagged redelivered (Artemis's persist-delivery-count-before-delivery, a journal write per
+     * delivery), as ActiveMQ's persistJMSRedelivered does.
+     */
     public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
-                                        BrokerPorts given) throws Exception {
+                                        BrokerPorts given, boolean persistRedelivered) throws Exception {
         Exception last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             List<Integer> ports = given.any() ? freePorts(host, PROTOCOLS.size())
                     : List.of(given.core(), given.amqp(), given.openwire());
             ActiveMQServer server = ActiveMQServers.newActiveMQServer(
                     configuration(host, ports, dataDirectory, persistent, tuning), persistent);
+            server.getConfiguration().setPersistDeliveryCountBeforeDelivery(persistRedelivered);
             try {
                 startAndCheck(server);
                 return new EmbeddedArtemis(server, host, ports);

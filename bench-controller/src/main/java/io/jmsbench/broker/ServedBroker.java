@@ -29,7 +29,8 @@ public interface ServedBroker extends AutoCloseable {
         return switch (kind) {
             case BrokerSpec.ACTIVEMQ -> new EmbeddedBroker(host, dataDirectory, persistent, tuning, ports,
                     persistRedelivered);
-            case BrokerSpec.ARTEMIS -> EmbeddedArtemis.start(host, dataDirectory, persistent, tuning, ports);
+            case BrokerSpec.ARTEMIS -> EmbeddedArtemis.start(host, dataDirectory, persistent, tuning, ports,
+                    persistRedelivered);
             default -> throw new IllegalArgumentException("no embedded broker named '" + kind + "'");
         };
     }

@@ -81,9 +81,9 @@ final class BrokerCommand implements Callable<Integer> {
     int corePort;
 
     @Option(names = "--persist-redelivered",
-            description = "ActiveMQ: write a message's redelivered flag to the store before each dispatch, so that one "
-                    + "delivered before a crash and again after it is flagged (persistJMSRedelivered; a store write per "
-                    + "dispatch).")
+            description = "Write a message's redelivered flag (ActiveMQ's persistJMSRedelivered) or delivery count "
+                    + "(Artemis's persist-delivery-count-before-delivery) to the store before each dispatch, so that one "
+                    + "delivered before a crash and again after it is flagged: a store write per dispatch.")
     boolean persistRedelivered;
 
     @Option(names = "--managed", hidden = true, description = "Started by a controller: exit when its stdin closes.")

@@ -153,7 +153,7 @@ final class PointRunner {
     }
 
     private Workers.PlanFactory plans(Scenario scenario, String url) {
-        String clientUrl = scenario.reconnects() ? Failover.openwire(url) : url;
+        String clientUrl = scenario.reconnects() ? Failover.url(scenario.provider(), url) : url;
         return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), clientUrl, clients,
                 clockOffsetNanos, credentials);
     }

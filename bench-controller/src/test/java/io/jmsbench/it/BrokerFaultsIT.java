@@ -56,6 +56,27 @@ class BrokerFaultsIT {
         assertFaults(Reports.read(dir).path("points").get(0), "restart-broker", 1, 2.0, 15.0);
     }
 
+    /**
+     * Over AMQP, Qpid JMS's failover transport sends again what was in flight when the connection
+     * dropped, and the broker may have taken it already: that message arrives twice, unflagged.
+     */
+    @Test
+    void aKillOverAmqpLosesNothingTheQpidClientsFailOver() throws Exception {
+        Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
+                "--set", "provider=amqp");
+        JsonNode report = Reports.read(dir);
+        assertEquals("amqp", report.path("scenario").path("provider").asText(), report.path("scenario").toString());
+        assertFaults(report.path("points").get(0), "kill-broker", 1, 2.0, 15.0, 1000, 1);
+    }
+
+    /** Artemis killed once under the OpenWire failover client, at 200 msgs/s (what its synced journal takes here). */
+    @Test
+    void aKillOfArtemisLosesNothing() throws Exception {
+        Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
+                "--set", "broker.embedded=artemis", "--set", "publishers.rate=200");
+        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, 2.0, 15.0, 200, 1);
+    }
+
     /** Runs the shipped scenario {@code name} (with {@code more} options); returns its run directory, kept. */
     private Path run(String name, String... more) throws Exception {
         Path out = work.resolve("results");
@@ -75,11 +96,29 @@ class BrokerFaultsIT {
      * {@code maxDown} s, with nothing lost or duplicated and the broker back after each.
      */
     private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown) {
+        assertFaults(point, action, count, minDown, maxDown, 1000, 0);
+    }
+
+    /**
+     * As above, at {@code rate} msgs/s, where up to {@code maxInFlightCopies} messages (the one
+     * synchronous send in flight at each kill) may arrive twice: then the point must be invalid and
+     * name them by sequence number.
+     */
+    private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown,
+                                     double rate, int maxInFlightCopies) {
         JsonNode audit = point.path("audit");
         assertEquals(0, audit.path("lost").asLong(), audit.toString());
-        assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
+        long duplicates = audit.path("duplicates").asLong();
+        assertTrue(duplicates <= maxInFlightCopies, audit.toString());
         assertEquals("complete", point.path("drain").path("outcome").asText(), point.path("drain").toString());
-        assertEquals("valid", point.path("verdict").asText(), point.path("findings").toString());
+        if (duplicates > 0) {
+            assertEquals("invalid", point.path("verdict").asText(), point.path("findings").toString());
+            assertTrue(point.path("findings").toString().matches(
+                    ".*duplicate messages \\(only DUPS_OK_ACKNOWLEDGE allows them\\): first pub-0 to sub-0-0 #\\d+.*"),
+                    point.path("findings").toString());
+        } else {
+            assertEquals("valid", point.path("verdict").asText(), point.path("findings").toString());
+        }
         assertTrue(point.path("findings").toString().contains("FAULTS_INJECTED"), point.path("findings").toString());
 
         JsonNode faults = point.path("faults");
@@ -92,13 +131,13 @@ class BrokerFaultsIT {
             double down = f.path("downFor").asDouble();
             assertTrue(down >= minDown && down <= maxDown, f.toString());
             assertTrue(f.path("error").isNull(), f.toString());
-            assertEquals(1000, f.path("rateBefore").asDouble(), 300, f.toString());
+            assertEquals(rate, f.path("rateBefore").asDouble(), rate * 0.3, f.toString());
             // delivered again within 3 s of the broker being back (failover reconnects within about a second)
             double first = f.path("firstDeliveryAfter").asDouble(Double.NaN);
             assertTrue(first > down && first <= down + 3.0, f.toString());
             double back = f.path("rateBackAfter").asDouble(Double.NaN);
             assertTrue(back >= first && back <= first + 10.0, f.toString());
-            // the seconds inside the pause took and dispatched far less than the 1,000 a second before it: a
+            // the seconds inside the pause took and dispatched far less than the rate before it: a
             // synchronous persistent send waits for the broker; a subscriber may still drain its prefetch buffer,
             // and the counters are read a few ms after each tick, so "nothing" would be too strict
             int inside = 0;
@@ -106,7 +145,7 @@ class BrokerFaultsIT {
                 double t = s.path("t").asDouble();
                 if (t - 1 >= at - 0.05 && t <= at + down + 0.05) {
                     inside++;
-                    assertTrue(s.path("sent").asLong() <= 500 && s.path("received").asLong() <= 500,
+                    assertTrue(s.path("sent").asLong() <= rate / 2 && s.path("received").asLong() <= rate / 2,
                             "sent or dispatched during the pause: " + s);
                 }
             }

@@ -101,14 +101,13 @@ final class ScenarioReader {
                         + "and window: " + io.jmsbench.text.Durations.format(publishing) + "), found the last at "
                         + io.jmsbench.text.Durations.format(last));
             }
-            if (action != null && action.dropsConnections() && broker.isEmbedded()
-                    && !BrokerSpec.ACTIVEMQ.equals(broker.embedded())) {
-                f.problem("action", "expected " + action.yamlName() + " with the embedded activemq (a restart on the "
-                        + "same store and ports is built and tested for ActiveMQ Classic only), found embedded "
-                        + broker.embedded());
-            } else if (action != null && action.dropsConnections() && provider != Provider.OPENWIRE) {
-                f.problem("action", "expected provider openwire with " + action.yamlName() + " (its clients reconnect "
-                        + "through ActiveMQ's failover transport), found provider " + provider.yamlName());
+            if (action != null && action.dropsConnections() && provider != Provider.OPENWIRE
+                    && provider != Provider.AMQP) {
+                f.problem("action", "expected provider openwire or amqp with " + action.yamlName() + " (their clients "
+                        + "reconnect through ActiveMQ's or Qpid JMS's failover transport; "
+                        + (provider == Provider.CORE ? "jmsbench runs Artemis's core client without reconnection"
+                        : "RabbitMQ's JMS client has no failover transport")
+                        + "), found provider " + provider.yamlName());
             }
             f.finish();
             faults.add(new FaultSpec(action, at, every, times, downFor));
