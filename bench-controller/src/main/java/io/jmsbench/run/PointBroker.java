@@ -39,7 +39,7 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         LiveBroker.Started started = LiveBroker.start(children, directory.path(), "broker" + suffix,
                 scenario.broker().embedded(), data, scenario.broker().persistent(), scenario.broker().tuning(), signal,
-                scenario.reconnects());
+                scenario.restartsBroker());
         BrokerUrls urls = started.urls();
         String url = url(urls, scenario.provider());
         if (url == null) {

@@ -14,6 +14,7 @@ import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.PointClock;
 import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.run.faults.BrokerFaults;
+import io.jmsbench.run.faults.IpLinks;
 import io.jmsbench.run.point.Faults;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
@@ -125,15 +126,27 @@ final class PointRunner {
         return new Outcome(result, observation.ending(), brokerFailure);
     }
 
-    /** The scenario's faults against the broker's JVM (validation admits them only with an embedded broker). */
+    /**
+     * The scenario's faults against the broker's JVM (validation admits those only with an embedded
+     * broker) or this machine's network links, each of which must exist.
+     */
     private static Faults faults(Scenario scenario, PointBroker broker) throws RunFailure {
         if (scenario.faults().isEmpty()) {
             return Faults.NONE;
         }
-        if (broker.jvm() == null || broker.process() == null) {
+        boolean onProcess = scenario.faults().stream().anyMatch(f -> f.action().needsBrokerProcess());
+        if (onProcess && (broker.jvm() == null || broker.process() == null)) {
             throw new RunFailure("the scenario's faults need the embedded broker's process, and it is not known");
         }
-        return new BrokerFaults(scenario.faults(), broker.jvm());
+        IpLinks links = new IpLinks();
+        for (int i = 0; i < scenario.faults().size(); i++) {
+            String link = scenario.faults().get(i).link();
+            String problem = link == null ? null : links.problem(link);
+            if (problem != null) {
+                throw new RunFailure("faults[" + i + "].link: " + problem);
+            }
+        }
+        return new BrokerFaults(scenario.faults(), broker.jvm(), links);
     }
 
     /** A sweep, repeats or a search: each point's files get its own suffix. */

@@ -75,11 +75,24 @@ class ScenarioValidationTest {
                                 + " did you mean 'selector'?"),
                 yaml("a fault against an external broker",
                         "broker: {url: \"tcp://localhost:61616\"}\nfaults:\n  - {action: pause-broker, at: 5s}\n",
-                        FILE + ":3:3: faults: expected faults only with an embedded broker (jmsbench pauses the process "
-                                + "it started), found the external broker tcp://localhost:61616"),
+                        FILE + ":3:14: faults[0].action: expected pause-broker only with an embedded broker (jmsbench "
+                                + "acts on the process it started; partition works with any broker), found the external "
+                                + "broker tcp://localhost:61616"),
+                yaml("a partition without its link",
+                        "faults:\n  - {action: partition, at: 5s}\n",
+                        FILE + ":2:5: faults[0]: expected link: the network link to take down, such as veth1 or eth0 "
+                                + "(see 'ip link'), found no link"),
+                yaml("a link that no interface could be called",
+                        "faults:\n  - {action: partition, at: 5s, link: \"eth 0; reboot\"}\n",
+                        FILE + ":2:39: faults[0].link: expected a network link of the controller's machine, as 'ip link' "
+                                + "names it (up to 15 letters, digits, '.', '_', '-', '@'), found 'eth 0; reboot'"),
+                yaml("a link given to a fault of the broker's process",
+                        "faults:\n  - {action: kill-broker, at: 5s, link: eth0}\n",
+                        FILE + ":2:41: faults[0].link: expected link only with action partition, found it with "
+                                + "kill-broker"),
                 yaml("a fault of an unknown action",
                         "faults:\n  - {action: reboot, at: 5s}\n",
-                        FILE + ":2:14: faults[0].action: expected one of pause-broker, kill-broker, restart-broker, "
+                        FILE + ":2:14: faults[0].action: expected one of pause-broker, kill-broker, restart-broker, partition, "
                                 + "found 'reboot'"),
                 yaml("a restart of the embedded Artemis over its core client, which does not reconnect here",
                         "broker: {embedded: artemis}\nprovider: core\nfaults:\n  - {action: restart-broker, at: 5s}\n",

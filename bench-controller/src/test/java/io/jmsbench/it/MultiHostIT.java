@@ -316,6 +316,52 @@ class MultiHostIT {
         assertFalse(report.path("points").get(0).path("valid").asBoolean());
     }
 
+    /**
+     * The scenario's own partition: the broker host's link taken down for 2 s, twice, by the
+     * controller, on a persistent queue with client acknowledgement. The clients keep their
+     * connections through it (TCP retransmits); nothing may be lost, and each partition is on the
+     * timeline with the broker's recovery.
+     */
+    @Test
+    @Order(7)
+    void aScheduledPartitionOfTheBrokersLinkLosesNothingAndIsOnTheTimeline() throws Exception {
+        Agents agents = startAgents();
+        String link = bed.link(NetnsTestbed.BROKER);
+        Path file = work.resolve("partition.yaml");
+        Files.writeString(file, "name: partition\n"
+                + "broker: {url: \"" + brokerUrl + "\"}\n"
+                + "destination: {type: queue, name: testbed.partition." + PORTS.get() + "}\n"
+                + "publishers: {clients: 1, rate: 400}\n"
+                + "subscribers:\n  - {clients: 1}\n"
+                + "delivery: {persistent: true, ack: client, ackEvery: 10}\n"
+                + "phases: {warmup: 2s, measure: 14s, drain: 20s}\n"
+                + "faults:\n  - {action: partition, link: " + link + ", at: 6s, every: 5s, times: 2, downFor: 2s}\n");
+        Jmsbench.Result result = startRun(agents, file).await(Duration.ofSeconds(150));
+        assertEquals(0, result.exit(), result.stdout() + result.stderr());
+        System.out.println(result.stdout().lines().filter(l -> l.contains("fault:") || l.contains("audit:"))
+                .collect(java.util.stream.Collectors.joining("\n")));
+
+        JsonNode point = Reports.read(Reports.onlyRunDirectory(work.resolve("results"), "partition"))
+                .path("points").get(0);
+        JsonNode audit = point.path("audit");
+        assertEquals(0, audit.path("lost").asLong(), audit.toString());
+        assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
+        assertEquals("valid", point.path("verdict").asText(), point.path("findings").toString());
+        JsonNode faults = point.path("faults");
+        assertEquals(2, faults.size(), faults.toString());
+        for (int i = 0; i < 2; i++) {
+            JsonNode f = faults.get(i);
+            assertEquals("partition", f.path("action").asText());
+            assertEquals(6.0 + 5 * i, f.path("at").asDouble(), 0.5, f.toString());
+            assertEquals(2.0, f.path("downFor").asDouble(), 0.5, f.toString());
+            assertTrue(f.path("error").isNull(), f.toString());
+            assertTrue(f.path("firstDeliveryAfter").asDouble(Double.NaN) <= 2.0 + 3.0, f.toString());
+        }
+        String state = new String(new ProcessBuilder("ip", "link", "show", link).start().getInputStream()
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(state.contains(",UP") || state.contains("<UP"), "the link is up again: " + state);
+    }
+
     private static void signal(String name, Process process) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
     }

@@ -159,7 +159,8 @@ final class NetnsTestbed implements AutoCloseable {
         return prefix + "-" + host;
     }
 
-    private String link(String host) {
+    /** The name of {@code host}'s link to the bridge, on the controller's side (the root namespace). */
+    String link(String host) {
         return prefix + "-" + host + "h";
     }
 

@@ -9,11 +9,21 @@ public enum FaultAction {
     /** SIGKILL the broker's JVM, start it again on the same store and ports after {@code downFor}. */
     KILL_BROKER,
     /** Stop the broker cleanly (SIGTERM), start it again on the same store and ports after {@code downFor}. */
-    RESTART_BROKER;
+    RESTART_BROKER,
+    /**
+     * Take a network link of the controller's machine down ({@code ip link set LINK down}), up again
+     * after {@code downFor}: in the namespace testbed, a host's cable pulled. Any broker.
+     */
+    PARTITION;
 
-    /** Whether the broker's connections are lost, so that clients must reconnect (failover). */
+    /** Whether the broker's connections may be lost, so that clients must be able to reconnect (failover). */
     public boolean dropsConnections() {
         return this != PAUSE_BROKER;
+    }
+
+    /** Whether it acts on the broker's process, which must then be the embedded broker jmsbench started. */
+    public boolean needsBrokerProcess() {
+        return this != PARTITION;
     }
 
     public String yamlName() {

@@ -54,9 +54,15 @@ public record Scenario(
                 validity, agents, faults);
     }
 
-    /** Whether a fault of this scenario drops the broker's connections: its clients connect with failover. */
+    /** Whether a fault of this scenario may drop the broker's connections: its clients connect with failover. */
     public boolean reconnects() {
         return faults.stream().anyMatch(f -> f.action() != null && f.action().dropsConnections());
+    }
+
+    /** Whether a fault of this scenario kills or stops the broker, which is then started again. */
+    public boolean restartsBroker() {
+        return faults.stream().anyMatch(f -> f.action() == FaultAction.KILL_BROKER
+                || f.action() == FaultAction.RESTART_BROKER);
     }
 
     public int subscriberClients() {

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 final class ScenarioReader {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    /** A network interface's name, as Linux allows it (IFNAMSIZ: 15 characters). */
+    private static final Pattern LINK = Pattern.compile("[A-Za-z0-9._@-]{1,15}");
     private static final Pattern DESTINATION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}");
     private static final Pattern OPENWIRE_URL = Pattern.compile("(tcp|ssl|nio|nio\\+ssl|failover):.+");
     private static final Pattern FIELD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,99}");
@@ -68,10 +70,7 @@ final class ScenarioReader {
         if (items == null) {
             return List.of();
         }
-        if (!broker.isEmbedded()) {
-            root.problem("faults", "expected faults only with an embedded broker (jmsbench pauses the process it "
-                    + "started), found the external broker " + broker.url());
-        }
+        boolean external = !broker.isEmbedded();
         Duration publishing = phases.warmup().plus(phases.measure());
         List<FaultSpec> faults = new ArrayList<>();
         for (Fields f : items) {
@@ -109,8 +108,21 @@ final class ScenarioReader {
                         : "RabbitMQ's JMS client has no failover transport")
                         + "), found provider " + provider.yamlName());
             }
+            if (action != null && action.needsBrokerProcess() && external) {
+                f.problem("action", "expected " + action.yamlName() + " only with an embedded broker (jmsbench acts "
+                        + "on the process it started; partition works with any broker), found the external broker "
+                        + broker.url());
+            }
+            String link = f.string("link", null, LINK, "a network link of the controller's machine, as 'ip link' "
+                    + "names it (up to 15 letters, digits, '.', '_', '-', '@')");
+            if (action == FaultAction.PARTITION && link == null && !f.has("link")) {
+                f.problem("expected link: the network link to take down, such as veth1 or eth0 (see 'ip link'), "
+                        + "found no link");
+            } else if (action != null && action != FaultAction.PARTITION && link != null) {
+                f.problem("link", "expected link only with action partition, found it with " + action.yamlName());
+            }
             f.finish();
-            faults.add(new FaultSpec(action, at, every, times, downFor));
+            faults.add(new FaultSpec(action, at, every, times, downFor, link));
         }
         return faults;
     }

@@ -11,11 +11,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A scenario's {@code faults} against the embedded broker, on one thread of their own so that the
- * point's samples go on through them. Each fault is undone (a paused broker resumed, a killed or
- * stopped one started again) when its time is up, and at once when the schedule is stopped early;
- * an undoing under way is never interrupted. {@code downFor} as measured runs from the fault to
- * the broker serving again.
+ * A scenario's {@code faults} against the broker, on one thread of their own so that the point's
+ * samples go on through them: its process (paused, killed, stopped) or the network between it and
+ * the clients (a link taken down). Each fault is undone (a paused broker resumed, a killed or
+ * stopped one started again, a link brought up) when its time is up, and at once when the schedule
+ * is stopped early; an undoing under way is never interrupted. {@code downFor} as measured runs
+ * from the fault to the broker serving again.
  */
 public final class BrokerFaults implements Faults {
 
@@ -26,7 +27,9 @@ public final class BrokerFaults implements Faults {
     private record Planned(Duration start, FaultSpec spec) {
     }
 
+    /** {@code null} for an external broker: then only partitions are scheduled (validation sees to it). */
     private final BrokerLifecycle broker;
+    private final NetworkLinks links;
     private final List<Planned> planned = new ArrayList<>();
     private final List<FaultEvent> events = new ArrayList<>();
     private Thread thread;
@@ -35,7 +38,12 @@ public final class BrokerFaults implements Faults {
     private boolean undoing;
 
     public BrokerFaults(List<FaultSpec> specs, BrokerLifecycle broker) {
+        this(specs, broker, new IpLinks());
+    }
+
+    public BrokerFaults(List<FaultSpec> specs, BrokerLifecycle broker, NetworkLinks links) {
         this.broker = broker;
+        this.links = links;
         for (FaultSpec spec : specs) {
             spec.starts().forEach(start -> planned.add(new Planned(start, spec)));
         }
@@ -67,6 +75,7 @@ public final class BrokerFaults implements Faults {
             case PAUSE_BROKER -> broker.pause();
             case KILL_BROKER -> broker.kill();
             case RESTART_BROKER -> broker.stop();
+            case PARTITION -> links.set(p.spec().link(), false);
         };
         if (error != null && action == FaultAction.PAUSE_BROKER) {
             Thread.interrupted(); // the SIGSTOP may have gone out all the same: a SIGCONT, uninterrupted, to be sure
@@ -79,13 +88,19 @@ public final class BrokerFaults implements Faults {
             undoing = true;
             Thread.interrupted(); // a stop that came during downFor: undo now, uninterrupted
         }
-        String undoError = action == FaultAction.PAUSE_BROKER ? broker.resume() : broker.start();
+        String undoError = switch (action) {
+            case PAUSE_BROKER -> broker.resume();
+            case PARTITION -> links.set(p.spec().link(), true);
+            case KILL_BROKER, RESTART_BROKER -> broker.start();
+        };
         synchronized (this) {
             undoing = false;
         }
-        String problem = error != null ? error : undoError == null ? null
-                : (action == FaultAction.PAUSE_BROKER ? "the broker could not be resumed: "
-                : "the broker could not be started again: ") + undoError;
+        String problem = error != null ? error : undoError == null ? null : switch (action) {
+            case PAUSE_BROKER -> "the broker could not be resumed: ";
+            case PARTITION -> "the link could not be brought up again: ";
+            case KILL_BROKER, RESTART_BROKER -> "the broker could not be started again: ";
+        } + undoError;
         record(new FaultEvent(action.yamlName(), at, (System.nanoTime() - begun) / 1e9, problem));
     }
 
@@ -125,7 +140,11 @@ public final class BrokerFaults implements Faults {
                 Thread.currentThread().interrupt();
             }
             if (running.isAlive()) {
-                broker.resume(); // a SIGCONT that may not have gone out; a running process ignores it
+                if (broker != null) {
+                    broker.resume(); // a SIGCONT that may not have gone out; a running process ignores it
+                }
+                planned.stream().map(p -> p.spec().link()).filter(java.util.Objects::nonNull).distinct()
+                        .forEach(link -> links.set(link, true)); // an up that may not have gone out
             }
         }
         synchronized (this) {

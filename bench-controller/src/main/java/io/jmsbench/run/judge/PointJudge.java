@@ -82,7 +82,7 @@ public final class PointJudge {
             return List.of();
         }
         if (counts == null) {
-            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.reconnects()
+            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.restartsBroker()
                     ? "the broker's own message counts were not read: a fault restarted the broker, and they would "
                     + "cover only its last life; the clients' counts stand alone"
                     : scenario.broker().isEmbedded()
