@@ -106,7 +106,7 @@ public final class PoolPlans {
 
     static PublisherFaults faults(PublisherSpec.Faults faults) {
         return faults == null ? null : new PublisherFaults(faults.dropEvery(), faults.repeatEvery(),
-                faults.failAfterSendEvery());
+                faults.failAfterSendEvery(), faults.failAfterCommitEvery());
     }
 
     static Credentials credentials(BrokerCredentials credentials) {

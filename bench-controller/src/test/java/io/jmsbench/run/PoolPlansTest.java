@@ -29,7 +29,7 @@ class PoolPlansTest {
             provider: amqp
             destination: {type: queue, name: bench.q, count: 3}
             message: {type: map, size: 256, properties: 2, values: "#0", correlationId: template, vary: {on: P2, from: 1, to: 3}}
-            publishers: {clients: 2, rate: 1000, faults: {dropEvery: 7, repeatEvery: 11, failAfterSendEvery: 13}}
+            publishers: {clients: 2, rate: 1000, faults: {dropEvery: 7, repeatEvery: 11, failAfterSendEvery: 13, failAfterCommitEvery: 17}}
             subscribers:
               - {clients: 3}
             delivery: {persistent: true, ack: client, ackEvery: 10, asyncSend: true}
@@ -80,7 +80,8 @@ class PoolPlansTest {
               "faults" : {
                 "dropEvery" : 7,
                 "repeatEvery" : 11,
-                "failAfterSendEvery" : 13
+                "failAfterSendEvery" : 13,
+                "failAfterCommitEvery" : 17
               },
               "clients" : [ {
                 "id" : "pub-0",

@@ -25,8 +25,9 @@ public record PublisherSpec(int clients, PublishRate rate, Faults faults) {
      * Every {@code dropEvery}-th message is counted as sent but never sent (a lost message); every
      * {@code repeatEvery}-th is sent twice under one sequence number (a duplicate); every
      * {@code failAfterSendEvery}-th send fails after the broker took it, and is made again (in
-     * doubt). 0: never.
+     * doubt); every {@code failAfterCommitEvery}-th commit fails after the broker committed, and the
+     * transaction is made again (in doubt). 0: never.
      */
-    public record Faults(int dropEvery, int repeatEvery, int failAfterSendEvery) {
+    public record Faults(int dropEvery, int repeatEvery, int failAfterSendEvery, int failAfterCommitEvery) {
     }
 }

@@ -311,7 +311,8 @@ final class ScenarioReader {
             Fields hook = f.hiddenMapping("faults");
             faults = new PublisherSpec.Faults(hook.integer("dropEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
                     hook.integer("repeatEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
-                    hook.integer("failAfterSendEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
+                    hook.integer("failAfterSendEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                    hook.integer("failAfterCommitEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
             hook.finish();
         }
         f.finish();

@@ -52,6 +52,8 @@ final class PublisherClient implements PooledClient, Runnable {
     private final int dropEvery;
     private final int repeatEvery;
     private final int failAfterSendEvery;
+    private final int failAfterCommitEvery;
+    private long commits;
     private long sequence;
     /** Nanoseconds between messages at a fixed rate; 0 when saturated. */
     private final long intervalNanos;
@@ -70,6 +72,7 @@ final class PublisherClient implements PooledClient, Runnable {
         this.dropEvery = plan.faults() == null ? 0 : plan.faults().dropEvery();
         this.repeatEvery = plan.faults() == null ? 0 : plan.faults().repeatEvery();
         this.failAfterSendEvery = plan.faults() == null ? 0 : plan.faults().failAfterSendEvery();
+        this.failAfterCommitEvery = plan.faults() == null ? 0 : plan.faults().failAfterCommitEvery();
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
@@ -115,7 +118,7 @@ final class PublisherClient implements PooledClient, Runnable {
         } finally {
             if (uncommitted > 0) {
                 try {
-                    commit();
+                    commit(false);
                 } catch (JMSException | RuntimeException e) {
                     counter.error(e);
                 }
@@ -129,8 +132,13 @@ final class PublisherClient implements PooledClient, Runnable {
         // share a cache line that every send would then take from another core
         long sequence = this.sequence;
         int next = this.next;
-        boolean resend = false; // the last send failed: this one is made again, and that one is in doubt
+        // Sends numbered below this are made again after a failure: a send that failed, or a transaction
+        // whose commit failed (rolled back, or in doubt: it may have committed all the same)
+        long resendBelow = sequence;
+        long transactionFirst = sequence; // the open transaction's first message, and its variant
+        int transactionFirstNext = next;
         while (running) {
+            boolean resend = sequence < resendBelow;
             try {
                 Message message = messages[next];
                 long sentAt;
@@ -158,21 +166,31 @@ final class PublisherClient implements PooledClient, Runnable {
                     }
                 }
                 sequence++; // only once the send succeeded: a failed send is retried under the same number
-                resend = false;
                 if (++next == messages.length) {
                     next = 0;
                 }
                 if (transactionSize == 0) {
                     counter.message();
                 } else if (++uncommitted == transactionSize) {
-                    commit();
+                    try {
+                        commit(transactionFirst >= resendBelow);
+                    } catch (JMSException | RuntimeException e) {
+                        // rolled back or in doubt: the whole transaction is sent again, each message flagged
+                        resendBelow = sequence;
+                        sequence = transactionFirst;
+                        next = transactionFirstNext;
+                        rollbackQuietly();
+                        throw e;
+                    }
+                    transactionFirst = sequence;
+                    transactionFirstNext = next;
                 }
             } catch (JMSException | RuntimeException e) {
                 if (!running) {
                     break;
                 }
                 counter.error(e);
-                resend = true;
+                resendBelow = Math.max(resendBelow, sequence + 1);
                 pause();
             }
         }
@@ -180,11 +198,28 @@ final class PublisherClient implements PooledClient, Runnable {
         this.next = next;
     }
 
-    /** A transaction's messages count as sent once committed: only then has the broker accepted them. */
-    private void commit() throws JMSException {
+    /**
+     * A transaction's messages count as sent once committed: only then has the broker accepted them.
+     * {@code hookMayFail}: the test hook may report this commit failed (never a transaction sent again).
+     */
+    private void commit(boolean hookMayFail) throws JMSException {
         session.commit();
+        if (hookMayFail && failAfterCommitEvery > 0 && ++commits % failAfterCommitEvery == 0) {
+            uncommitted = 0;
+            throw new JMSException("test hook: commit " + commits + " reported failed after the broker committed");
+        }
         counter.messages(uncommitted);
         uncommitted = 0;
+    }
+
+    /** After a commit that failed: whatever the session still holds of the transaction goes. */
+    private void rollbackQuietly() {
+        uncommitted = 0;
+        try {
+            session.rollback();
+        } catch (JMSException | RuntimeException e) {
+            // the connection is most likely down: the failed commit was counted, and the resends will say more
+        }
     }
 
     void requestStop() {
