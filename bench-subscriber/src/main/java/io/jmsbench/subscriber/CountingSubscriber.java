@@ -37,6 +37,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final int ackEvery;
     private final int transactionSize;
     private final boolean durable;
+    /** With client acknowledgement or transactions and an audit: what may be delivered again. */
+    private final Unacknowledged unacknowledged;
     private volatile Connection connection;
     private Session session;
     private MessageConsumer consumer;
@@ -64,6 +66,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.durable = plan.delivery().durable();
+        this.unacknowledged = audit && (ackEvery > 0 || transactionSize > 0)
+                ? new Unacknowledged(Math.max(ackEvery, transactionSize)) : null;
         this.selector = selector;
         this.factory = factory;
         this.plan = plan;
@@ -83,6 +87,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             c.setClientID(subscriptionName());
         }
         c.setExceptionListener(counter::error);
+        if (unacknowledged != null) {
+            ConnectionLosses.watch(c, unacknowledged::interrupted);
+        }
         session = c.createSession(transactionSize > 0, sessionMode(plan.delivery().ack()));
         if (plan.destination().type() == DestinationType.TOPIC) {
             Topic topic = session.createTopic(destinationName);
@@ -123,9 +130,11 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             if (ackEvery > 0 && ++pending == ackEvery) {
                 message.acknowledge(); // acknowledges every message the session consumed so far
                 pending = 0;
+                acknowledged();
             } else if (transactionSize > 0 && ++pending == transactionSize) {
                 session.commit();
                 pending = 0;
+                acknowledged();
             }
         } catch (JMSException e) {
             counter.error(e);
@@ -143,13 +152,20 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             return;
         }
         latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - stamps.sentAt()));
-        boolean redelivery = message.getJMSRedelivered();
+        // flagged by the broker, or consumed and not acknowledged when the connection was lost
+        boolean redelivery = message.getJMSRedelivered() | unacknowledged != null && unacknowledged.consumed(id);
         if (redelivery) {
             redelivered++;
         }
         if (audit) {
             streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
                     AuditHeaders.resendOf(id));
+        }
+    }
+
+    private void acknowledged() {
+        if (unacknowledged != null) {
+            unacknowledged.acknowledged();
         }
     }
 
