@@ -176,6 +176,8 @@ class BrokerFaultsIT {
             double down = f.path("downFor").asDouble();
             assertTrue(down >= minDown && down <= maxDown, f.toString());
             assertTrue(f.path("error").isNull(), f.toString());
+            // a pause keeps the connections; after a kill or stop the publisher and the subscriber reconnect
+            assertEquals(action.equals("pause-broker") ? 0 : 2, f.path("clientsReconnected").asInt(), f.toString());
             assertEquals(rate, f.path("rateBefore").asDouble(), rate * 0.3, f.toString());
             // delivered again within 3 s of the broker being back (failover reconnects within about a second)
             double first = f.path("firstDeliveryAfter").asDouble(Double.NaN);

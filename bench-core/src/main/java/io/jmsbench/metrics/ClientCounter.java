@@ -2,6 +2,8 @@ package io.jmsbench.metrics;
 
 import io.jmsbench.protocol.ClientCount;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -22,6 +24,9 @@ public final class ClientCounter {
     private final AtomicLongArray cells = new AtomicLongArray(CELLS);
     private final AtomicLong errors = new AtomicLong();
     private volatile String lastError;
+    /** Guarded by themselves: written by the provider's listener threads, read by the sampler. */
+    private final List<Long> lostAt = new ArrayList<>();
+    private final List<Long> reconnectedAt = new ArrayList<>();
 
     public ClientCounter(String client) {
         this.client = client;
@@ -43,7 +48,32 @@ public final class ClientCounter {
         errors.incrementAndGet();
     }
 
+    /** The connection was lost at {@code epochMillis} (the controller's clock); from any thread. */
+    public void connectionLost(long epochMillis) {
+        add(lostAt, epochMillis);
+    }
+
+    /** The failover transport restored the connection at {@code epochMillis}; from any thread. */
+    public void reconnected(long epochMillis) {
+        add(reconnectedAt, epochMillis);
+    }
+
+    private static void add(List<Long> moments, long epochMillis) {
+        synchronized (moments) {
+            if (moments.size() < ClientCount.MOMENTS) {
+                moments.add(epochMillis);
+            }
+        }
+    }
+
+    private static List<Long> copy(List<Long> moments) {
+        synchronized (moments) {
+            return List.copyOf(moments);
+        }
+    }
+
     public ClientCount snapshot() {
-        return new ClientCount(client, cells.getAcquire(MESSAGES), errors.get(), lastError);
+        return new ClientCount(client, cells.getAcquire(MESSAGES), errors.get(), lastError, copy(lostAt),
+                copy(reconnectedAt));
     }
 }

@@ -1,6 +1,7 @@
 package io.jmsbench.publisher;
 
 import io.jmsbench.agent.PooledClient;
+import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
@@ -88,6 +89,17 @@ final class PublisherClient implements PooledClient, Runnable {
         Connection c = factory.createConnection();
         connection = c;
         c.setExceptionListener(counter::error);
+        ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
+            @Override
+            public void lost() {
+                counter.connectionLost(controllerMillis());
+            }
+
+            @Override
+            public void restored() {
+                counter.reconnected(controllerMillis());
+            }
+        });
         session = transactionSize > 0 ? c.createSession(true, Session.SESSION_TRANSACTED)
                 : c.createSession(false, Session.AUTO_ACKNOWLEDGE);
         Destination destination = plan.destination().type() == DestinationType.TOPIC
@@ -220,6 +232,11 @@ final class PublisherClient implements PooledClient, Runnable {
         } catch (JMSException | RuntimeException e) {
             // the connection is most likely down: the failed commit was counted, and the resends will say more
         }
+    }
+
+    /** Now, in epoch milliseconds on the controller's clock. */
+    private long controllerMillis() {
+        return (EpochClock.nanos() - clockOffset) / 1_000_000;
     }
 
     void requestStop() {

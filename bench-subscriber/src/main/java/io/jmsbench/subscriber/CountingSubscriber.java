@@ -1,6 +1,7 @@
 package io.jmsbench.subscriber;
 
 import io.jmsbench.agent.PooledClient;
+import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.DeliveryPlan.AckMode;
@@ -87,9 +88,20 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             c.setClientID(subscriptionName());
         }
         c.setExceptionListener(counter::error);
-        if (unacknowledged != null) {
-            ConnectionLosses.watch(c, unacknowledged::interrupted);
-        }
+        ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
+            @Override
+            public void lost() {
+                if (unacknowledged != null) {
+                    unacknowledged.interrupted();
+                }
+                counter.connectionLost(controllerMillis());
+            }
+
+            @Override
+            public void restored() {
+                counter.reconnected(controllerMillis());
+            }
+        });
         session = c.createSession(transactionSize > 0, sessionMode(plan.delivery().ack()));
         if (plan.destination().type() == DestinationType.TOPIC) {
             Topic topic = session.createTopic(destinationName);
@@ -161,6 +173,11 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
                     AuditHeaders.resendOf(id));
         }
+    }
+
+    /** Now, in epoch milliseconds on the controller's clock. */
+    private long controllerMillis() {
+        return (EpochClock.nanos() - clockOffset) / 1_000_000;
     }
 
     private void acknowledged() {

@@ -1,5 +1,6 @@
 package io.jmsbench.run.faults;
 
+import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.run.point.Faults;
 import io.jmsbench.scenario.FaultAction;
 import io.jmsbench.scenario.FaultSpec;
@@ -71,6 +72,7 @@ public final class BrokerFaults implements Faults {
         FaultAction action = p.spec().action();
         double at = (System.nanoTime() - publishStartNanos) / 1e9;
         long begun = System.nanoTime();
+        long begunMillis = EpochClock.nanos() / 1_000_000;
         String error = switch (action) {
             case PAUSE_BROKER -> broker.pause();
             case KILL_BROKER -> broker.kill();
@@ -80,7 +82,7 @@ public final class BrokerFaults implements Faults {
         if (error != null && action == FaultAction.PAUSE_BROKER) {
             Thread.interrupted(); // the SIGSTOP may have gone out all the same: a SIGCONT, uninterrupted, to be sure
             broker.resume();
-            record(new FaultEvent(action.yamlName(), at, 0, error));
+            record(new FaultEvent(action.yamlName(), at, 0, error, begunMillis));
             return;
         }
         sleepUntil(begun + p.spec().downFor().toNanos());
@@ -101,7 +103,7 @@ public final class BrokerFaults implements Faults {
             case PARTITION -> "the link could not be brought up again: ";
             case KILL_BROKER, RESTART_BROKER -> "the broker could not be started again: ";
         } + undoError;
-        record(new FaultEvent(action.yamlName(), at, (System.nanoTime() - begun) / 1e9, problem));
+        record(new FaultEvent(action.yamlName(), at, (System.nanoTime() - begun) / 1e9, problem, begunMillis));
     }
 
     private synchronized void record(FaultEvent event) {

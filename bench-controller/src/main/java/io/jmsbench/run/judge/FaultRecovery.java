@@ -1,5 +1,6 @@
 package io.jmsbench.run.judge;
 
+import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.report.FaultOutcome;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.run.point.Faults.FaultEvent;
@@ -21,18 +22,38 @@ final class FaultRecovery {
     }
 
     static List<FaultOutcome> of(List<FaultEvent> events, List<IntervalSample> samples) {
+        return of(events, samples, List.of());
+    }
+
+    /** As above, with the clients' reconnections ({@code clients}: every client's final count). */
+    static List<FaultOutcome> of(List<FaultEvent> events, List<IntervalSample> samples, List<ClientCount> clients) {
         List<FaultOutcome> outcomes = new ArrayList<>();
         double previousEnd = 0;
-        for (FaultEvent e : events) {
+        for (int i = 0; i < events.size(); i++) {
+            FaultEvent e = events.get(i);
             if (e.error() != null && e.downFor() == 0) {
                 outcomes.add(new FaultOutcome(e.action(), e.at(), 0, Double.NaN, Double.NaN, Double.NaN, e.error()));
                 continue;
             }
             double end = e.at() + e.downFor();
             double before = rateBefore(samples, e.at(), previousEnd);
+            long until = i + 1 < events.size() && events.get(i + 1).startedAtMillis() > 0
+                    ? events.get(i + 1).startedAtMillis() : Long.MAX_VALUE;
+            int reconnected = 0;
+            long last = Long.MIN_VALUE;
+            for (ClientCount c : clients) {
+                long within = e.startedAtMillis() <= 0 ? Long.MIN_VALUE : c.reconnectedAt().stream()
+                        .filter(t -> t >= e.startedAtMillis() && t < until).mapToLong(Long::longValue).max()
+                        .orElse(Long.MIN_VALUE);
+                if (within != Long.MIN_VALUE) {
+                    reconnected++;
+                    last = Math.max(last, within);
+                }
+            }
             outcomes.add(new FaultOutcome(e.action(), e.at(), e.downFor(), before,
                     firstAfter(samples, end, e.at(), 0), firstAfter(samples, end, e.at(),
-                    Double.isNaN(before) ? Double.NaN : FaultOutcome.RECOVERED * before), e.error()));
+                    Double.isNaN(before) ? Double.NaN : FaultOutcome.RECOVERED * before), e.error(), reconnected,
+                    reconnected == 0 ? Double.NaN : (last - e.startedAtMillis()) / 1e3));
             previousEnd = end;
         }
         return outcomes;

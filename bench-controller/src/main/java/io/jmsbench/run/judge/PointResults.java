@@ -44,6 +44,18 @@ public final class PointResults {
                 o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
                 o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
                 figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict, o.windows(),
-                brokerCounts, FaultRecovery.of(o.faults(), o.samples()));
+                brokerCounts, FaultRecovery.of(o.faults(), o.samples(), clients(o)));
+    }
+
+    /** Every client's final count, publishers and subscribers (none known when the point ended early). */
+    private static List<io.jmsbench.protocol.ClientCount> clients(PointObservation o) {
+        List<io.jmsbench.protocol.ClientCount> clients = new java.util.ArrayList<>();
+        if (o.publishersFinal() != null) {
+            clients.addAll(o.publishersFinal().clients());
+        }
+        if (o.subscribersFinal() != null) {
+            clients.addAll(o.subscribersFinal().clients());
+        }
+        return clients;
     }
 }

@@ -27,8 +27,13 @@ public interface Faults {
 
     /**
      * One fault as it happened: {@code at} and {@code downFor} in seconds, from the publishers'
-     * start; {@code error}, why it could not be injected or undone, or null.
+     * start; {@code error}, why it could not be injected or undone, or null; {@code startedAtMillis},
+     * when it started in epoch milliseconds (0: unknown), to place the clients' reconnections.
      */
-    record FaultEvent(String action, double at, double downFor, String error) {
+    record FaultEvent(String action, double at, double downFor, String error, long startedAtMillis) {
+
+        public FaultEvent(String action, double at, double downFor, String error) {
+            this(action, at, downFor, error, 0);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.jmsbench.run.judge;
 
+import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.report.FaultOutcome;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.run.point.Faults.FaultEvent;
@@ -48,5 +49,33 @@ class FaultRecoveryTest {
                 seconds(1000, 1000, 1000, 1000)).get(0);
         assertEquals("kill -STOP failed", f.error());
         assertTrue(Double.isNaN(f.rateBefore()) && Double.isNaN(f.firstDeliveryAfter()));
+    }
+
+    @Test
+    void eachFaultCountsTheClientsThatReconnectedBeforeTheNextOne() {
+        List<IntervalSample> samples = seconds(1000, 1000, 0, 0, 1000, 1000, 0, 0, 1000, 1000);
+        long first = 1_000_000;
+        long second = first + 4_000;
+        List<ClientCount> clients = List.of(
+                new ClientCount("pub-0", 9, 0, null, List.of(first + 10, second + 10), List.of(first + 2_500,
+                        second + 2_100)),
+                new ClientCount("sub-0-0", 9, 0, null, List.of(first + 20), List.of(first + 2_900)),
+                new ClientCount("sub-0-1", 9, 0, null));
+        List<FaultOutcome> outcomes = FaultRecovery.of(List.of(new FaultEvent("kill-broker", 2, 2, null, first),
+                new FaultEvent("kill-broker", 6, 2, null, second)), samples, clients);
+        assertEquals(2, outcomes.get(0).clientsReconnected());
+        assertEquals(2.9, outcomes.get(0).reconnectedAfter(), 1e-9, "the last of the two");
+        assertEquals(1, outcomes.get(1).clientsReconnected());
+        assertEquals(2.1, outcomes.get(1).reconnectedAfter(), 1e-9);
+        assertEquals("kill-broker at 2.0 s for 2.0 s: first delivery within 3.0 s, rate back (90% of 1,000 msgs/s) "
+                + "within 3.0 s, 2 clients reconnected within 2.9 s", io.jmsbench.report.FaultLines.line(outcomes.get(0)));
+    }
+
+    @Test
+    void withoutAReconnectionNoneIsCounted() {
+        FaultOutcome f = FaultRecovery.of(List.of(new FaultEvent("pause-broker", 2, 2, null, 5_000)),
+                seconds(1000, 1000, 0, 0, 1000), List.of(new ClientCount("pub-0", 5, 0, null))).get(0);
+        assertEquals(0, f.clientsReconnected());
+        assertTrue(Double.isNaN(f.reconnectedAfter()));
     }
 }

@@ -1,4 +1,4 @@
-package io.jmsbench.subscriber;
+package io.jmsbench.jms;
 
 import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
@@ -14,21 +14,36 @@ import java.io.IOException;
 import java.net.URI;
 
 /**
- * Tells a subscriber when its connection is lost and its failover transport starts reconnecting:
- * ActiveMQ's transport listener and Qpid JMS's connection listener. The other providers do not
- * reconnect here, so a lost connection ends their point.
+ * Tells a client when its connection is lost and its failover transport starts reconnecting, and
+ * when it is back: ActiveMQ's transport listener and Qpid JMS's connection listener, called on the
+ * provider's own threads. The other providers do not reconnect here, so a lost connection ends
+ * their point.
  */
-final class ConnectionLosses {
+public final class ConnectionLosses {
+
+    /** What a client does when its connection is lost and when it is restored. */
+    public interface Listener {
+        void lost();
+
+        void restored();
+    }
 
     private ConnectionLosses() {
     }
 
-    static void watch(Connection connection, Runnable lost) {
+    public static void watch(Connection connection, Listener listener) {
+        Runnable lost = listener::lost;
+        Runnable restored = listener::restored;
         if (connection instanceof ActiveMQConnection activemq) {
             activemq.addTransportListener(new DefaultTransportListener() {
                 @Override
                 public void transportInterupted() {
                     lost.run();
+                }
+
+                @Override
+                public void transportResumed() {
+                    restored.run();
                 }
 
                 @Override
@@ -54,6 +69,7 @@ final class ConnectionLosses {
 
                 @Override
                 public void onConnectionRestored(URI remote) {
+                    restored.run();
                 }
 
                 @Override
