@@ -81,6 +81,23 @@ class ReportHtmlIT {
         page.screenshot(SHOTS.resolve("smoke.png"));
     }
 
+    /** A point with broker kills: the rate chart shades each and marks when its clients reconnected. */
+    @Test
+    void aFaultRunShowsEachKillAndItsReconnections() throws Exception {
+        Path run = KeptRuns.copy("kill-broker", work).orElse(null);
+        if (run == null) {
+            run = runScenario("faults/kill-broker.yaml", "kill-broker", "--set", "phases.measure=15s",
+                    "--set", "faults[0].times=1");
+        }
+        Path html = regenerate(run);
+        page.load(html);
+        assertEveryChartDrew("kill-broker", 4);
+        String text = page.text();
+        assertTrue(text.matches("(?s).*red: the broker down, one band per fault \\(kill-broker at 10(\\.\\d+)? s, 2 clients "
+                + "reconnected by 1[23]\\.\\d s, the dashed red line.*"), text);
+        page.screenshot(SHOTS.resolve("kill-broker.png"));
+    }
+
     @Test
     void sweepReportDrawsEveryChartForEveryPoint() throws Exception {
         Path run = KeptRuns.copy("quick-fig8", work).orElse(null);

@@ -21,8 +21,12 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                  Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
                  int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults) {
 
-    /** A fault the point injected: from {@code at} for {@code downFor} seconds after the publishers started. */
-    record Fault(String action, Double at, Double downFor) {
+    /**
+     * A fault the point injected: from {@code at} for {@code downFor} seconds after the publishers
+     * started; {@code clientsReconnected} clients restored their connections, the last
+     * {@code reconnectedAfter} seconds after {@code at} ({@code null}: none).
+     */
+    record Fault(String action, Double at, Double downFor, int clientsReconnected, Double reconnectedAfter) {
     }
 
     /** A window rate and the half-width of its 95% interval ({@code null}: none). */
@@ -57,7 +61,8 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 Numbers.rate(p.overallRate()), Numbers.of(p.replicationGrade().expected(), 4),
                 Numbers.of(p.replicationGrade().measured(), 4), p.filters(), Latency.of(p.latency()), hostCores,
                 series, p.faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
-                        Numbers.of(f.downFor(), 2))).toList());
+                        Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
+                        .toList());
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

@@ -152,7 +152,7 @@
     });
   }
 
-  /** Each fault as a red band over the seconds the broker was down. */
+  /** Each fault as a red band over the seconds the broker was down; a dashed red line when the last client reconnected. */
   function faultBands(faults) {
     return u => clipped(u, (ctx, b) => {
       for (const f of faults || []) {
@@ -161,6 +161,17 @@
         const x1 = Math.max(x0 + 2 * devicePixelRatio, u.valToPos(f.at + f.downFor, 'x', true));
         ctx.fillStyle = 'rgba(220,38,38,0.25)';
         ctx.fillRect(x0, b.top, x1 - x0, b.height);
+        if (f.reconnectedAfter != null) {
+          const x = u.valToPos(f.at + f.reconnectedAfter, 'x', true);
+          ctx.strokeStyle = 'rgb(220,38,38)';
+          ctx.lineWidth = devicePixelRatio;
+          ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+          ctx.beginPath();
+          ctx.moveTo(x, b.top);
+          ctx.lineTo(x, b.top + b.height);
+          ctx.stroke();
+          ctx.setLineDash([]);
+        }
       }
     });
   }
@@ -558,7 +569,9 @@
     }, [s.t, s.received, s.dispatched], pointCharts,
     'Shaded: warm-up (orange), measurement window (green), drain (grey)'
       + (p.faults && p.faults.length ? '; red: the broker down, one band per fault (' + p.faults.map(f => f.action
-        + ' at ' + f.at + ' s').join(', ') + ')' : '') + '. Dashed: the window\'s mean rate; '
+        + ' at ' + f.at + ' s' + (f.clientsReconnected ? ', ' + f.clientsReconnected + ' clients reconnected by '
+        + (f.at + f.reconnectedAfter).toFixed(1) + ' s, the dashed red line' : '')).join(', ') + ')' : '')
+        + '. Dashed: the window\'s mean rate; '
       + 'band: its 95% interval (batch means).');
 
     if (p.latency) {
