@@ -178,7 +178,9 @@ class BrokerFaultsIT {
             assertTrue(f.path("error").isNull(), f.toString());
             // a pause keeps the connections; after a kill or stop the publisher and the subscriber reconnect
             assertEquals(action.equals("pause-broker") ? 0 : 2, f.path("clientsReconnected").asInt(), f.toString());
-            assertEquals(rate, f.path("rateBefore").asDouble(), rate * 0.3, f.toString());
+            // at least the rate: above it while the publisher still sends the backlog of the fault before (a
+            // fixed rate keeps its schedule), which on a loaded host reaches into the next fault's 5 s before
+            assertTrue(f.path("rateBefore").asDouble() >= rate * 0.7, f.toString());
             // delivered again within 3 s of the broker being back (failover reconnects within about a second)
             double first = f.path("firstDeliveryAfter").asDouble(Double.NaN);
             assertTrue(first > down && first <= down + 3.0, f.toString());
