@@ -19,10 +19,13 @@ public final class ExitCodes {
     /** The run completed, some point is invalid, and {@code --require-valid} was given. */
     public static final int INVALID_RESULT = 5;
     /**
-     * {@code compare} found no regression, but a point fell beyond its threshold in a run the judge found
+     * {@code compare} found no regression (or {@code run --require-claims}: no claim contradicted, one
+     * inconclusive), but a point fell beyond its threshold in a run the judge found
      * beside other work on its host: neither a pass nor a failure, to be measured again.
      */
     public static final int INCONCLUSIVE = 6;
+    /** {@code run --require-claims}: a claim of the scenario ({@code expect:}) is contradicted by the intervals. */
+    public static final int CLAIM_CONTRADICTED = 7;
 
     private ExitCodes() {
     }

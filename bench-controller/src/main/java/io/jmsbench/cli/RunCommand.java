@@ -1,6 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.report.claims.ClaimVerdict;
 import io.jmsbench.report.Report;
 import io.jmsbench.run.BenchmarkRun;
 import io.jmsbench.run.RunFailure;
@@ -104,6 +105,10 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             + "(default: report it, exit 0).")
     boolean requireValid;
 
+    @Option(names = "--require-claims", description = "Exit with code 7 when a claim of the scenario (expect:) is "
+            + "contradicted, 6 when one is inconclusive (default: report the verdicts, exit 0).")
+    boolean requireClaims;
+
     /** The metrics endpoint could not listen where it was told: one sentence, exit code 2. */
     private static final class MetricsUnavailable extends Exception {
         MetricsUnavailable(String message) {
@@ -140,6 +145,15 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
                     && Boolean.TRUE.equals(report.search().answer().confirmed());
         }
         return report.valid();
+    }
+
+    /** What {@code --require-claims} asks: 7 when any claim is contradicted, else 6 when any is inconclusive. */
+    private static int claimsExit(Report report) {
+        if (report.claims().stream().anyMatch(c -> c.verdict() == ClaimVerdict.CONTRADICTED)) {
+            return ExitCodes.CLAIM_CONTRADICTED;
+        }
+        return report.claims().stream().anyMatch(c -> c.verdict() == ClaimVerdict.INCONCLUSIVE)
+                ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
     }
 
     @Override
@@ -215,7 +229,10 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             if (!Report.COMPLETED.equals(report.status())) {
                 return ExitCodes.RUN_FAILED;
             }
-            return requireValid && !acceptable(report) ? ExitCodes.INVALID_RESULT : ExitCodes.OK;
+            if (requireValid && !acceptable(report)) {
+                return ExitCodes.INVALID_RESULT;
+            }
+            return requireClaims ? claimsExit(report) : ExitCodes.OK;
         } catch (BrokerUnavailable | RunFailure e) {
             spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
             return ExitCodes.RUN_FAILED;

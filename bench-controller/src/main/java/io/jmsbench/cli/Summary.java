@@ -37,6 +37,7 @@ final class Summary {
         if (report.points().size() > 1) {
             console.print(io.jmsbench.report.ComparisonTable.applies(report)
                     ? io.jmsbench.report.ComparisonTable.render(report) : SweepTable.render(report));
+            io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
             for (String label : report.points().get(0).labels()) {
                 console.println("  note: " + label);
             }
@@ -81,6 +82,7 @@ final class Summary {
                         + f.text());
             }
         }
+        io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
         console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
         console.println("  charts: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.html"));
     }

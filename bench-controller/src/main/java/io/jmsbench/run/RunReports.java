@@ -1,6 +1,7 @@
 package io.jmsbench.run;
 
 import io.jmsbench.Versions;
+import io.jmsbench.report.claims.ClaimEvaluator;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.report.Environment;
 import io.jmsbench.report.PointResult;
@@ -18,7 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A run's report from its point results: environment, per-point summaries over repeats, the model fit. */
+/**
+ * A run's report from its point results: environment, per-point summaries over repeats, the model fit,
+ * the verdicts on the scenario's claims.
+ */
 final class RunReports {
 
     private RunReports() {
@@ -52,6 +56,6 @@ final class RunReports {
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
                 startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
                 plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,
-                summary, model, search);
+                summary, model, search, ClaimEvaluator.evaluate(plan.claims(), plan.sweep(), results));
     }
 }

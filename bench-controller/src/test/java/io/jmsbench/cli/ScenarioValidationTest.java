@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare, sweep, repeat, search";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare, sweep, repeat, search, expect";
 
     @TempDir
     Path dir;
@@ -357,7 +357,7 @@ class ScenarioValidationTest {
                         "name: x\n", List.of("phase.measure=10s"),
                         "--set: phase: unknown field, expected one of name, description, provider, broker, destination,"
                                 + " message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare,"
-                                + " sweep, repeat, search; did you mean 'phases'?"),
+                                + " sweep, repeat, search, expect; did you mean 'phases'?"),
                 withSet("--set without '='",
                         "name: x\n", List.of("publishers.clients"),
                         "--set: publishers.clients: expected key=value such as publishers.clients=4, found no '='"),
@@ -389,7 +389,7 @@ class ScenarioValidationTest {
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
                                 + " destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare,"
-                                + " sweep, repeat, search; did you mean 'publishers'?"),
+                                + " sweep, repeat, search, expect; did you mean 'publishers'?"),
                 yaml("an agent address without a port",
                         "agents:\n  publishers: [10.0.0.3]\n  subscribers: [10.0.0.4:7100]\n",
                         FILE + ":2:16: agents.publishers[0]: expected an agent address HOST:PORT such as 10.0.0.3:7100,"

@@ -49,6 +49,9 @@ public final class MarkdownReport {
                 md.append(ModelSection.render(report.model())).append('\n');
             }
         }
+        if (!report.claims().isEmpty()) {
+            md.append(ClaimLines.section(report.claims()));
+        }
         boolean settingsVary = report.environment().variesByPoint().contains("providerSettings");
         for (PointResult p : report.points()) {
             point(md, p, settingsVary);

@@ -1,5 +1,6 @@
 package io.jmsbench.report;
 
+import io.jmsbench.report.claims.ClaimResult;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.scenario.Scenario;
 
@@ -13,6 +14,7 @@ import java.util.Map;
  * run (each sweep point times each repeat), {@code summary} one entry per sweep point over its
  * repeats, {@code model} the cost model fitted to the points when the sweep identifies it,
  * {@code search} the steps and answer of a capacity search ({@code null} for a run without one).
+ * {@code claims} the verdicts on what the scenario expected ({@code expect:}).
  * {@code scenarioSha256} identifies what the scenario file said before {@code overrides} ({@code null}
  * in reports written before it was recorded): {@code compare} refuses runs of different scenarios.
  */
@@ -20,7 +22,7 @@ public record Report(String schema, String runId, String status, String abortRea
                      String finishedAt, String scenarioFile, String scenarioSha256, List<String> overrides,
                      Scenario scenario, Map<String, List<Object>> sweep, int repeat, Environment environment,
                      boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
-                     SearchResult search) {
+                     SearchResult search, List<ClaimResult> claims) {
 
     public static final String SCHEMA = "jmsbench.report/1";
     public static final String COMPLETED = "completed";
@@ -29,6 +31,16 @@ public record Report(String schema, String runId, String status, String abortRea
     public Report {
         points = List.copyOf(points);
         summary = List.copyOf(summary);
+        claims = claims == null ? List.of() : List.copyOf(claims); // reports written before claims
+    }
+
+    public Report(String schema, String runId, String status, String abortReason, String startedAt,
+                  String finishedAt, String scenarioFile, String scenarioSha256, List<String> overrides,
+                  Scenario scenario, Map<String, List<Object>> sweep, int repeat, Environment environment,
+                  boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
+                  SearchResult search) {
+        this(schema, runId, status, abortReason, startedAt, finishedAt, scenarioFile, scenarioSha256, overrides,
+                scenario, sweep, repeat, environment, valid, points, summary, model, search, List.of());
     }
 
     public Report(String schema, String runId, String status, String abortReason, String startedAt,

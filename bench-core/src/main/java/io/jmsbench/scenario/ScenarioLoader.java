@@ -82,6 +82,7 @@ public final class ScenarioLoader {
         Sweep sweep = file.sweep();
         int repeat = file.repeat();
         SearchSpec search = file.search();
+        List<Claim> claims = file.claims();
         if (!problems.isEmpty()) {
             throw new ScenarioException(inFileOrder(problems));
         }
@@ -116,11 +117,11 @@ public final class ScenarioLoader {
             pointProblems.addAll(problems);
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));
         }
-        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search, contentSha256);
+        return new ScenarioPlan(base, sweep.valuesByKey(), repeat, points, search, contentSha256, claims);
     }
 
     /** What a scenario file's fields say, before the points are made. */
-    record FileFields(Scenario base, Sweep sweep, int repeat, SearchSpec search) {
+    record FileFields(Scenario base, Sweep sweep, int repeat, SearchSpec search, List<Claim> claims) {
     }
 
     /** Reads every field of a scenario file (also what {@link ScenarioSchema} describes). */
@@ -136,7 +137,13 @@ public final class ScenarioLoader {
             SearchReader.refuseBeside(root, root.tree(), repeat);
             SearchReader.refuseUnstamped(root, search, base.message());
         }
-        return new FileFields(base, sweep, repeat, search);
+        List<Claim> claims = ClaimReader.read(root, sweep.valuesByKey());
+        if (search != null && !claims.isEmpty()) {
+            root.problemAt("/" + ClaimReader.EXPECT, "expected no expect: beside search: (a search's steps are not "
+                    + "points of a sweep to make claims about), found " + claims.size() + " claim"
+                    + (claims.size() == 1 ? "" : "s"));
+        }
+        return new FileFields(base, sweep, repeat, search, claims);
     }
 
     /** One broker for the whole run cannot serve points that ask for different brokers or protocols. */

@@ -10,16 +10,23 @@ import java.util.Map;
  * {@code search} (else {@code null}), the run's points are the search's steps instead: {@code points}
  * then holds the base scenario alone, with no sweep and one repeat. {@code contentSha256} identifies
  * what the file says, comments and layout aside and before any {@code --set}: two runs of the same
- * scenario have the same one ({@code null} for a plan not read from text).
+ * scenario have the same one ({@code null} for a plan not read from text). {@code claims} are what
+ * the file expects of the results ({@code expect:}), checked once the run is over.
  */
 public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points,
-                           SearchSpec search, String contentSha256) {
+                           SearchSpec search, String contentSha256, List<Claim> claims) {
 
     public ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points) {
-        this(base, sweep, repeat, points, null, null);
+        this(base, sweep, repeat, points, null, null, List.of());
+    }
+
+    public ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points,
+                        SearchSpec search, String contentSha256) {
+        this(base, sweep, repeat, points, search, contentSha256, List.of());
     }
 
     public ScenarioPlan {
+        claims = claims == null ? List.of() : List.copyOf(claims);
         sweep = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sweep));
         points = List.copyOf(points);
     }

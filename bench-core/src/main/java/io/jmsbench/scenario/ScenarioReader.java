@@ -53,6 +53,7 @@ final class ScenarioReader {
         root.has("sweep");
         root.has("repeat");
         root.has("search");
+        root.has(ClaimReader.EXPECT);
         root.finish();
         checkMatchGroup(root, message, subscribers);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);

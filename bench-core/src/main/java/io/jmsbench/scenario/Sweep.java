@@ -213,7 +213,7 @@ final class Sweep {
      * A swept scalar as a plain Java value (Long, Double, Boolean, String or null) for the points'
      * parameters; integers are Longs whatever their size, as report.json reads them back.
      */
-    private static Object plain(JsonNode node) {
+    static Object plain(JsonNode node) {
         if (node.isIntegralNumber()) {
             return node.longValue();
         }

@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The sweep table (report.md) and summary.csv against golden text; report.json read back as written. */
 @Timeout(60)
-class SweepTableTest {
+public class SweepTableTest {
 
     private static final String SCENARIO = """
             name: table
@@ -60,7 +60,7 @@ class SweepTableTest {
     }
 
     /** One measured run; rates over a 10 s window, dispatched = received * r. */
-    static PointResult run(Map<String, Object> parameters, int repeat, double receivedRate, double r,
+    public static PointResult run(Map<String, Object> parameters, int repeat, double receivedRate, double r,
                                    double measuredR, double brokerCores, List<String> invalid) {
         double dispatchedRate = receivedRate * r;
         long received = Math.round(receivedRate * 10);

@@ -44,6 +44,8 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("compare[]", "compare: [{name: a, zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("sweep.*", "sweep: {publishers.clients: {from: 1, to: 2, zzz: 1}}\n");
         UNKNOWN_FIELD_IN.put("search", "search: {zzz: 1}\n");
+        UNKNOWN_FIELD_IN.put("expect[]", "sweep: {publishers.clients: [1, 2]}\n"
+                + "expect: [{received: decreasing, in: publishers.clients, zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("faults[]", "faults: [{action: pause-broker, at: 1s, zzz: 1}]\n");
     }
 

@@ -199,7 +199,7 @@ class SweepPlanTest {
         assertEquals(List.of("test.yaml", 0, 0, "publisher"), List.of(p.source(), p.line(), p.column(), p.field()));
         assertTrue(p.message().startsWith("unknown field, expected one of name, description, provider, broker, "),
                 p.message());
-        assertTrue(p.message().endsWith(", sweep, repeat, search; did you mean 'publishers'?"), p.message());
+        assertTrue(p.message().endsWith(", sweep, repeat, search, expect; did you mean 'publishers'?"), p.message());
     }
 
     @Test
@@ -308,7 +308,7 @@ class SweepPlanTest {
     void aMisspeltSectionInACompareSetIsBlamedOnItsLine() {
         assertEquals(List.of("test.yaml:4:37: brokr: unknown field, expected one of name, description, provider, "
                         + "broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, "
-                        + "cases, compare, sweep, repeat, search; did you mean 'broker'? (a value of compare 'b')"),
+                        + "cases, compare, sweep, repeat, search, expect; did you mean 'broker'? (a value of compare 'b')"),
                 problems("""
                         name: t
                         compare:
