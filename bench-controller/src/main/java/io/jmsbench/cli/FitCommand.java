@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.model.CostModel;
+import io.jmsbench.model.Estimate;
+import io.jmsbench.model.Excluded;
+import io.jmsbench.model.ExclusionReason;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelInputs.Use;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.model.ModelPoint;
+import io.jmsbench.model.PredictedRate;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Figures;
@@ -23,8 +27,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,8 +40,10 @@ import java.util.regex.Pattern;
         description = {"Fit the paper's cost model to the points of one or more reports.",
                 "The model is B = t_rcv + n_fltr * t_fltr + r * t_tx, fitted by least squares on "
                 + "B = 1 / received rate with every parameter >= 0, and printed beside the paper's ActiveMQ 4.0 values.",
-                "Given one report, the fit is also stored in it under \"model\"."},
-        footer = {"", "Example: ./jmsbench fit results/paper-quick-fig8/*/report.json --predict filters=200,r=10"})
+                "Given one report, the fit is also stored in it under \"model\" (not with --holdout)."},
+        footer = {"", "Example: ./jmsbench fit results/paper-quick-fig8/*/report.json --predict filters=200,r=10",
+                "Leave out r above 10 and test the fit on 3 held-out points:",
+                "  ./jmsbench fit results/paper-fig8/report.json --max-r 10 --holdout 3 --seed 1"})
 final class FitCommand implements Callable<Integer> {
 
     private static final Pattern PREDICTION = Pattern.compile("filters=(\\d{1,9}),r=(\\d{1,9}(?:\\.\\d+)?)");
@@ -54,6 +63,23 @@ final class FitCommand implements Callable<Integer> {
             description = "Also print the predicted received and overall rate, e.g. --predict filters=200,r=10.")
     List<String> predictions = new ArrayList<>();
 
+    @Option(names = "--max-r", paramLabel = "X",
+            description = "Leave out the points whose measured replication grade exceeds X"
+                    + " (the paper left r = 20 and 40 out of its fit).")
+    String maxR;
+
+    @Option(names = "--holdout", paramLabel = "K",
+            description = "Hold out K points chosen at random, fit the rest, and print how well the fit predicts"
+                    + " the held-out ones. The model is then not stored.")
+    Integer holdout;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the random choice of --holdout (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    /** At least this many points must stay in the fit beside the held-out ones. */
+    private static final int MIN_FITTED = 4;
+
     /** Bad input: one line on stderr, exit code 2, nothing written. */
     private static final class BadInput extends Exception {
         BadInput(String message) {
@@ -67,13 +93,11 @@ final class FitCommand implements Callable<Integer> {
     private record Prediction(String text, int filters, double r) {
     }
 
-    /** A point of a report and the sentence saying why it was skipped or used despite being invalid. */
-    /** {@code use}: how the point entered the fit; {@code null} when forced in by --include-invalid. */
+    /**
+     * A usable point of a report, and the sentence saying why it was used despite being invalid;
+     * {@code use}: how it entered the fit, {@code null} when forced in by --include-invalid.
+     */
     private record Candidate(String label, ModelPoint point, String note, boolean sharedHost, Use use) {
-
-        Candidate(String label, ModelPoint point, String note, boolean sharedHost) {
-            this(label, point, note, sharedHost, Use.UNUSABLE);
-        }
     }
 
     @Override
@@ -85,22 +109,47 @@ final class FitCommand implements Callable<Integer> {
             for (String text : predictions) {
                 predicts.add(prediction(text));
             }
+            double rLimit = maxR == null ? Double.POSITIVE_INFINITY : maxR(maxR);
             List<Loaded> loaded = new ArrayList<>();
             for (Path given : reports) {
                 loaded.add(load(given));
             }
             List<Candidate> used = new ArrayList<>();
-            List<Candidate> skipped = new ArrayList<>();
+            List<Excluded> skipped = new ArrayList<>();
             for (int k = 0; k < loaded.size(); k++) {
                 select(loaded.get(k).root(), loaded.size() == 1 ? "" : "[" + (k + 1) + "] ", used, skipped);
             }
             if (used.isEmpty()) {
                 throw new BadInput(noUsablePoints(loaded, skipped));
             }
+            for (Candidate c : used) {
+                if (c.point().replicationGrade() > rLimit) {
+                    skipped.add(new Excluded(c.label(), ExclusionReason.ABOVE_MAX_R, "measured r "
+                            + Figures.grade(c.point().replicationGrade()) + " > " + maxR));
+                }
+            }
+            used.removeIf(c -> c.point().replicationGrade() > rLimit);
+            if (used.isEmpty()) {
+                throw new BadInput("no point left to fit: every usable point has a measured r above --max-r " + maxR);
+            }
+            List<Candidate> held = new ArrayList<>();
+            if (holdout != null) {
+                boolean[] chosen = holdOut(used.size(), holdout, seed);
+                for (int i = used.size() - 1; i >= 0; i--) {
+                    if (chosen[i]) {
+                        held.add(0, used.remove(i));
+                    }
+                }
+                held.forEach(c -> skipped.add(new Excluded(c.label(), ExclusionReason.HELD_OUT, "seed " + seed)));
+            }
             ModelFit fit = CostModel.fit(used.stream().map(Candidate::point).toList());
-            fit = fit.withWarnings(provenanceWarnings(used));
+            fit = fit.withWarnings(provenanceWarnings(used)).withExcluded(skipped);
             print(out, loaded, used, skipped, fit, predicts);
-            if (loaded.size() == 1) {
+            if (!held.isEmpty()) {
+                printHeldOut(out, held, fit);
+                out.println("model not stored: fitted without the " + held.size() + " held-out points"
+                        + " (run without --holdout to store the fit on all points)");
+            } else if (loaded.size() == 1) {
                 Loaded only = loaded.get(0);
                 store(only, fit);
                 out.println("model stored in " + only.file() + " under \"model\"");
@@ -124,6 +173,42 @@ final class FitCommand implements Callable<Integer> {
         return new Prediction(text, Integer.parseInt(m.group(1)), Double.parseDouble(m.group(2)));
     }
 
+    /** --max-r: a finite number > 0. */
+    private static double maxR(String text) throws BadInput {
+        double value;
+        try {
+            value = Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            throw new BadInput("--max-r: expected a finite number > 0, found '" + text + "'");
+        }
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new BadInput("--max-r: expected a finite number > 0, found " + text);
+        }
+        return value;
+    }
+
+    /**
+     * Which of {@code n} points to hold out: the first {@code k} positions of a shuffle by
+     * {@code java.util.Random(seed)}; refused unless 1 <= k and at least {@link #MIN_FITTED} points stay to fit.
+     */
+    private static boolean[] holdOut(int n, int k, long seed) throws BadInput {
+        int most = n - MIN_FITTED;
+        if (k < 1 || k > most) {
+            throw new BadInput(most < 1 ? "--holdout: expected more than " + MIN_FITTED + " usable points to hold any"
+                    + " out (" + MIN_FITTED + " must stay to fit), found " + n
+                    : "--holdout: expected 1 to " + most + " points (" + MIN_FITTED + " of the " + n
+                    + " usable points must stay to fit), found " + k);
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            order.add(i);
+        }
+        Collections.shuffle(order, new Random(seed));
+        boolean[] out = new boolean[n];
+        order.subList(0, k).forEach(i -> out[i] = true);
+        return out;
+    }
+
     private static Loaded load(Path given) throws BadInput {
         Path file = ReportFile.file(given);
         try {
@@ -134,7 +219,7 @@ final class FitCommand implements Callable<Integer> {
     }
 
     /** Sorts the report's points into used and skipped, each with its reason. */
-    private void select(JsonNode root, String prefix, List<Candidate> used, List<Candidate> skipped) {
+    private void select(JsonNode root, String prefix, List<Candidate> used, List<Excluded> skipped) {
         JsonNode points = root.get("points");
         boolean repeats = false;
         for (JsonNode p : points) {
@@ -144,23 +229,22 @@ final class FitCommand implements Callable<Integer> {
             JsonNode p = points.get(j);
             String label = prefix + label(p, j, repeats);
             if (!p.isObject()) {
-                skipped.add(new Candidate(label, null, "not a JSON object", false));
+                skipped.add(new Excluded(label, ExclusionReason.MALFORMED, ""));
                 continue;
             }
             JsonNode rate = p.path("received").path("rate");
             JsonNode filters = p.path("filters");
             JsonNode grade = p.path("replicationGrade").path("measured");
             if (!rate.isNumber() || !(rate.asDouble() > 0) || Double.isInfinite(rate.asDouble())) {
-                skipped.add(new Candidate(label, null, "no positive received rate (" + shown(rate) + ")", false));
+                skipped.add(new Excluded(label, ExclusionReason.NO_RECEIVED_RATE, "found " + shown(rate)));
                 continue;
             }
             if (!filters.canConvertToInt() || !filters.isIntegralNumber() || filters.asInt() < 0) {
-                skipped.add(new Candidate(label, null, "no filters count (" + shown(filters) + ")", false));
+                skipped.add(new Excluded(label, ExclusionReason.NO_FILTERS_COUNT, "found " + shown(filters)));
                 continue;
             }
             if (!grade.isNumber() || !(grade.asDouble() >= 0) || Double.isInfinite(grade.asDouble())) {
-                skipped.add(new Candidate(label, null, "no measured replication grade (" + shown(grade) + ")",
-                        false));
+                skipped.add(new Excluded(label, ExclusionReason.NO_REPLICATION_GRADE, "found " + shown(grade)));
                 continue;
             }
             List<String> reasons = strings(p.path("invalidReasons"));
@@ -177,7 +261,7 @@ final class FitCommand implements Callable<Integer> {
                 note = "shared host, used although invalid: " + because;
                 use = Use.SHARED_HOST_CPU_RULES_ONLY;
             } else if (!valid) {
-                skipped.add(new Candidate(label, null, "invalid: " + because, sharedHost, Use.INVALID));
+                skipped.add(new Excluded(label, ExclusionReason.INVALID, because));
                 continue;
             }
             used.add(new Candidate(label, new ModelPoint(label, filters.asInt(), grade.asDouble(), rate.asDouble()),
@@ -232,15 +316,15 @@ final class FitCommand implements Callable<Integer> {
         return value.isMissingNode() ? "missing" : value.toString();
     }
 
-    private static String noUsablePoints(List<Loaded> loaded, List<Candidate> skipped) {
+    private static String noUsablePoints(List<Loaded> loaded, List<Excluded> skipped) {
         String where = loaded.size() == 1 ? loaded.get(0).file() + ": no usable points"
                 : "no usable points in " + loaded.size() + " reports";
         if (skipped.isEmpty()) {
             return where + ": points[] is empty";
         }
-        Candidate first = skipped.get(0);
-        boolean invalid = skipped.stream().anyMatch(c -> c.use() == Use.INVALID);
-        return where + ": all " + skipped.size() + " skipped (first: " + first.label() + ": " + first.note() + ")"
+        Excluded first = skipped.get(0);
+        boolean invalid = skipped.stream().anyMatch(c -> c.reason() == ExclusionReason.INVALID);
+        return where + ": all " + skipped.size() + " skipped (first: " + first.label() + ": " + first.sentence() + ")"
                 + (invalid ? "; --include-invalid fits invalid points too" : "");
     }
 
@@ -262,7 +346,7 @@ final class FitCommand implements Callable<Integer> {
         return warnings;
     }
 
-    private void print(PrintWriter out, List<Loaded> loaded, List<Candidate> used, List<Candidate> skipped,
+    private void print(PrintWriter out, List<Loaded> loaded, List<Candidate> used, List<Excluded> skipped,
                        ModelFit fit, List<Prediction> predicts) {
         if (loaded.size() == 1) {
             out.println("jmsbench fit: " + loaded.get(0).file());
@@ -273,8 +357,8 @@ final class FitCommand implements Callable<Integer> {
             }
         }
         out.println("points: " + used.size() + " used, " + skipped.size() + " skipped");
-        for (Candidate c : skipped) {
-            out.println("  skipped " + c.label() + ": " + c.note());
+        for (Excluded c : skipped) {
+            out.println("  skipped " + c.label() + ": " + c.sentence());
         }
         for (Candidate c : used) {
             if (c.note() != null) {
@@ -284,10 +368,12 @@ final class FitCommand implements Callable<Integer> {
         out.println();
         out.println("model: B = t_rcv + n_fltr * t_fltr + r * t_tx; least squares on B = 1 / received rate,"
                 + " parameters >= 0");
-        out.println(String.format(Locale.ROOT, "  %-7s %10s     %s", "", "fitted", "paper (ActiveMQ 4.0)"));
-        out.println(parameter("t_rcv", fit.tRcv(), CostModel.PAPER_T_RCV));
-        out.println(parameter("t_fltr", fit.tFltr(), CostModel.PAPER_T_FLTR));
-        out.println(parameter("t_tx", fit.tTx(), CostModel.PAPER_T_TX));
+        out.println(String.format(Locale.ROOT, PARAMETER_ROW, "", "fitted", "± s.e.", "95% interval",
+                "paper (ActiveMQ 4.0)", "").stripTrailing());
+        double[] paper = {CostModel.PAPER_T_RCV, CostModel.PAPER_T_FLTR, CostModel.PAPER_T_TX};
+        for (int j = 0; j < 3; j++) {
+            out.println(parameter(fit, fit.estimates().get(j), paper[j]));
+        }
         out.println("  R^2 on B  " + (Double.isNaN(fit.rSquared()) ? "n/a"
                 : String.format(Locale.ROOT, "%.6f", fit.rSquared())));
         out.println();
@@ -326,8 +412,54 @@ final class FitCommand implements Callable<Integer> {
         return "-0.00%".equals(text) ? "+0.00%" : text;
     }
 
-    private static String parameter(String name, double fitted, double paper) {
-        return String.format(Locale.ROOT, "  %-7s %10.2e s   %.2e s", name, fitted, paper);
+    private static final String PARAMETER_ROW = "  %-7s %10s  %12s  %-22s  %-20s  %s";
+
+    /** Name, value, standard error, 95% interval, the paper's value, and why it is not identified if it is not. */
+    private static String parameter(ModelFit fit, Estimate e, double paper) {
+        String se = Double.isNaN(e.standardError()) ? "n/a"
+                : String.format(Locale.ROOT, "± %.2e s", e.standardError());
+        String interval = Double.isNaN(e.low95()) ? "n/a"
+                : String.format(Locale.ROOT, "[%.2e, %.2e] s", e.low95(), e.high95());
+        return String.format(Locale.ROOT, PARAMETER_ROW, e.name(), String.format(Locale.ROOT, "%.2e s", e.value()),
+                se, interval, String.format(Locale.ROOT, "%.2e s", paper), fit.remark(e)).stripTrailing();
+    }
+
+    /**
+     * The held-out points against the fit on the others: predicted rate, its 95% prediction interval,
+     * the error, and whether the measurement lies in the interval; then the median and worst error.
+     */
+    private void printHeldOut(PrintWriter out, List<Candidate> held, ModelFit fit) {
+        out.println();
+        out.println("held out " + held.size() + " points chosen at random (seed " + seed + "), predicted by the fit"
+                + " on the other " + fit.pointsUsed() + " (received rate, msgs/s):");
+        int width = Math.max("point".length(), held.stream().mapToInt(c -> c.label().length()).max().orElse(0));
+        String row = "  %-" + width + "s  %7s  %8s  %10s  %10s  %-23s  %8s  %s%n";
+        out.printf(Locale.ROOT, row, "point", "filters", "r", "measured", "predicted", "95% prediction interval",
+                "error", "inside");
+        double[] errors = new double[held.size()];
+        int inside = 0;
+        for (int i = 0; i < held.size(); i++) {
+            ModelPoint p = held.get(i).point();
+            PredictedRate predicted = fit.predictWithInterval(p.filters(), p.replicationGrade());
+            double error = (predicted.rate() - p.receivedRate()) / p.receivedRate();
+            errors[i] = Math.abs(error);
+            boolean in = predicted.contains(p.receivedRate());
+            inside += in ? 1 : 0;
+            out.printf(Locale.ROOT, row, p.label(), String.format(Locale.ROOT, "%.0f", p.filters()),
+                    Figures.grade(p.replicationGrade()), Figures.rate(p.receivedRate()), Figures.rate(predicted.rate()),
+                    Double.isNaN(predicted.low95()) ? "n/a"
+                            : "[" + Figures.rate(predicted.low95()) + ", " + rateOrInfinity(predicted.high95()) + "]",
+                    percent(error), Double.isNaN(predicted.low95()) ? "n/a" : in ? "yes" : "no");
+        }
+        Arrays.sort(errors);
+        int n = errors.length;
+        double median = n % 2 == 1 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+        out.printf(Locale.ROOT, "held out: median |error| %.2f%%, worst %.2f%%; %d of %d inside their 95%%"
+                + " prediction intervals%n", median * 100, errors[n - 1] * 100, inside, n);
+    }
+
+    private static String rateOrInfinity(double rate) {
+        return Double.isInfinite(rate) ? "inf" : Figures.rate(rate);
     }
 
     /** Adds (or replaces) {@code model} and rewrites the report under a temp name, then renames it. */

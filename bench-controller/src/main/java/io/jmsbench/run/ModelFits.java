@@ -1,13 +1,19 @@
 package io.jmsbench.run;
 
 import io.jmsbench.model.CostModel;
+import io.jmsbench.model.Excluded;
+import io.jmsbench.model.ExclusionReason;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.report.PointResult;
 
+import io.jmsbench.verdict.Finding;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * Fits the cost model to a run's usable points when the sweep varies both n_fltr and r over at
@@ -30,10 +36,14 @@ final class ModelFits {
 
     static ModelFit of(List<PointResult> results) {
         List<ModelPoint> points = new ArrayList<>();
+        List<Excluded> excluded = new ArrayList<>();
         for (PointResult p : results) {
-            if (ModelInputs.use(p.findings(), p.received().rate()) != ModelInputs.Use.INVALID
-                    && ModelInputs.use(p.findings(), p.received().rate()) != ModelInputs.Use.UNUSABLE) {
-                points.add(new ModelPoint(label(p), p.filters(),
+            switch (ModelInputs.use(p.findings(), p.received().rate())) {
+                case INVALID -> excluded.add(new Excluded(label(p), ExclusionReason.INVALID, p.findings().stream()
+                        .filter(Finding::blocking).map(Finding::text).collect(Collectors.joining("; "))));
+                case UNUSABLE -> excluded.add(new Excluded(label(p), ExclusionReason.NO_RECEIVED_RATE,
+                        String.format(Locale.ROOT, "found %s", p.received().rate())));
+                default -> points.add(new ModelPoint(label(p), p.filters(),
                         p.replicationGrade().measured(), p.received().rate()));
             }
         }
@@ -42,6 +52,6 @@ final class ModelFits {
         if (points.size() < MIN_POINTS || !filtersVary || !gradeVaries) {
             return null;
         }
-        return CostModel.fit(points);
+        return CostModel.fit(points).withExcluded(excluded);
     }
 }

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 
 import static io.jmsbench.model.CostModel.PAPER_T_FLTR;
@@ -130,10 +131,15 @@ class FitCommandTest {
         List<String> out = lines(result.out());
         assertEquals("jmsbench fit: " + file, out.get(0));
         assertEquals("points: 16 used, 0 skipped", out.get(1));
-        assertTrue(out.contains("              fitted     paper (ActiveMQ 4.0)"), result.out());
-        assertTrue(out.contains("  t_rcv     4.90e-05 s   4.90e-05 s"), result.out());
-        assertTrue(out.contains("  t_fltr    1.60e-07 s   1.60e-07 s"), result.out());
-        assertTrue(out.contains("  t_tx      1.50e-05 s   1.50e-05 s"), result.out());
+        assertTrue(out.contains("              fitted        ± s.e.  95% interval            paper (ActiveMQ 4.0)"),
+                result.out());
+        // noise-free points: the standard errors are rounding noise, the intervals collapse onto the values
+        assertTrue(result.out().matches("(?s).*\\R  t_rcv   4\\.90e-05 s  ± \\S+ s"
+                + "  \\[4\\.90e-05, 4\\.90e-05\\] s  4\\.90e-05 s\\R.*"), result.out());
+        assertTrue(result.out().matches("(?s).*\\R  t_fltr  1\\.60e-07 s  ± \\S+ s"
+                + "  \\[1\\.60e-07, 1\\.60e-07\\] s  1\\.60e-07 s\\R.*"), result.out());
+        assertTrue(result.out().matches("(?s).*\\R  t_tx    1\\.50e-05 s  ± \\S+ s"
+                + "  \\[1\\.50e-05, 1\\.50e-05\\] s  1\\.50e-05 s\\R.*"), result.out());
         assertTrue(out.contains("  R^2 on B  1.000000"), result.out());
         assertTrue(out.contains("  subscribers[0].clients=10, subscribers[1].clients=40       50   10.0000"
                 + "       4,831       4,831    +0.00%"), result.out());
@@ -149,6 +155,15 @@ class FitCommandTest {
         assertEquals(PAPER_T_TX, model.get("tTx").asDouble(), 1e-9 * PAPER_T_TX);
         assertEquals(16, model.get("pointsUsed").asInt());
         assertEquals(16, model.get("residuals").size());
+        assertEquals(13, model.get("degreesOfFreedom").asInt());
+        assertEquals(List.of(), Json.MAPPER.convertValue(model.get("excluded"), List.class));
+        double[] paper = {PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX};
+        for (int j = 0; j < 3; j++) {
+            JsonNode e = model.get("estimates").get(j);
+            assertEquals(List.of("t_rcv", "t_fltr", "t_tx").get(j), e.get("name").asText());
+            assertTrue(e.get("standardError").asDouble() < 1e-12 * paper[j], e.toString());
+            assertTrue(e.get("low95").asDouble() > 0 && !e.get("clamped").asBoolean(), e.toString());
+        }
         assertEquals("subscribers[0].clients=1, subscribers[1].clients=5",
                 model.get("pointsUsedLabels").get(0).asText());
         ((ObjectNode) after).remove("model");
@@ -197,7 +212,7 @@ class FitCommandTest {
                 "  skipped " + label.formatted(5, 10) + ": invalid: " + CPU_REASON + "; " + DRAIN_REASON,
                 "  skipped " + label.formatted(5, 20) + ": invalid: 3 send errors (last: timeout)",
                 "  skipped " + label.formatted(10, 5) + ": invalid: " + CPU_REASON,
-                "  skipped " + label.formatted(10, 10) + ": no positive received rate (\"NaN\")",
+                "  skipped " + label.formatted(10, 10) + ": no positive received rate: found \"NaN\"",
                 "  used " + label.formatted(5, 5) + ": shared host, used although invalid: " + CPU_REASON);
         assertEquals(expected, lines(result.out()).subList(1, 7));
         assertTrue(result.out().contains("warnings:" + NL + "  - 1 of 5 points come from one machine (shared host,"
@@ -273,12 +288,160 @@ class FitCommandTest {
         List<String> out = lines(result.out());
         assertEquals(List.of("jmsbench fit: 2 reports", "  [1] " + first, "  [2] " + second,
                 "points: 16 used, 0 skipped"), out.subList(0, 4));
-        assertTrue(out.contains("  t_fltr    1.60e-07 s   1.60e-07 s"), result.out());
+        assertTrue(result.out().contains(NL + "  t_fltr  1.60e-07 s  ± "), result.out());
         assertTrue(result.out().contains("  [2] subscribers[0].clients=10, subscribers[1].clients=40 "));
         assertEquals("model not stored: fitted across 2 reports (give one report to store its fit in it)",
                 out.get(out.size() - 1));
         assertEquals(firstText, Files.readString(first));
         assertEquals(secondText, Files.readString(second));
+    }
+
+    /** A valid point whose received rate is the paper's times {@code factor}, e.g. noise or saturation. */
+    private static ObjectNode scaled(int r, int mAdd, double factor) {
+        ObjectNode p = valid(r, mAdd);
+        ((ObjectNode) p.get("received")).put("rate", p.get("received").get("rate").asDouble() * factor);
+        return p;
+    }
+
+    /** The paper's grid with up to 3% seeded noise on every received rate. */
+    private static List<ObjectNode> noisyGrid() {
+        Random noise = new Random(11);
+        List<ObjectNode> points = new ArrayList<>();
+        for (int r : new int[] {1, 2, 5, 10}) {
+            for (int mAdd : new int[] {5, 10, 20, 40}) {
+                points.add(scaled(r, mAdd, 1 + 0.03 * (2 * noise.nextDouble() - 1)));
+            }
+        }
+        return points;
+    }
+
+    @Test
+    void maxRLeavesOutTheHighGradesWithATypedReason() throws IOException {
+        List<ObjectNode> points = new ArrayList<>(paperGrid());
+        points.add(scaled(20, 5, 0.5)); // the broker saturates at high r: off the model, as in the paper
+        points.add(scaled(40, 5, 0.5));
+        Path file = report("high-r", points);
+
+        Result result = execute("fit", file.toString(), "--max-r", "10");
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        List<String> out = lines(result.out());
+        assertEquals(List.of("points: 16 used, 2 skipped",
+                "  skipped subscribers[0].clients=20, subscribers[1].clients=5: above --max-r: measured r 20.0000 > 10",
+                "  skipped subscribers[0].clients=40, subscribers[1].clients=5: above --max-r: measured r 40.0000 > 10"),
+                out.subList(1, 4));
+        JsonNode model = Json.MAPPER.readTree(file.toFile()).get("model");
+        assertEquals(16, model.get("pointsUsed").asInt());
+        assertEquals(PAPER_T_TX, model.get("tTx").asDouble(), 1e-9 * PAPER_T_TX, "the high grades did not pull t_tx");
+        JsonNode excluded = model.get("excluded");
+        assertEquals(2, excluded.size());
+        assertEquals("subscribers[0].clients=20, subscribers[1].clients=5", excluded.get(0).get("label").asText());
+        assertEquals("ABOVE_MAX_R", excluded.get(0).get("reason").asText());
+        assertEquals("measured r 20.0000 > 10", excluded.get(0).get("detail").asText());
+        assertEquals("ABOVE_MAX_R", excluded.get(1).get("reason").asText());
+
+        Result all = execute("fit", file.toString());
+        assertEquals("points: 18 used, 0 skipped", lines(all.out()).get(1));
+        assertTrue(Math.abs(Json.MAPPER.readTree(file.toFile()).get("model").get("tTx").asDouble() - PAPER_T_TX)
+                > 0.05 * PAPER_T_TX, "without --max-r the saturated points are fitted too");
+    }
+
+    @Test
+    void skippedPointsAreStoredWithTheirTypedReason() throws IOException {
+        List<ObjectNode> points = new ArrayList<>(paperGrid());
+        points.add(point(5, 5, false, List.of(DRAIN_REASON), List.of()));
+        ObjectNode noGrade = valid(2, 5);
+        noGrade.remove("replicationGrade");
+        points.add(noGrade);
+        Path file = report("typed", points);
+
+        assertEquals(ExitCodes.OK, execute("fit", file.toString()).exit());
+
+        JsonNode excluded = Json.MAPPER.readTree(file.toFile()).get("model").get("excluded");
+        assertEquals(List.of("INVALID", "NO_REPLICATION_GRADE"),
+                List.of(excluded.get(0).get("reason").asText(), excluded.get(1).get("reason").asText()));
+        assertEquals(DRAIN_REASON, excluded.get(0).get("detail").asText());
+        assertEquals("found missing", excluded.get(1).get("detail").asText());
+    }
+
+    @Test
+    void holdoutPrintsThePredictionsOfTheHeldOutPointsAndStoresNothing() throws IOException {
+        Path file = report("noisy", noisyGrid());
+        String before = Files.readString(file);
+
+        Result result = execute("fit", file.toString(), "--holdout", "2", "--seed", "7");
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        assertEquals("", result.err());
+        List<String> out = lines(result.out());
+        assertEquals("points: 14 used, 2 skipped", out.get(1));
+        List<String> held = out.stream().filter(l -> l.startsWith("  skipped ")).toList();
+        assertEquals(2, held.size(), result.out());
+        assertTrue(held.stream().allMatch(l -> l.endsWith(": held out: seed 7")), result.out());
+
+        int table = out.indexOf("held out 2 points chosen at random (seed 7), predicted by the fit on the other 14"
+                + " (received rate, msgs/s):");
+        assertTrue(table > 0, result.out());
+        assertTrue(out.get(table + 1).matches("  point +filters +r +measured +predicted +95% prediction interval"
+                + " +error +inside"), out.get(table + 1));
+        for (int i = 0; i < 2; i++) {
+            String row = out.get(table + 2 + i);
+            String label = held.get(i).substring("  skipped ".length(), held.get(i).indexOf(": held out"));
+            assertTrue(row.startsWith("  " + label + " "), row);
+            assertTrue(row.matches(".* \\[[0-9,]+, [0-9,]+\\] +[+-]\\d+\\.\\d\\d% +(yes|no)"), row);
+            List<String> residuals = out.subList(out.indexOf("residuals (received rate, msgs/s; error = (predicted"
+                    + " - measured) / measured):"), table);
+            assertFalse(residuals.stream().anyMatch(l -> l.startsWith("  " + label + " ")),
+                    "a held-out point is not among the residuals of the fit: " + label);
+        }
+        assertTrue(out.get(table + 4).matches("held out: median \\|error\\| \\d+\\.\\d\\d%, worst \\d+\\.\\d\\d%;"
+                + " [0-2] of 2 inside their 95% prediction intervals"), out.get(table + 4));
+        assertEquals("model not stored: fitted without the 2 held-out points (run without --holdout to store the fit"
+                + " on all points)", out.get(out.size() - 1));
+        assertEquals(before, Files.readString(file), "with --holdout the report is left as it was");
+
+        assertEquals(result, execute("fit", file.toString(), "--holdout", "2", "--seed", "7"), "same seed, same output");
+        Result other = execute("fit", file.toString(), "--holdout", "2", "--seed", "8");
+        assertEquals(ExitCodes.OK, other.exit());
+        assertFalse(result.out().equals(other.out()), "another seed holds out other points");
+        Result defaultSeed = execute("fit", file.toString(), "--holdout", "2");
+        assertTrue(defaultSeed.out().contains("held out 2 points chosen at random (seed 1)"), defaultSeed.out());
+    }
+
+    @Test
+    void theHeldOutPredictionMatchesTheFitOnTheOtherPoints() throws IOException {
+        // 5 points: holding out 1 leaves 4; which one is held out, the table shows the model of the other 4
+        List<ObjectNode> points = List.of(valid(1, 5), valid(2, 20), valid(5, 10), valid(10, 40), valid(5, 40));
+        Path file = report("five", points);
+
+        Result result = execute("fit", file.toString(), "--holdout", "1", "--seed", "3");
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        // noise-free: the fit on 4 points is exact, so the held-out point is predicted with +0.00% error
+        assertTrue(result.out().contains("held out: median |error| 0.00%, worst 0.00%;"), result.out());
+    }
+
+    @Test
+    void holdoutAndMaxRRefuseBadValues() throws IOException {
+        Path grid = report("grid", paperGrid());
+        assertBadInput(grid, "--holdout: expected 1 to 12 points (4 of the 16 usable points must stay to fit),"
+                + " found 13", "fit", grid.toString(), "--holdout", "13");
+        assertBadInput(grid, "--holdout: expected 1 to 12 points (4 of the 16 usable points must stay to fit),"
+                + " found 0", "fit", grid.toString(), "--holdout", "0");
+        Path four = report("four", paperGrid().subList(0, 4));
+        assertBadInput(four, "--holdout: expected more than 4 usable points to hold any out (4 must stay to fit),"
+                + " found 4", "fit", four.toString(), "--holdout", "1");
+        assertBadInput(grid, "--max-r: expected a finite number > 0, found 'ten'",
+                "fit", grid.toString(), "--max-r", "ten");
+        assertBadInput(grid, "--max-r: expected a finite number > 0, found 0", "fit", grid.toString(), "--max-r", "0");
+        assertBadInput(grid, "--max-r: expected a finite number > 0, found -1", "fit", grid.toString(), "--max-r=-1");
+        assertBadInput(grid, "--max-r: expected a finite number > 0, found NaN",
+                "fit", grid.toString(), "--max-r", "NaN");
+        assertBadInput(grid, "--max-r: expected a finite number > 0, found Infinity",
+                "fit", grid.toString(), "--max-r", "Infinity");
+        assertBadInput(grid, "no point left to fit: every usable point has a measured r above --max-r 0.5",
+                "fit", grid.toString(), "--max-r", "0.5");
+        assertFalse(Files.readString(grid).contains("\"model\""));
     }
 
     /** Bad input: exit 2, exactly one line on stderr, nothing on stdout, the report untouched, nothing new. */

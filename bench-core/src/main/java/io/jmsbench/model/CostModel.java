@@ -1,5 +1,7 @@
 package io.jmsbench.model;
 
+import io.jmsbench.stats.StudentT;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,6 +19,10 @@ import java.util.Locale;
  *
  * <p>A subset whose columns are (nearly) dependent is not solved: its coefficients are not identified.
  * The same test tells the caller, as warnings, which parameters the design cannot separate.
+ *
+ * <p>Standard errors are those of ordinary least squares on the subset the solution uses, S:
+ * Cov = s^2 (X_S^T X_S)^-1 with s^2 = RSS / (m - |S|), taken from the same QR as R^-1 R^-T on the
+ * scaled columns. Parameters outside S are fixed at 0 and have none.
  */
 public final class CostModel {
 
@@ -76,8 +82,9 @@ public final class CostModel {
             y[i] = 1 / p.receivedRate();
         }
         Solution best = nonNegative(x, y);
+        Solution free = unconstrained(x, y);
         List<String> warnings = designWarnings(points, x, y);
-        warnings.addAll(clampWarnings(x, y, best));
+        warnings.addAll(clampWarnings(y, best, free));
 
         List<ModelFit.Residual> residuals = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -93,9 +100,39 @@ public final class CostModel {
         }
         double rSquared = total > 0 ? 1 - best.rss / total : Double.NaN;
         double[] loo = leaveOneOut(points, x, y);
+        int df = m - best.cols.length;
+        double variance = df > 0 ? best.rss / df : Double.NaN;
+        double[][] cov = new double[3][3];
+        for (int i : best.cols) {
+            for (int j : best.cols) {
+                cov[i][j] = variance * best.unitCovariance[i][j];
+            }
+        }
+        List<List<Double>> covariance = new ArrayList<>();
+        for (double[] row : cov) {
+            covariance.add(Arrays.stream(row).boxed().toList());
+        }
         return new ModelFit(best.coef[0], best.coef[1], best.coef[2], rSquared, residuals,
                 loo.length == 0 ? Double.NaN : median(loo), loo.length == 0 ? Double.NaN : loo[loo.length - 1],
-                warnings, m, labels);
+                warnings, m, labels, estimates(best, free, cov, df), variance, df, covariance, List.of());
+    }
+
+    /** Each parameter with its standard error and 95% interval; NaN for those fixed at 0 and when df = 0. */
+    private static List<Estimate> estimates(Solution best, Solution free, double[][] cov, int df) {
+        double t = df > 0 ? StudentT.quantile975(df) : Double.NaN;
+        List<Estimate> estimates = new ArrayList<>();
+        for (int j = 0; j < 3; j++) {
+            if (best.uses(j)) {
+                double se = Math.sqrt(cov[j][j]);
+                estimates.add(new Estimate(NAMES[j], best.coef[j], se, best.coef[j] - t * se,
+                        best.coef[j] + t * se, false));
+            } else {
+                // fixed at 0: by the constraint when unconstrained least squares would use it, else by the design
+                estimates.add(new Estimate(NAMES[j], 0, Double.NaN, Double.NaN, Double.NaN,
+                        free != null && free.uses(j)));
+            }
+        }
+        return estimates;
     }
 
     /** What the design cannot identify: too few points, a constant column, n_fltr and r on one line. */
@@ -139,8 +176,8 @@ public final class CostModel {
         return warnings;
     }
 
-    /** The parameters the constraint set to 0 where unconstrained least squares would fit better. */
-    private static List<String> clampWarnings(double[][] x, double[] y, Solution best) {
+    /** Unconstrained least squares on the best identified subset (ties settled by SUBSETS order). */
+    private static Solution unconstrained(double[][] x, double[] y) {
         Solution free = null;
         double tie = tieTolerance(y);
         for (int[] cols : SUBSETS) {
@@ -149,6 +186,12 @@ public final class CostModel {
                 free = s;
             }
         }
+        return free;
+    }
+
+    /** The parameters the constraint set to 0 where unconstrained least squares would fit better. */
+    private static List<String> clampWarnings(double[] y, Solution best, Solution free) {
+        double tie = tieTolerance(y);
         List<String> warnings = new ArrayList<>();
         if (free == null || best.rss <= free.rss + tie) {
             return warnings;
@@ -273,7 +316,37 @@ public final class CostModel {
             double e = y[i] - dot(coef, x[i]);
             rss += e * e;
         }
-        return new Solution(coef, rss, cols, minDiagonal);
+        return new Solution(coef, rss, cols, minDiagonal, unitCovariance(a, scale, cols));
+    }
+
+    /**
+     * (X_S^T X_S)^-1 in the units of x, from the R of the scaled columns (R[j][l] = a[l][j], l >= j):
+     * the scaled inverse is R^-1 R^-T, and column j was divided by scale[j]. 0 outside {@code cols}.
+     */
+    private static double[][] unitCovariance(double[][] a, double[] scale, int[] cols) {
+        int k = cols.length;
+        double[][] rInv = new double[k][k]; // upper triangular, by back substitution on R rInv = I
+        for (int j = k - 1; j >= 0; j--) {
+            rInv[j][j] = 1 / a[j][j];
+            for (int l = j + 1; l < k; l++) {
+                double s = 0;
+                for (int p = j + 1; p <= l; p++) {
+                    s += a[p][j] * rInv[p][l];
+                }
+                rInv[j][l] = -s / a[j][j];
+            }
+        }
+        double[][] out = new double[3][3];
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                double s = 0;
+                for (int l = Math.max(i, j); l < k; l++) {
+                    s += rInv[i][l] * rInv[j][l];
+                }
+                out[cols[i]][cols[j]] = s / (scale[i] * scale[j]);
+            }
+        }
+        return out;
     }
 
     /** c := (I - 2 v v^T / v^T v) c, on rows from {@code from} on. */
@@ -325,7 +398,7 @@ public final class CostModel {
     }
 
     /** One subset's least-squares solution: coefficients for all three columns (0 outside {@code cols}). */
-    private record Solution(double[] coef, double rss, int[] cols, double minDiagonal) {
+    private record Solution(double[] coef, double rss, int[] cols, double minDiagonal, double[][] unitCovariance) {
 
         boolean uses(int column) {
             for (int c : cols) {

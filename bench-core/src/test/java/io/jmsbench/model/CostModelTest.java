@@ -2,6 +2,7 @@ package io.jmsbench.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.stats.StudentT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -63,7 +64,7 @@ class CostModelTest {
     @Test
     void thePaperParametersGiveThePaperFigures() {
         ModelFit paper = new ModelFit(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, Double.NaN, List.of(), Double.NaN,
-                Double.NaN, List.of(), 0, List.of());
+                Double.NaN, List.of(), 0, List.of(), null, Double.NaN, 0, null, null);
         // n_fltr = 0, r = 1: B = 4.9e-5 + 1.5e-5 = 6.4e-5 s -> 1 / B = 15625 msgs/s, 2 / B = 31250
         assertEquals(6.4e-5, CostModel.processingTime(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, 0, 1), 1e-18);
         assertEquals(15625, paper.predictReceivedRate(0, 1), 1e-6);
@@ -208,11 +209,239 @@ class CostModelTest {
         tree.fieldNames().forEachRemaining(names::add);
 
         assertEquals(List.of("tRcv", "tFltr", "tTx", "rSquared", "residuals", "looMedianRelativeError",
-                "looWorstRelativeError", "warnings", "pointsUsed", "pointsUsedLabels"), names);
+                "looWorstRelativeError", "warnings", "pointsUsed", "pointsUsedLabels", "estimates", "residualVariance",
+                "degreesOfFreedom", "covariance", "excluded"), names);
         assertFalse(tree.toString().contains("predictReceivedRate") || tree.toString().contains("withWarnings"));
         String text = Json.MAPPER.writeValueAsString(fit);
         assertTrue(text.contains("\"looMedianRelativeError\":\"NaN\""), text); // 3 points: no leave-one-out
         assertEquals(fit, Json.MAPPER.readValue(text, ModelFit.class));
+    }
+
+    /** The grid with additive Gaussian noise of {@code sigma} seconds on B, the error the least-squares theory assumes. */
+    private static List<ModelPoint> gaussianGrid(Random noise, double sigma) {
+        List<ModelPoint> points = new ArrayList<>();
+        for (ModelPoint p : grid(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, null, 0)) {
+            double b = 1 / p.receivedRate() + sigma * noise.nextGaussian();
+            points.add(new ModelPoint(p.label(), p.filters(), p.replicationGrade(), 1 / b));
+        }
+        return points;
+    }
+
+    private static final double[] TRUE = {PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX};
+
+    @Test
+    void noiseFreePointsGiveTheTrueValuesWithNoUncertainty() {
+        ModelFit fit = CostModel.fit(grid(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, null, 0));
+
+        assertEquals(13, fit.degreesOfFreedom());
+        assertEquals(List.of("t_rcv", "t_fltr", "t_tx"), fit.estimates().stream().map(Estimate::name).toList());
+        for (int j = 0; j < 3; j++) {
+            Estimate e = fit.estimates().get(j);
+            assertRelative(TRUE[j], e.value(), 1e-9, e.name());
+            assertTrue(e.standardError() >= 0 && e.standardError() < 1e-9 * TRUE[j], e.toString());
+            assertRelative(TRUE[j], e.low95(), 1e-9, e.name() + " low");
+            assertRelative(TRUE[j], e.high95(), 1e-9, e.name() + " high");
+            assertFalse(e.clamped());
+            assertTrue(e.excludesZero());
+            assertEquals("", fit.remark(e));
+        }
+        PredictedRate p = fit.predictWithInterval(200, 10);
+        assertRelative(4329.0043, p.rate(), 1e-6, "predicted rate");
+        assertRelative(p.rate(), p.low95(), 1e-9, "interval low");
+        assertRelative(p.rate(), p.high95(), 1e-9, "interval high");
+    }
+
+    @Test
+    void theCovarianceIsTheLeastSquaresOneByAnotherRoute() {
+        List<ModelPoint> points = gaussianGrid(new Random(5), 2e-6);
+        ModelFit fit = CostModel.fit(points);
+        assertEquals(3, fit.estimates().stream().filter(e -> !Double.isNaN(e.standardError())).count());
+
+        // s^2 (X^T X)^-1 by the adjugate of the normal matrix, and s^2 from the residuals
+        double[][] g = new double[3][3];
+        double rss = 0;
+        for (ModelPoint p : points) {
+            double[] row = {1, p.filters(), p.replicationGrade()};
+            for (int i = 0; i < 3; i++) {
+                for (int j = 0; j < 3; j++) {
+                    g[i][j] += row[i] * row[j];
+                }
+            }
+            double e = 1 / p.receivedRate() - CostModel.processingTime(fit.tRcv(), fit.tFltr(), fit.tTx(),
+                    p.filters(), p.replicationGrade());
+            rss += e * e;
+        }
+        double s2 = rss / (points.size() - 3);
+        assertRelative(s2, fit.residualVariance(), 1e-9, "s^2");
+        double det = det3(g);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                // cofactor of g[j][i] (g is symmetric, so of g[i][j]) over the determinant
+                int r0 = j == 0 ? 1 : 0;
+                int r1 = j == 2 ? 1 : 2;
+                int c0 = i == 0 ? 1 : 0;
+                int c1 = i == 2 ? 1 : 2;
+                double inverse = ((i + j) % 2 == 0 ? 1 : -1) * (g[r0][c0] * g[r1][c1] - g[r0][c1] * g[r1][c0]) / det;
+                assertRelative(s2 * inverse, fit.covariance().get(i).get(j), 1e-6, "cov[" + i + "][" + j + "]");
+            }
+            assertRelative(Math.sqrt(fit.covariance().get(i).get(i)), fit.estimates().get(i).standardError(), 1e-12,
+                    "se " + i);
+        }
+        Estimate tx = fit.estimates().get(2);
+        assertRelative(tx.value() + StudentT.quantile975(13) * tx.standardError(), tx.high95(), 1e-12, "t_tx high");
+    }
+
+    @Test
+    void intervalsCoverTheTrueValuesAndStandardErrorsMatchTheSpreadOfEstimates() {
+        double sigma = 1e-6; // B is 6e-5 to 2e-4 s: 0.5% to 1.6% noise, like repeated measurements
+        int draws = 200;
+        Random noise = new Random(42);
+        double[][] values = new double[3][draws];
+        double[] meanSe = new double[3];
+        int[] covered = new int[3];
+        int predictionsInside = 0;
+        for (int d = 0; d < draws; d++) {
+            ModelFit fit = CostModel.fit(gaussianGrid(noise, sigma));
+            for (int j = 0; j < 3; j++) {
+                Estimate e = fit.estimates().get(j);
+                assertFalse(e.clamped(), "draw " + d + ": " + e);
+                values[j][d] = e.value();
+                meanSe[j] += e.standardError() / draws;
+                covered[j] += e.low95() <= TRUE[j] && TRUE[j] <= e.high95() ? 1 : 0;
+            }
+            // a new measurement at a point off the grid falls in its 95% prediction interval
+            double b = CostModel.processingTime(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, 30, 3)
+                    + sigma * noise.nextGaussian();
+            predictionsInside += fit.predictWithInterval(30, 3).contains(1 / b) ? 1 : 0;
+        }
+        for (int j = 0; j < 3; j++) {
+            double mean = java.util.Arrays.stream(values[j]).average().orElseThrow();
+            double sd = Math.sqrt(java.util.Arrays.stream(values[j]).map(v -> (v - mean) * (v - mean)).sum()
+                    / (draws - 1));
+            assertRelative(sd, meanSe[j], 0.25, NAMES[j] + ": mean standard error against the spread of 200 fits");
+            // about 190 of 200; binomial sd ~3
+            assertTrue(covered[j] >= 180, NAMES[j] + ": the 95% interval covered the true value " + covered[j]
+                    + " of " + draws + " times");
+        }
+        assertTrue(predictionsInside >= 180 && predictionsInside < draws, "prediction intervals held "
+                + predictionsInside + " of " + draws + " new measurements");
+
+        // one draw: each interval covers the truth and excludes 0, its width what the standard error says
+        ModelFit one = CostModel.fit(gaussianGrid(new Random(3), sigma));
+        for (int j = 0; j < 3; j++) {
+            Estimate e = one.estimates().get(j);
+            assertTrue(e.low95() < TRUE[j] && TRUE[j] < e.high95(), e.toString());
+            assertTrue(e.excludesZero(), e.toString());
+            assertRelative(2 * StudentT.quantile975(13) * e.standardError(), e.high95() - e.low95(), 1e-9, e.name());
+        }
+    }
+
+    private static final String[] NAMES = {"t_rcv", "t_fltr", "t_tx"};
+
+    @Test
+    void aClampedParameterHasNoStandardErrorAndTheOthersTheirsOnTheReducedDesign() {
+        List<ModelPoint> points = grid(PAPER_T_RCV, 0, PAPER_T_TX, new Random(7), 0.02);
+        ModelFit fit = CostModel.fit(points); // the same points as the clamping test: t_fltr < 0 unconstrained
+
+        Estimate fltr = fit.estimates().get(1);
+        assertEquals(new Estimate("t_fltr", 0, Double.NaN, Double.NaN, Double.NaN, true), fltr);
+        assertFalse(fltr.excludesZero());
+        assertEquals("clamped to 0 by the constraint: no standard error", fit.remark(fltr));
+        assertEquals(16 - 2, fit.degreesOfFreedom(), "two parameters used");
+        for (int j : new int[] {0, 2}) {
+            Estimate e = fit.estimates().get(j);
+            assertFalse(e.clamped());
+            assertTrue(e.standardError() > 0 && e.standardError() < 0.2 * e.value(), e.toString());
+            assertEquals(StudentT.quantile975(14) * e.standardError(), e.high95() - e.value(), 1e-9 * e.value());
+        }
+        assertEquals(0.0, fit.covariance().get(1).get(1));
+        assertEquals(0.0, fit.covariance().get(0).get(1));
+        assertEquals(0.0, fit.covariance().get(2).get(1));
+    }
+
+    @Test
+    void noDegreeOfFreedomOrAnUnidentifiedParameterGivesNoStandardError() {
+        List<ModelPoint> noisy = grid(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, new Random(3), 0.01);
+        ModelFit exact = CostModel.fit(List.of(noisy.get(0), noisy.get(5), noisy.get(11))); // 3 points, 3 parameters
+        assertEquals(0, exact.degreesOfFreedom());
+        assertTrue(Double.isNaN(exact.residualVariance()));
+        for (Estimate e : exact.estimates()) {
+            assertTrue(Double.isNaN(e.standardError()) && Double.isNaN(e.low95()) && Double.isNaN(e.high95()),
+                    e.toString());
+            assertFalse(e.clamped());
+            assertEquals("no standard error: no point left beyond the parameters", exact.remark(e));
+        }
+        assertTrue(Double.isNaN(exact.predictWithInterval(10, 2).low95()));
+
+        List<ModelPoint> points = new ArrayList<>();
+        for (double r : GRADES) {
+            points.add(new ModelPoint("r=" + r, 45, r, 1 / CostModel.processingTime(PAPER_T_RCV, PAPER_T_FLTR,
+                    PAPER_T_TX, 45, r)));
+        }
+        Estimate fltr = CostModel.fit(points).estimates().get(1);
+        assertEquals(new Estimate("t_fltr", 0, Double.NaN, Double.NaN, Double.NaN, false), fltr,
+                "constant n_fltr: set to 0 by the design, not by the constraint");
+    }
+
+    @Test
+    void aWeakParameterHasAnIntervalThatIncludesZero() {
+        // t_fltr = 1e-9 s under noise of 2e-6 s on B: the data cannot tell it from 0
+        List<ModelPoint> points = new ArrayList<>();
+        Random noise = new Random(9);
+        for (ModelPoint p : grid(PAPER_T_RCV, 1e-9, PAPER_T_TX, null, 0)) {
+            double b = 1 / p.receivedRate() + 2e-6 * noise.nextGaussian();
+            points.add(new ModelPoint(p.label(), p.filters(), p.replicationGrade(), 1 / b));
+        }
+        ModelFit fit = CostModel.fit(points);
+        Estimate fltr = fit.estimates().get(1);
+        if (fltr.clamped()) {
+            throw new AssertionError("precondition: pick a seed that keeps t_fltr positive, found " + fltr);
+        }
+        assertTrue(fltr.low95() < 0 && fltr.high95() > 0, fltr.toString());
+        assertFalse(fltr.excludesZero());
+        assertEquals("interval includes 0: not identified at 95%", fit.remark(fltr));
+        assertTrue(fit.estimates().get(2).excludesZero());
+    }
+
+    @Test
+    void aReportWrittenBeforeStandardErrorsReadsWithEmptyLists() throws Exception {
+        String old = "{\"tRcv\":4.9E-5,\"tFltr\":1.6E-7,\"tTx\":1.5E-5,\"rSquared\":0.99,\"residuals\":[],"
+                + "\"looMedianRelativeError\":0.01,\"looWorstRelativeError\":0.02,\"warnings\":[],\"pointsUsed\":6,"
+                + "\"pointsUsedLabels\":[]}";
+        ModelFit fit = Json.MAPPER.readValue(old, ModelFit.class);
+
+        assertEquals(List.of(), fit.estimates());
+        assertEquals(List.of(), fit.excluded());
+        assertEquals(List.of(), fit.covariance());
+        assertEquals(0, fit.degreesOfFreedom());
+        assertEquals(4329.0043, fit.predictReceivedRate(200, 10), 1e-3);
+        assertTrue(Double.isNaN(fit.predictWithInterval(200, 10).low95()));
+    }
+
+    @Test
+    void excludedPointsCarryATypedReasonWrittenByName() throws Exception {
+        ModelFit fit = CostModel.fit(grid(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, null, 0)).withExcluded(List.of(
+                new Excluded("r=20", ExclusionReason.ABOVE_MAX_R, "measured r 20.0000 > 10"),
+                new Excluded("r=1 again", ExclusionReason.HELD_OUT, null)));
+        JsonNode tree = Json.MAPPER.valueToTree(fit);
+
+        assertEquals("ABOVE_MAX_R", tree.get("excluded").get(0).get("reason").asText());
+        assertEquals("", tree.get("excluded").get(1).get("detail").asText());
+        assertEquals(List.of("label", "reason", "detail"), names(tree.get("excluded").get(0)));
+        assertEquals(List.of("name", "value", "standardError", "low95", "high95", "clamped"),
+                names(tree.get("estimates").get(0)));
+        assertEquals("above --max-r: measured r 20.0000 > 10", fit.excluded().get(0).sentence());
+        assertEquals("held out", fit.excluded().get(1).sentence());
+        assertEquals(fit, Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(fit), ModelFit.class));
+        // adding warnings keeps them
+        assertEquals(fit.excluded(), fit.withWarnings(List.of("x")).excluded());
+        assertEquals(fit.estimates(), fit.withWarnings(List.of("x")).estimates());
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     /**

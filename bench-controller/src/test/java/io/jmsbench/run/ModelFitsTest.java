@@ -1,0 +1,85 @@
+package io.jmsbench.run;
+
+import io.jmsbench.model.CostModel;
+import io.jmsbench.model.Excluded;
+import io.jmsbench.model.ExclusionReason;
+import io.jmsbench.model.ModelFit;
+import io.jmsbench.report.IntervalSample;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointEnvironment;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.AgentFootprint;
+import io.jmsbench.report.PointResult.BrokerResources;
+import io.jmsbench.report.PointResult.ClientSpread;
+import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.report.PointResult.ReplicationGrade;
+import io.jmsbench.report.PointResult.Totals;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+import io.jmsbench.verdict.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.jmsbench.model.CostModel.PAPER_T_FLTR;
+import static io.jmsbench.model.CostModel.PAPER_T_RCV;
+import static io.jmsbench.model.CostModel.PAPER_T_TX;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ModelFitsTest {
+
+    /** A point measured exactly as the paper's parameters predict, invalid by {@code drain} when given. */
+    private static PointResult point(int r, int mAdd, double rate, String drain) {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("r", (long) r);
+        parameters.put("m_add", (long) mAdd);
+        List<String> invalid = drain == null ? List.of() : List.of(drain);
+        long received = Math.round(rate * 10);
+        return new PointResult(parameters, 1, invalid.isEmpty(), invalid, List.of(),
+                new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
+                        "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z", "2024-05-01T10:00:13Z"),
+                new RateFigure(received, rate, 10.0), new RateFigure(received * r, rate * r, 10.0), rate * (r + 1),
+                new ReplicationGrade(r, r), r + mAdd, new Totals(received, received * r, 0, 0, null, null),
+                new Drain("complete", 0.5, 100, 100), io.jmsbench.metrics.AuditCounts.NONE,
+                new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                        Double.NaN, LatencyFigures.ACTUAL),
+                new CpuFigures(4, 1, 0.5, 0.25, 0.9, 0.6), new BrokerResources(512L << 20, 0, 4096, 1_000_000),
+                new AgentFootprint(2.5, 64L << 20, 40, 96L << 20, 60),
+                new ClientSpread(rate, rate, rate, rate), List.<IntervalSample>of(),
+                invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
+                PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
+                new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN),
+                null, List.of());
+    }
+
+    private static double paperRate(int r, int mAdd) {
+        return 1 / CostModel.processingTime(PAPER_T_RCV, PAPER_T_FLTR, PAPER_T_TX, r + mAdd, r);
+    }
+
+    @Test
+    void theRunsFitListsItsInvalidAndRatelessPointsWithTheirReason() {
+        List<PointResult> results = new ArrayList<>();
+        for (int r : new int[] {1, 2, 5}) {
+            for (int mAdd : new int[] {5, 20}) {
+                results.add(point(r, mAdd, paperRate(r, mAdd), null));
+            }
+        }
+        results.add(point(10, 5, paperRate(10, 5) / 2, "drain ended quiet with 5 receipts missing"));
+        results.add(point(10, 20, Double.NaN, null));
+
+        ModelFit fit = ModelFits.of(results);
+
+        assertEquals(6, fit.pointsUsed());
+        assertEquals(PAPER_T_TX, fit.tTx(), 1e-9 * PAPER_T_TX, "the invalid point was not fitted");
+        assertEquals(List.of(
+                new Excluded("r=10, m_add=5", ExclusionReason.INVALID, "drain ended quiet with 5 receipts missing"),
+                new Excluded("r=10, m_add=20", ExclusionReason.NO_RECEIVED_RATE, "found NaN")), fit.excluded());
+        assertEquals(3, fit.estimates().size());
+    }
+}
