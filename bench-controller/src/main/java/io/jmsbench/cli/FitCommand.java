@@ -73,9 +73,17 @@ final class FitCommand implements Callable<Integer> {
                     + " the held-out ones. The model is then not stored.")
     Integer holdout;
 
+    @Option(names = "--compared", paramLabel = "NAME",
+            description = "Fit only the points of the compared set NAME (a scenario's compare: entry, such as one"
+                    + " broker of several); a report of several compared sets needs it, one model across them means"
+                    + " nothing.")
+    String compared;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
             description = "Seed of the random choice of --holdout (default: ${DEFAULT-VALUE}).")
     long seed;
+
+    private static final String COMPARE = "compare";
 
     /** At least this many points must stay in the fit beside the held-out ones. */
     private static final int MIN_FITTED = 4;
@@ -114,6 +122,7 @@ final class FitCommand implements Callable<Integer> {
             for (Path given : reports) {
                 loaded.add(load(given));
             }
+            checkComparedSets(loaded);
             List<Candidate> used = new ArrayList<>();
             List<Excluded> skipped = new ArrayList<>();
             for (int k = 0; k < loaded.size(); k++) {
@@ -151,8 +160,9 @@ final class FitCommand implements Callable<Integer> {
                         + " (run without --holdout to store the fit on all points)");
             } else if (loaded.size() == 1) {
                 Loaded only = loaded.get(0);
-                store(only, fit);
-                out.println("model stored in " + only.file() + " under \"model\"");
+                store(only, fit, compared);
+                out.println("model stored in " + only.file() + " under " + (compared == null ? "\"model\""
+                        : "\"models\", \"" + compared + "\""));
             } else {
                 out.println("model not stored: fitted across " + loaded.size()
                         + " reports (give one report to store its fit in it)");
@@ -162,6 +172,37 @@ final class FitCommand implements Callable<Integer> {
         } catch (BadInput e) {
             err.println("jmsbench fit: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    /** The compared set a point belongs to ({@code parameters.compare}), {@code null} when none. */
+    private static String comparedSet(JsonNode point) {
+        JsonNode set = point.path("parameters").path(COMPARE);
+        return set.isTextual() ? set.asText() : null;
+    }
+
+    /**
+     * Refuses to fit one model across compared sets (brokers side by side), and a {@code --compared}
+     * name no report has.
+     */
+    private void checkComparedSets(List<Loaded> loaded) throws BadInput {
+        java.util.Set<String> sets = new java.util.LinkedHashSet<>();
+        for (Loaded l : loaded) {
+            for (JsonNode p : l.root().get("points")) {
+                String set = comparedSet(p);
+                if (set != null) {
+                    sets.add(set);
+                }
+            }
+        }
+        if (compared != null && !sets.contains(compared)) {
+            throw new BadInput("--compared '" + compared + "': expected the name of a compared set of the report"
+                    + (sets.isEmpty() ? ", found a report that compares nothing" : " (" + String.join(", ", sets)
+                    + "), found none named so"));
+        }
+        if (compared == null && sets.size() > 1) {
+            throw new BadInput("the points come from " + sets.size() + " compared sets (" + String.join(", ", sets)
+                    + "): one model across them means nothing; fit each with --compared NAME");
         }
     }
 
@@ -227,6 +268,9 @@ final class FitCommand implements Callable<Integer> {
         }
         for (int j = 0; j < points.size(); j++) {
             JsonNode p = points.get(j);
+            if (compared != null && !compared.equals(comparedSet(p))) {
+                continue;
+            }
             String label = prefix + label(p, j, repeats);
             if (!p.isObject()) {
                 skipped.add(new Excluded(label, ExclusionReason.MALFORMED, ""));
@@ -462,9 +506,18 @@ final class FitCommand implements Callable<Integer> {
         return Double.isInfinite(rate) ? "inf" : Figures.rate(rate);
     }
 
-    /** Adds (or replaces) {@code model} and rewrites the report under a temp name, then renames it. */
-    private static void store(Loaded report, ModelFit fit) throws BadInput {
-        report.root().set("model", Json.MAPPER.valueToTree(fit));
+    /**
+     * Adds (or replaces) {@code model}, or a compared set's entry of {@code models}, and rewrites the
+     * report under a temp name, then renames it.
+     */
+    private static void store(Loaded report, ModelFit fit, String comparedSet) throws BadInput {
+        if (comparedSet == null) {
+            report.root().set("model", Json.MAPPER.valueToTree(fit));
+        } else {
+            JsonNode models = report.root().path("models");
+            ObjectNode byName = models.isObject() ? (ObjectNode) models : report.root().putObject("models");
+            byName.set(comparedSet, Json.MAPPER.valueToTree(fit));
+        }
         try {
             AtomicFiles.write(report.file(), Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(report.root()) + "\n");

@@ -11,18 +11,23 @@ import io.jmsbench.report.PointResult;
 import io.jmsbench.verdict.Finding;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * Fits the cost model to a run's usable points when the sweep varies both n_fltr and r over at
  * least four points (fewer cannot identify three parameters and a leave-one-out error); {@code null}
- * otherwise, and {@code jmsbench fit} remains for combining several reports.
+ * otherwise, and {@code jmsbench fit} remains for combining several reports. With compared sets
+ * (brokers side by side), one fit per set.
  */
 final class ModelFits {
 
     private static final int MIN_POINTS = 4;
+    /** The parameter naming a point's compared set ({@code compare:}, brokers side by side). */
+    static final String COMPARE = "compare";
 
     private ModelFits() {
     }
@@ -32,6 +37,28 @@ final class ModelFits {
         StringBuilder label = new StringBuilder();
         p.parameters().forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
         return label + (p.repeat() > 1 ? " repeat " + p.repeat() : "");
+    }
+
+    /**
+     * One fit per compared set, in the sweep's order, for the sets whose points identify the model;
+     * empty when the points have no compared set.
+     */
+    static Map<String, ModelFit> byComparedSet(List<PointResult> results) {
+        Map<String, List<PointResult>> bySet = new LinkedHashMap<>();
+        for (PointResult p : results) {
+            Object set = p.parameters().get(COMPARE);
+            if (set != null) {
+                bySet.computeIfAbsent(set.toString(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        Map<String, ModelFit> fits = new LinkedHashMap<>();
+        bySet.forEach((set, points) -> {
+            ModelFit fit = of(points);
+            if (fit != null) {
+                fits.put(set, fit);
+            }
+        });
+        return fits;
     }
 
     static ModelFit of(List<PointResult> results) {

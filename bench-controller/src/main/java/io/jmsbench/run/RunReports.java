@@ -1,13 +1,13 @@
 package io.jmsbench.run;
 
 import io.jmsbench.Versions;
-import io.jmsbench.report.claims.ClaimEvaluator;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.report.Environment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointSummary;
 import io.jmsbench.report.Report;
 import io.jmsbench.report.SearchResult;
+import io.jmsbench.report.claims.ClaimEvaluator;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.DiskBenchmark;
 import io.jmsbench.system.Facts;
@@ -52,10 +52,12 @@ final class RunReports {
                 }
             }
         }
-        ModelFit model = ModelFits.of(results);
+        Map<String, ModelFit> models = ModelFits.byComparedSet(results);
+        ModelFit model = models.isEmpty() && !plan.sweep().containsKey(ModelFits.COMPARE) ? ModelFits.of(results) : null;
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
                 startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
                 plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,
-                summary, model, search, ClaimEvaluator.evaluate(plan.claims(), plan.sweep(), results));
+                summary, model, search, ClaimEvaluator.evaluate(plan.claims(), plan.sweep(), results),
+                models);
     }
 }

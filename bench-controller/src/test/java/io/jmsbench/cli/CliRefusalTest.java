@@ -275,6 +275,10 @@ class CliRefusalTest {
                         "jmsbench fit: --holdout: expected more than 4 usable points to hold any out (4 must stay to"
                                 + " fit), found 1",
                         "fit", REPORT, "--holdout", "1"),
+                row("fit --compared of a set the report lacks",
+                        "jmsbench fit: --compared 'Artemis': expected the name of a compared set of the report, found a"
+                                + " report that compares nothing",
+                        "fit", REPORT, "--compared", "Artemis"),
                 row("fit --seed not a number",
                         "jmsbench fit: --seed: expected a whole number (S), found 'one'",
                         "fit", REPORT, "--holdout", "1", "--seed", "one"),

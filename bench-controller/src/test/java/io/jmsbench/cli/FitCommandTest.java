@@ -422,6 +422,35 @@ class FitCommandTest {
     }
 
     @Test
+    void brokersSideBySideAreFittedOneAtATimeNeverTogether() throws IOException {
+        List<ObjectNode> points = new ArrayList<>();
+        for (ObjectNode p : paperGrid()) {
+            ObjectNode slow = p.deepCopy();
+            ((ObjectNode) slow.get("parameters")).put("compare", "ActiveMQ Classic");
+            points.add(slow);
+            ObjectNode fast = p.deepCopy();
+            ((ObjectNode) fast.get("parameters")).put("compare", "Artemis");
+            ((ObjectNode) fast.get("received")).put("rate", 2 * p.path("received").path("rate").asDouble());
+            points.add(fast);
+        }
+        Path file = report("brokers", points);
+
+        Result mixed = execute("fit", file.toString());
+        assertEquals(ExitCodes.BAD_INPUT, mixed.exit());
+        assertEquals("jmsbench fit: the points come from 2 compared sets (ActiveMQ Classic, Artemis): one model across"
+                + " them means nothing; fit each with --compared NAME" + NL, mixed.err());
+
+        Result artemis = execute("fit", file.toString(), "--compared", "Artemis");
+        assertEquals(ExitCodes.OK, artemis.exit(), artemis.err());
+        assertTrue(artemis.out().contains("points: 16 used, 0 skipped"), artemis.out());
+        assertTrue(artemis.out().contains("model stored in " + file + " under \"models\", \"Artemis\""), artemis.out());
+        JsonNode stored = Json.MAPPER.readTree(file.toFile());
+        assertTrue(stored.path("model").isMissingNode(), "no one model across the brokers");
+        assertEquals(PAPER_T_RCV / 2, stored.path("models").path("Artemis").path("tRcv").asDouble(), 1e-9 * PAPER_T_RCV,
+                "Artemis's points only");
+    }
+
+    @Test
     void holdoutAndMaxRRefuseBadValues() throws IOException {
         Path grid = report("grid", paperGrid());
         assertBadInput(grid, "--holdout: expected 1 to 12 points (4 of the 16 usable points must stay to fit),"

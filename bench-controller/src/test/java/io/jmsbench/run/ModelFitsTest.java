@@ -36,7 +36,14 @@ class ModelFitsTest {
 
     /** A point measured exactly as the paper's parameters predict, invalid by {@code drain} when given. */
     private static PointResult point(int r, int mAdd, double rate, String drain) {
+        return point(null, r, mAdd, rate, drain);
+    }
+
+    private static PointResult point(String comparedSet, int r, int mAdd, double rate, String drain) {
         Map<String, Object> parameters = new LinkedHashMap<>();
+        if (comparedSet != null) {
+            parameters.put("compare", comparedSet);
+        }
         parameters.put("r", (long) r);
         parameters.put("m_add", (long) mAdd);
         List<String> invalid = drain == null ? List.of() : List.of(drain);
@@ -81,5 +88,27 @@ class ModelFitsTest {
                 new Excluded("r=10, m_add=5", ExclusionReason.INVALID, "drain ended quiet with 5 receipts missing"),
                 new Excluded("r=10, m_add=20", ExclusionReason.NO_RECEIVED_RATE, "found NaN")), fit.excluded());
         assertEquals(3, fit.estimates().size());
+    }
+
+    @Test
+    void brokersSideBySideGetOneFitEachNeverOneAcrossThem() {
+        List<PointResult> results = new ArrayList<>();
+        for (int r : new int[] {1, 2, 5}) {
+            for (int mAdd : new int[] {5, 20}) {
+                results.add(point("classic", r, mAdd, paperRate(r, mAdd), null));
+                // a broker twice as fast in every part: each parameter halved
+                results.add(point("artemis", r, mAdd, 2 * paperRate(r, mAdd), null));
+            }
+        }
+        Map<String, ModelFit> fits = ModelFits.byComparedSet(results);
+
+        assertEquals(List.of("classic", "artemis"), new ArrayList<>(fits.keySet()));
+        assertEquals(PAPER_T_RCV, fits.get("classic").tRcv(), 1e-9 * PAPER_T_RCV);
+        assertEquals(PAPER_T_TX / 2, fits.get("artemis").tTx(), 1e-9 * PAPER_T_TX);
+        assertEquals(PAPER_T_FLTR / 2, fits.get("artemis").tFltr(), 1e-6 * PAPER_T_FLTR);
+        assertEquals(6, fits.get("artemis").pointsUsed());
+        assertEquals(Map.of(), ModelFits.byComparedSet(results.stream()
+                .map(p -> point((int) (long) (Long) p.parameters().get("r"), (int) (long) (Long) p.parameters()
+                        .get("m_add"), p.received().rate(), null)).toList()), "no compared sets, no fits per set");
     }
 }

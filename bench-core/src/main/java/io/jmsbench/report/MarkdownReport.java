@@ -48,6 +48,9 @@ public final class MarkdownReport {
             if (report.model() != null) {
                 md.append(ModelSection.render(report.model())).append('\n');
             }
+            if (!report.models().isEmpty()) {
+                md.append(ModelSection.renderSideBySide(report.models())).append('\n');
+            }
         }
         if (!report.claims().isEmpty()) {
             md.append(ClaimLines.section(report.claims()));

@@ -7,6 +7,7 @@ import io.jmsbench.model.ModelFit;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The fitted cost model as a short Markdown section, beside the paper's values. */
 final class ModelSection {
@@ -15,6 +16,45 @@ final class ModelSection {
     private static final double[] PAPER = {CostModel.PAPER_T_RCV, CostModel.PAPER_T_FLTR, CostModel.PAPER_T_TX};
 
     private ModelSection() {
+    }
+
+    /**
+     * One fit per compared set (brokers side by side, the paper's "other server types"): a column per
+     * set, each parameter with its 95% interval, then each set's own section.
+     */
+    static String renderSideBySide(Map<String, ModelFit> fits) {
+        StringBuilder md = new StringBuilder("### Cost model per compared set (paper eq. 1: B = t_rcv + n_fltr * t_fltr"
+                + " + r * t_tx)\n\n| parameter |");
+        fits.keySet().forEach(name -> md.append(' ').append(name.replace("|", "\\|")).append(" |"));
+        md.append(" paper (ActiveMQ 4.0) |\n|---|");
+        fits.keySet().forEach(name -> md.append("---:|"));
+        md.append("---:|\n");
+        for (int j = 0; j < 3; j++) {
+            md.append("| ").append(NAMES.get(j)).append(" |");
+            for (ModelFit m : fits.values()) {
+                md.append(' ').append(cell(m, j)).append(" |");
+            }
+            md.append(String.format(Locale.ROOT, " %.2g s |%n", PAPER[j]));
+        }
+        md.append("| R² on B |");
+        fits.values().forEach(m -> md.append(String.format(Locale.ROOT, " %.4f |", m.rSquared())));
+        md.append(" |\n| leave-one-out error, median (worst) |");
+        fits.values().forEach(m -> md.append(' ').append(Figures.percent(m.looMedianRelativeError())).append(" (")
+                .append(Figures.percent(m.looWorstRelativeError())).append(") |"));
+        md.append(" |\n\nEach cell: the fitted value [its 95% interval]; a cell marked * does not exclude 0.\n\n");
+        fits.forEach((name, m) -> md.append(render(m).replaceFirst("### Cost model",
+                java.util.regex.Matcher.quoteReplacement("#### " + name + ": cost model"))).append('\n'));
+        return md.toString();
+    }
+
+    private static String cell(ModelFit m, int j) {
+        double[] fitted = {m.tRcv(), m.tFltr(), m.tTx()};
+        Estimate e = m.estimates().size() == 3 ? m.estimates().get(j) : null;
+        if (e == null || Double.isNaN(e.low95())) {
+            return String.format(Locale.ROOT, "%.3g s *", fitted[j]);
+        }
+        return String.format(Locale.ROOT, "%.3g s [%.3g, %.3g]%s", fitted[j], e.low95(), e.high95(),
+                e.excludesZero() ? "" : " *");
     }
 
     static String render(ModelFit m) {

@@ -14,6 +14,8 @@ import java.util.Map;
  * run (each sweep point times each repeat), {@code summary} one entry per sweep point over its
  * repeats, {@code model} the cost model fitted to the points when the sweep identifies it,
  * {@code search} the steps and answer of a capacity search ({@code null} for a run without one).
+ * {@code models} one fit per compared set when the sweep has {@code compare:} (brokers side by side;
+ * {@code model} is then {@code null}: one model across brokers means nothing).
  * {@code claims} the verdicts on what the scenario expected ({@code expect:}).
  * {@code scenarioSha256} identifies what the scenario file said before {@code overrides} ({@code null}
  * in reports written before it was recorded): {@code compare} refuses runs of different scenarios.
@@ -22,7 +24,7 @@ public record Report(String schema, String runId, String status, String abortRea
                      String finishedAt, String scenarioFile, String scenarioSha256, List<String> overrides,
                      Scenario scenario, Map<String, List<Object>> sweep, int repeat, Environment environment,
                      boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
-                     SearchResult search, List<ClaimResult> claims) {
+                     SearchResult search, List<ClaimResult> claims, Map<String, ModelFit> models) {
 
     public static final String SCHEMA = "jmsbench.report/1";
     public static final String COMPLETED = "completed";
@@ -32,6 +34,7 @@ public record Report(String schema, String runId, String status, String abortRea
         points = List.copyOf(points);
         summary = List.copyOf(summary);
         claims = claims == null ? List.of() : List.copyOf(claims); // reports written before claims
+        models = models == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(models));
     }
 
     public Report(String schema, String runId, String status, String abortReason, String startedAt,
@@ -40,7 +43,7 @@ public record Report(String schema, String runId, String status, String abortRea
                   boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
                   SearchResult search) {
         this(schema, runId, status, abortReason, startedAt, finishedAt, scenarioFile, scenarioSha256, overrides,
-                scenario, sweep, repeat, environment, valid, points, summary, model, search, List.of());
+                scenario, sweep, repeat, environment, valid, points, summary, model, search, List.of(), Map.of());
     }
 
     public Report(String schema, String runId, String status, String abortReason, String startedAt,

@@ -58,4 +58,27 @@ class ModelSectionTest {
         assertTrue(md.contains("| t_tx | 1.50e-05 s | n/a | n/a | 1.5e-05 s |  |"), md);
         assertTrue(!md.contains("left out"), md);
     }
+
+    @Test
+    void brokersSideBySideShareOneTableAColumnEachWithTheirIntervals() {
+        List<ModelPoint> noiseless = new ArrayList<>();
+        for (double r : new double[] {1, 2, 5}) {
+            for (double mAdd : new double[] {5, 40}) {
+                noiseless.add(new ModelPoint("r=" + r, r + mAdd, r, 1 / CostModel.processingTime(CostModel.PAPER_T_RCV,
+                        CostModel.PAPER_T_FLTR, CostModel.PAPER_T_TX, r + mAdd, r)));
+            }
+        }
+        java.util.Map<String, ModelFit> fits = new java.util.LinkedHashMap<>();
+        fits.put("ActiveMQ | Classic", CostModel.fit(noiseless));
+        fits.put("Artemis $1", CostModel.fit(clampedGrid()));
+
+        String md = ModelSection.renderSideBySide(fits);
+
+        assertTrue(md.contains("| parameter | ActiveMQ \\| Classic | Artemis $1 | paper (ActiveMQ 4.0) |\n"
+                + "|---|---:|---:|---:|\n"), md);
+        assertTrue(md.matches("(?s).*\\| t_rcv \\| 4\\.90e-05 s \\[4\\.90e-05, 4\\.90e-05\\] \\| [0-9.e-]+ s "
+                + "\\[[0-9.e-]+, [0-9.e-]+\\] \\| 4\\.9e-05 s \\|.*"), md);
+        assertTrue(md.contains("| t_fltr | 1.60e-07 s [1.60e-07, 1.60e-07] | 0.00 s * | 1.6e-07 s |"), md);
+        assertTrue(md.contains("#### ActiveMQ | Classic: cost model") && md.contains("#### Artemis $1: cost model"), md);
+    }
 }

@@ -14,9 +14,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Judges a run's claims on its points. Two rates differ only when their 95% intervals are apart; anything less is inconclusive, never a pass. A point that is
- * not valid (beyond the CPU rules on a shared host) turns any verdict it takes part in into
- * inconclusive, saying what the figures alone would give.
+ * Judges a run's claims on its points. Two rates differ only when their 95% intervals are apart;
+ * anything less is inconclusive, never a pass. A point that is not valid (beyond the CPU rules on
+ * a shared host) turns any verdict it takes part in into inconclusive, saying what the figures
+ * alone would give; one invalid by the CPU rules on a shared host counts, and the verdict says so.
  */
 public final class ClaimEvaluator {
 
@@ -89,11 +90,12 @@ public final class ClaimEvaluator {
             };
             basis = "window";
         }
-        boolean usable = repeats.stream().allMatch(r -> {
-            ModelInputs.Use use = ModelInputs.use(r.findings(), r.received() == null ? Double.NaN : r.received().rate());
-            return use == ModelInputs.Use.VALID || use == ModelInputs.Use.SHARED_HOST_CPU_RULES_ONLY;
-        });
-        return new ClaimFigure(at, rate, halfWidth, Double.isNaN(halfWidth) ? "none" : basis, usable);
+        List<ModelInputs.Use> uses = repeats.stream().map(r -> ModelInputs.use(r.findings(),
+                r.received() == null ? Double.NaN : r.received().rate())).toList();
+        boolean usable = uses.stream().allMatch(u -> u == ModelInputs.Use.VALID
+                || u == ModelInputs.Use.SHARED_HOST_CPU_RULES_ONLY);
+        return new ClaimFigure(at, rate, halfWidth, Double.isNaN(halfWidth) ? "none" : basis, usable,
+                usable && uses.contains(ModelInputs.Use.SHARED_HOST_CPU_RULES_ONLY));
     }
 
     private static double rate(Claim claim, PointResult r) {
@@ -143,6 +145,13 @@ public final class ClaimEvaluator {
             case ORDERED -> ordered(claim, used, reasons);
             case RATIO -> ratio(claim, used.get(0), used.get(1), reasons);
         };
+        List<String> sharedHost = used.stream().filter(ClaimFigure::sharedHostCpuRulesOnly).map(ClaimFigure::at)
+                .toList();
+        if (!sharedHost.isEmpty()) {
+            reasons.add(new ClaimReason(Code.SHARED_HOST, "counted although the CPU rules call them invalid, broker and"
+                    + " clients sharing the host: " + claim.key() + "=" + String.join(", ", sharedHost)
+                    + " (this machine's rates, not the broker's capacity alone)"));
+        }
         List<String> invalid = used.stream().filter(f -> !f.usable()).map(ClaimFigure::at).toList();
         if (!invalid.isEmpty() && verdict != ClaimVerdict.INCONCLUSIVE) {
             reasons.add(0, new ClaimReason(Code.NOT_VALID, "not valid at " + claim.key() + "=" + String.join(", ", invalid)

@@ -20,6 +20,11 @@ public record ClaimReason(Code code, String text) {
         NO_INTERVAL,
         /** A point is not valid: its figures may not be the broker's capacity. */
         NOT_VALID,
+        /**
+         * A point counted although the CPU rules call it invalid, as broker and clients shared the host:
+         * the verdict is about this machine's rates, not the broker's capacity alone.
+         */
+        SHARED_HOST,
         /** A value the claim names was not measured (aborted run, or missing in this group). */
         MISSING,
         /** Fewer than two values along the key: no trend to judge. */

@@ -40,9 +40,13 @@ class ClaimEvaluatorTest {
     }
 
     /** One run of a point with the received rate and its window's 95% half-width given. */
-    private static PointResult point(Map<String, Object> parameters, double rate, double halfWidth, boolean valid) {
+    private static PointResult point(Map<String, Object> parameters, double rate, double halfWidth, boolean valid,
+                                     boolean sharedHostCpuOnly) {
         PointResult p = SweepTableTest.run(parameters, 1, rate, 1, 1.0, 1.5, List.of());
-        List<Finding> findings = valid ? List.of() : List.of(Finding.of(FindingCode.DRAIN_INCOMPLETE, "not drained"));
+        List<Finding> findings = valid ? List.of() : sharedHostCpuOnly
+                ? List.of(Finding.of(FindingCode.SHARED_HOST, "shared host"),
+                        Finding.of(FindingCode.CPU_RULE_BROKER, "broker not saturated"))
+                : List.of(Finding.of(FindingCode.DRAIN_INCOMPLETE, "not drained"));
         return new PointResult(p.parameters(), 1, valid, valid ? List.of() : List.of("not drained"), p.labels(),
                 p.phases(), new RateFigure(p.received().messages(), rate, 10.0, halfWidth),
                 new RateFigure(p.dispatched().messages(), rate, 10.0, halfWidth),
@@ -58,13 +62,16 @@ class ClaimEvaluatorTest {
             long clients = (Long) p.parameters().get("subscribers[0].clients");
             long size = (Long) p.parameters().get("message.size");
             double[] figure = rate.at(clients, size);
-            out.add(point(p.parameters(), figure[0], figure[1], figure.length < 3));
+            out.add(point(p.parameters(), figure[0], figure[1], figure.length < 3, figure.length == 4));
         }
         return out;
     }
 
     private interface Rate {
-        /** {rate, halfWidth} or {rate, halfWidth, 0} for an invalid point. */
+        /**
+         * {rate, halfWidth}; {rate, halfWidth, 0} for an invalid point; {rate, halfWidth, 0, 0} for one
+         * invalid by the CPU rules only, on a shared host.
+         */
         double[] at(long clients, long size);
     }
 
@@ -116,6 +123,16 @@ class ClaimEvaluatorTest {
         ClaimReason first = r.groups().get(0).reasons().get(0);
         assertEquals(ClaimReason.Code.NOT_VALID, first.code());
         assertTrue(first.text().contains("subscribers[0].clients=4") && first.text().contains("say holds"), first.text());
+    }
+
+    @Test
+    void aPointInvalidByTheCpuRulesOnASharedHostCountsAndTheVerdictSaysSo() throws ScenarioException {
+        ClaimResult r = judge("{received: decreasing, in: \"subscribers[0].clients\", where: {message.size: 128}}",
+                (clients, size) -> clients == 4 ? new double[] {2_500, 100, 0, 0} : new double[] {10_000.0 / clients, 100});
+        assertEquals(ClaimVerdict.HOLDS, r.verdict(), r.toString());
+        assertEquals(List.of(ClaimReason.Code.APART, ClaimReason.Code.SHARED_HOST), codes(r));
+        assertTrue(r.groups().get(0).reasons().get(1).text().contains("subscribers[0].clients=4 (this machine's rates"),
+                r.toString());
     }
 
     @Test
