@@ -140,13 +140,11 @@ final class CountingSubscriber implements PooledClient, MessageListener {
                 return;
             }
             if (ackEvery > 0 && ++pending == ackEvery) {
-                message.acknowledge(); // acknowledges every message the session consumed so far
                 pending = 0;
-                acknowledged();
+                settle(message::acknowledge); // acknowledges every message the session consumed so far
             } else if (transactionSize > 0 && ++pending == transactionSize) {
-                session.commit();
-                pending = 0;
-                acknowledged();
+                pending = 0; // a failed commit rolled the transaction back: the next one starts afresh
+                settle(session::commit);
             }
         } catch (JMSException e) {
             counter.error(e);
@@ -180,7 +178,21 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         return (EpochClock.nanos() - clockOffset) / 1_000_000;
     }
 
-    private void acknowledged() {
+    /** An acknowledgement or a commit of what the session consumed so far. */
+    private interface Settlement {
+        void run() throws JMSException;
+    }
+
+    /** Acknowledges or commits; when that fails, whatever was pending may come again. */
+    private void settle(Settlement settlement) throws JMSException {
+        try {
+            settlement.run();
+        } catch (JMSException e) {
+            if (unacknowledged != null) {
+                unacknowledged.failed();
+            }
+            throw e;
+        }
         if (unacknowledged != null) {
             unacknowledged.acknowledged();
         }

@@ -66,6 +66,17 @@ final class Unacknowledged {
         pendingCount = 0;
     }
 
+    /**
+     * The acknowledgement (or commit) of the pending messages failed, as a commit does when failover
+     * rolled its transaction back: the broker delivers every one of them again, also those consumed
+     * from the client's buffer after the connection was lost, possibly without the redelivered flag.
+     */
+    void failed() {
+        takeInterruptions();
+        remember();
+        pendingCount = 0;
+    }
+
     private void takeInterruptions() {
         int now = interruptions.get();
         if (now != interruptionsSeen) {

@@ -53,4 +53,37 @@ class UnacknowledgedTest {
         assertFalse(u.consumed(0));
         assertFalse(u.consumed(1));
     }
+
+    /**
+     * ActiveMQ after a kill, transacted: 4 of 10 consumed, the connection lost, the other 6 consumed
+     * from the client's buffer, the commit rolled back by failover; all 10 come again, unflagged.
+     */
+    @Test
+    void aFailedCommitExpectsTheWholeTransactionAgainAlsoWhatWasConsumedAfterTheLoss() {
+        Unacknowledged u = new Unacknowledged(10);
+        for (long id = 0; id < 4; id++) {
+            u.consumed(id);
+        }
+        u.interrupted();
+        for (long id = 4; id < 10; id++) {
+            assertFalse(u.consumed(id), "first copy of " + id);
+        }
+        u.failed();
+        for (long id = 0; id < 10; id++) {
+            assertTrue(u.consumed(id), "message " + id + " again after the rolled-back commit");
+        }
+        u.acknowledged();
+        assertFalse(u.consumed(7), "a third copy, after the committed second: a duplicate");
+    }
+
+    @Test
+    void aFailedAcknowledgementWithoutALossStillExpectsItsMessagesAgain() {
+        Unacknowledged u = new Unacknowledged(3);
+        u.consumed(0);
+        u.consumed(1);
+        u.failed();
+        assertTrue(u.consumed(0));
+        assertTrue(u.consumed(1));
+        assertFalse(u.consumed(2));
+    }
 }
