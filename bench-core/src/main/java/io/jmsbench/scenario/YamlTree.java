@@ -99,8 +99,11 @@ final class YamlTree {
             var mark = marked.getProblemMark();
             String why = marked.getProblem() == null ? "unreadable" : marked.getProblem().strip();
             String context = marked.getContext() == null ? "" : " (" + marked.getContext().strip() + ")";
+            // subscribers[0].clients unquoted inside { }: YAML reads its [ as the start of a list
+            String hint = why.endsWith("got [") && context.contains("flow mapping")
+                    ? "; a key or value with [ ] inside { } must be quoted, such as \"subscribers[0].clients\"" : "";
             return new Problem(source, mark.getLine() + 1, mark.getColumn() + 1, "(document)",
-                    "expected valid YAML, found a syntax error: " + why + context);
+                    "expected valid YAML, found a syntax error: " + why + context + hint);
         }
         JsonLocation at = e.getLocation();
         String why = e.getOriginalMessage().lines().findFirst().orElse("unreadable").strip();

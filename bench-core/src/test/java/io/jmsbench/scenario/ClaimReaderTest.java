@@ -95,6 +95,14 @@ class ClaimReaderTest {
     }
 
     @Test
+    void anUnquotedBracketKeyInsideBracesIsToldToBeQuoted() {
+        assertEquals(List.of("test.yaml:8:43: (document): expected valid YAML, found a syntax error: expected ',' or"
+                + " '}', but got [ (while parsing a flow mapping); a key or value with [ ] inside { } must be quoted,"
+                + " such as \"subscribers[0].clients\""),
+                problems("  - {received: decreasing, in: subscribers[0].clients}\n"));
+    }
+
+    @Test
     void aClaimBesideASearchIsRefused() {
         List<String> problems = problems("""
                   - {received: decreasing, in: "subscribers[0].clients"}
