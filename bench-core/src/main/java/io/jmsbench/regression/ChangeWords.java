@@ -1,6 +1,7 @@
 package io.jmsbench.regression;
 
 import io.jmsbench.report.Figures;
+import io.jmsbench.report.Measure;
 
 import java.util.ArrayList;
 import java.util.EnumSet;

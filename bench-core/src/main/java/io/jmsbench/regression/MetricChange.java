@@ -1,5 +1,7 @@
 package io.jmsbench.regression;
 
+import io.jmsbench.report.Measure;
+
 /**
  * One metric of one point, base against new: the relative change ((new - base) / base), what it
  * amounts to and on what grounds, and whether it fails the gate.

@@ -1,7 +1,9 @@
 package io.jmsbench.regression;
 
 import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.Measure;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.report.Rate;
 import io.jmsbench.report.Stat;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
@@ -19,9 +21,10 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * One run's side of a point: how many repeats it had, the worst of their verdicts with the reasons
- * (each once), and a {@link Measure} per metric: over the repeats when there are two or more,
- * else from the one run's window. {@code latencyBasis} is what the latency was measured from
- * ({@link io.jmsbench.report.LatencyFigures#INTENDED} or {@code ACTUAL}; null when not measured);
+ * (each once), and a {@link Measure} per metric: each rate as {@link Rate} takes it; a latency over
+ * the repeats when there are two or more, else the one run's without an interval. {@code latencyBasis}
+ * is what the latency was measured from ({@link io.jmsbench.report.LatencyFigures#INTENDED} or
+ * {@code ACTUAL}; null when not measured);
  * {@code disturbances} the findings of any repeat that say other work took the host's cores.
  */
 public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<Metric, Measure> measures,
@@ -60,12 +63,9 @@ public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<
             reasons.addAll(r.invalidReasons() == null ? List.of() : r.invalidReasons());
         }
         Map<Metric, Measure> measures = new EnumMap<>(Metric.class);
-        measures.put(Metric.RECEIVED, rate(repeats, r -> rateOf(r.received()), r -> halfWidthOf(r.received()),
-                Measure.Basis.WINDOW));
-        measures.put(Metric.DISPATCHED, rate(repeats, r -> rateOf(r.dispatched()), r -> halfWidthOf(r.dispatched()),
-                Measure.Basis.WINDOW));
-        measures.put(Metric.OVERALL, rate(repeats, PointResult::overallRate,
-                r -> halfWidthOf(r.received()) + halfWidthOf(r.dispatched()), Measure.Basis.WINDOW_SUM));
+        measures.put(Metric.RECEIVED, Rate.RECEIVED.over(repeats));
+        measures.put(Metric.DISPATCHED, Rate.DISPATCHED.over(repeats));
+        measures.put(Metric.OVERALL, Rate.OVERALL.over(repeats));
         measures.put(Metric.P50, latency(repeats, r -> r.latency().p50()));
         measures.put(Metric.P99, latency(repeats, r -> r.latency().p99()));
         String basis = repeats.stream().filter(r -> r.latency() != null && r.latency().count() > 0)
@@ -75,29 +75,9 @@ public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<
         return new PointSide(repeats.size(), worst, new ArrayList<>(reasons), measures, basis, disturbances);
     }
 
-    /** A point that never reached its window has no rate figure. */
-    private static double rateOf(PointResult.RateFigure f) {
-        return f == null ? Double.NaN : f.rate();
-    }
-
-    private static double halfWidthOf(PointResult.RateFigure f) {
-        return f == null ? Double.NaN : f.ci95();
-    }
-
     /** A report from before verdicts has only {@code valid}: invalid, or valid. */
     private static Verdict verdictOf(PointResult r) {
         return r.verdict() != null ? r.verdict() : r.valid() ? Verdict.VALID : Verdict.INVALID;
-    }
-
-    private static Measure rate(List<PointResult> repeats, ToDoubleFunction<PointResult> value,
-                                ToDoubleFunction<PointResult> windowHalfWidth, Measure.Basis windowBasis) {
-        if (repeats.size() >= 2) {
-            return overRepeats(repeats, value);
-        }
-        PointResult one = repeats.get(0);
-        double halfWidth = windowHalfWidth.applyAsDouble(one);
-        return new Measure(value.applyAsDouble(one), halfWidth,
-                Double.isNaN(halfWidth) ? Measure.Basis.NONE : windowBasis);
     }
 
     private static Measure latency(List<PointResult> repeats, ToDoubleFunction<PointResult> value) {

@@ -1,5 +1,7 @@
 package io.jmsbench.report;
 
+import io.jmsbench.report.claims.ClaimEvaluator;
+import io.jmsbench.report.claims.ClaimFigure;
 import io.jmsbench.report.claims.ClaimGroup;
 import io.jmsbench.report.claims.ClaimReason;
 import io.jmsbench.report.claims.ClaimResult;
@@ -19,12 +21,7 @@ public final class ClaimLines {
         List<String> lines = new ArrayList<>();
         for (ClaimResult c : claims) {
             lines.add("claim " + verdict(c) + ": " + c.statement() + note(c));
-            for (ClaimGroup g : c.groups()) {
-                String where = g.fixed().isEmpty() || c.groups().size() == 1 ? "" : "at " + fixed(g) + ": ";
-                for (ClaimReason r : g.reasons()) {
-                    lines.add("  " + where + r.text());
-                }
-            }
+            reasons(c).forEach(r -> lines.add("  " + r));
         }
         return lines;
     }
@@ -35,22 +32,45 @@ public final class ClaimLines {
         md.append("What the scenario expects (`expect:`), judged on the 95% intervals: two rates differ only when "
                 + "their intervals are apart.\n\n| claim | verdict | why |\n|---|---|---|\n");
         for (ClaimResult c : claims) {
-            List<String> why = new ArrayList<>();
-            for (ClaimGroup g : c.groups()) {
-                String where = g.fixed().isEmpty() || c.groups().size() == 1 ? "" : "at " + fixed(g) + ": ";
-                g.reasons().forEach(r -> why.add(where + r.text()));
-            }
+            List<String> why = reasons(c);
             md.append("| ").append(cell(c.statement() + note(c))).append(" | **").append(verdict(c)).append("** | ")
                     .append(cell(String.join("; ", why))).append(" |\n");
         }
         return md.append('\n').toString();
     }
 
+    /**
+     * Each group's reasons, prefixed by its fixed keys when there are several groups; the shared-host
+     * note, which each group carries for its own points, said once for the claim.
+     */
+    public static List<String> reasons(ClaimResult c) {
+        List<String> out = new ArrayList<>();
+        boolean several = c.groups().size() > 1;
+        for (ClaimGroup g : c.groups()) {
+            String where = g.fixed().isEmpty() || !several ? "" : "at " + fixed(g) + ": ";
+            g.reasons().stream().filter(r -> r.code() != ClaimReason.Code.SHARED_HOST || !several)
+                    .forEach(r -> out.add(where + r.text()));
+        }
+        if (several) {
+            long all = c.groups().stream().mapToLong(g -> ClaimEvaluator.judged(c.claim(), g.figures()).size()).sum();
+            long shared = c.groups().stream()
+                    .filter(g -> g.reasons().stream().anyMatch(r -> r.code() == ClaimReason.Code.SHARED_HOST))
+                    .flatMap(g -> ClaimEvaluator.judged(c.claim(), g.figures()).stream())
+                    .filter(ClaimFigure::sharedHostCpuRulesOnly).count();
+            if (shared > 0) {
+                out.add(shared + " of the " + all + " points counted although the CPU rules call them invalid, broker"
+                        + " and clients sharing the host (this machine's rates, not the broker's capacity alone)");
+            }
+        }
+        return out;
+    }
+
     private static String verdict(ClaimResult c) {
         return c.verdict().name().toLowerCase(Locale.ROOT);
     }
 
-    private static String note(ClaimResult c) {
+    /** The claim's own note ({@code note:}) in brackets, or nothing. */
+    public static String note(ClaimResult c) {
         return c.claim().note() == null ? "" : " (" + c.claim().note() + ")";
     }
 

@@ -3,6 +3,7 @@ package io.jmsbench.regression;
 import io.jmsbench.regression.MetricChange.Change;
 import io.jmsbench.regression.MetricChange.Gating;
 import io.jmsbench.regression.MetricChange.Grounds;
+import io.jmsbench.report.Measure;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -3,7 +3,7 @@ package io.jmsbench.report.claims;
 import io.jmsbench.model.ModelInputs;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.PointResult;
-import io.jmsbench.report.Stat;
+import io.jmsbench.report.Rate;
 import io.jmsbench.report.claims.ClaimReason.Code;
 import io.jmsbench.scenario.Claim;
 
@@ -67,60 +67,28 @@ public final class ClaimEvaluator {
         return new ClaimResult(claim, claim.statement(), verdict, judged);
     }
 
-    /**
-     * The point's rate and 95% half-width, as {@code compare} takes them: Student t over two or more
-     * repeats, else the window's batch means (overall: received's plus dispatched's, a bound).
-     */
+    /** The point's rate and 95% interval by the one rule {@link Rate} states, and whether it may be judged. */
     private static ClaimFigure figure(Claim claim, String at, List<PointResult> repeats) {
-        double rate;
-        double halfWidth;
-        String basis;
-        if (repeats.size() >= 2) {
-            Stat stat = Stat.of(repeats.stream().map(r -> rate(claim, r)).toList());
-            rate = stat.mean();
-            halfWidth = stat.ci95();
-            basis = "repeats";
-        } else {
-            PointResult one = repeats.get(0);
-            rate = rate(claim, one);
-            halfWidth = switch (claim.metric()) {
-                case RECEIVED -> halfWidth(one.received());
-                case DISPATCHED -> halfWidth(one.dispatched());
-                case OVERALL -> halfWidth(one.received()) + halfWidth(one.dispatched());
-            };
-            basis = "window";
-        }
-        List<ModelInputs.Use> uses = repeats.stream().map(r -> ModelInputs.use(r.findings(),
-                r.received() == null ? Double.NaN : r.received().rate())).toList();
+        Rate rate = switch (claim.metric()) {
+            case RECEIVED -> Rate.RECEIVED;
+            case DISPATCHED -> Rate.DISPATCHED;
+            case OVERALL -> Rate.OVERALL;
+        };
+        List<ModelInputs.Use> uses = repeats.stream().map(r -> ModelInputs.use(r.findings(), Rate.RECEIVED.of(r)))
+                .toList();
         boolean usable = uses.stream().allMatch(u -> u == ModelInputs.Use.VALID
                 || u == ModelInputs.Use.SHARED_HOST_CPU_RULES_ONLY);
-        return new ClaimFigure(at, rate, halfWidth, Double.isNaN(halfWidth) ? "none" : basis, usable,
+        return new ClaimFigure(at, rate.over(repeats), usable,
                 usable && uses.contains(ModelInputs.Use.SHARED_HOST_CPU_RULES_ONLY));
     }
 
-    private static double rate(Claim claim, PointResult r) {
-        return switch (claim.metric()) {
-            case RECEIVED -> r.received() == null ? Double.NaN : r.received().rate();
-            case DISPATCHED -> r.dispatched() == null ? Double.NaN : r.dispatched().rate();
-            case OVERALL -> r.overallRate();
-        };
-    }
-
-    private static double halfWidth(PointResult.RateFigure f) {
-        return f == null ? Double.NaN : f.ci95();
-    }
-
     private static ClaimGroup judge(Claim claim, Map<String, String> fixed, List<ClaimFigure> figures) {
-        List<ClaimFigure> used = switch (claim.shape()) {
-            case ORDERED -> named(figures, claim.order());
-            case RATIO -> named(figures, List.of(claim.of(), claim.to()));
-            default -> figures;
-        };
+        List<ClaimFigure> used = judged(claim, figures);
         List<ClaimReason> reasons = new ArrayList<>();
         ClaimVerdict verdict;
         List<String> missing = missing(claim, figures);
-        List<ClaimFigure> unmeasured = used.stream().filter(f -> Double.isNaN(f.rate())).toList();
-        List<ClaimFigure> noInterval = used.stream().filter(f -> !Double.isNaN(f.rate()) && !f.hasInterval()).toList();
+        List<ClaimFigure> unmeasured = used.stream().filter(f -> !f.measured()).toList();
+        List<ClaimFigure> noInterval = used.stream().filter(f -> f.measured() && !f.hasInterval()).toList();
         if (!missing.isEmpty() || !unmeasured.isEmpty()) {
             List<String> names = new ArrayList<>(missing);
             unmeasured.forEach(f -> names.add(f.at()));
@@ -161,6 +129,15 @@ public final class ClaimEvaluator {
         return new ClaimGroup(fixed, figures, verdict, reasons);
     }
 
+    /** The figures a claim judges: an order's or a ratio's named values, a trend's every one. */
+    public static List<ClaimFigure> judged(Claim claim, List<ClaimFigure> figures) {
+        return switch (claim.shape()) {
+            case ORDERED -> named(figures, claim.order());
+            case RATIO -> named(figures, List.of(claim.of(), claim.to()));
+            default -> figures;
+        };
+    }
+
     /**
      * A trend ({@code sign} +1 rising, -1 falling): contradicted by any two values, in the key's order,
      * whose intervals are apart the other way; holds when, besides, the first and last are apart the
@@ -197,7 +174,7 @@ public final class ClaimEvaluator {
     }
 
     private static ClaimVerdict flat(Claim claim, List<ClaimFigure> f, List<ClaimReason> reasons) {
-        double mean = f.stream().mapToDouble(ClaimFigure::rate).average().orElseThrow();
+        double mean = f.stream().mapToDouble(ClaimFigure::value).average().orElseThrow();
         double low = mean * (1 - claim.within());
         double high = mean * (1 + claim.within());
         String band = "the band " + Figures.rate(low) + " to " + Figures.rate(high) + " (mean " + Figures.rate(mean)
@@ -251,7 +228,7 @@ public final class ClaimEvaluator {
 
     /** The ratio's interval from the two intervals' ends: a bound, as both move with the machine. */
     private static ClaimVerdict ratio(Claim claim, ClaimFigure of, ClaimFigure to, List<ClaimReason> reasons) {
-        double value = of.rate() / to.rate();
+        double value = of.value() / to.value();
         double low = to.high() > 0 ? of.low() / to.high() : Double.NaN;
         double high = to.low() > 0 ? of.high() / to.low() : Double.POSITIVE_INFINITY;
         String ratio = String.format(Locale.ROOT, "%s over %s is %.3f (95%%: %.3f to %s)", shown(claim, of),
@@ -308,10 +285,10 @@ public final class ClaimEvaluator {
     }
 
     private static String shown(Claim claim, ClaimFigure f) {
-        return Figures.rate(f.rate(), f.halfWidth()) + " at " + claim.key() + "=" + f.at();
+        return Figures.rate(f.value(), f.rate().halfWidth()) + " at " + claim.key() + "=" + f.at();
     }
 
     private static String change(ClaimFigure from, ClaimFigure to) {
-        return String.format(Locale.ROOT, "%+.1f%%", (to.rate() / from.rate() - 1) * 100);
+        return String.format(Locale.ROOT, "%+.1f%%", (to.value() / from.value() - 1) * 100);
     }
 }

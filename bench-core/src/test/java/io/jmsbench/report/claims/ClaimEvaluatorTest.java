@@ -1,5 +1,6 @@
 package io.jmsbench.report.claims;
 
+import io.jmsbench.report.ClaimLines;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.SweepTableTest;
@@ -133,6 +134,19 @@ class ClaimEvaluatorTest {
         assertEquals(List.of(ClaimReason.Code.APART, ClaimReason.Code.SHARED_HOST), codes(r));
         assertTrue(r.groups().get(0).reasons().get(1).text().contains("subscribers[0].clients=4 (this machine's rates"),
                 r.toString());
+    }
+
+    @Test
+    void theSharedHostNoteIsSaidOnceForAClaimOfSeveralGroupsWithItsCount() throws ScenarioException {
+        ClaimResult r = judge("{received: decreasing, in: \"subscribers[0].clients\"}",
+                (clients, size) -> clients == 4 ? new double[] {2_500, 100, 0, 0} : new double[] {10_000.0 / clients, 100});
+        assertEquals(2, r.groups().size());
+        r.groups().forEach(g -> assertTrue(g.reasons().stream().anyMatch(x -> x.code() == ClaimReason.Code.SHARED_HOST),
+                "report.json keeps each group's own reason: " + g));
+        List<String> lines = ClaimLines.lines(List.of(r));
+        assertEquals(1, lines.stream().filter(l -> l.contains("CPU rules call them invalid")).count(), lines.toString());
+        assertTrue(lines.get(lines.size() - 1).contains("2 of the 6 points counted"), lines.toString());
+        assertEquals(1, ClaimLines.section(List.of(r)).split("CPU rules call them invalid", -1).length - 1);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.jmsbench.regression;
+package io.jmsbench.report;
 
 /**
  * One side's figure for a metric: its value and the half-width of its 95% interval, with where the
