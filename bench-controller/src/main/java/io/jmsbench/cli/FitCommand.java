@@ -8,15 +8,16 @@ import io.jmsbench.model.Estimate;
 import io.jmsbench.model.Excluded;
 import io.jmsbench.model.ExclusionReason;
 import io.jmsbench.model.ModelFit;
-import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelInputs.Use;
-import io.jmsbench.verdict.Finding;
-import io.jmsbench.verdict.FindingCode;
+import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.model.PredictedRate;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Figures;
+import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -82,8 +83,6 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
             description = "Seed of the random choice of --holdout (default: ${DEFAULT-VALUE}).")
     long seed;
-
-    private static final String COMPARE = "compare";
 
     /** At least this many points must stay in the fit beside the held-out ones. */
     private static final int MIN_FITTED = 4;
@@ -177,7 +176,7 @@ final class FitCommand implements Callable<Integer> {
 
     /** The compared set a point belongs to ({@code parameters.compare}), {@code null} when none. */
     private static String comparedSet(JsonNode point) {
-        JsonNode set = point.path("parameters").path(COMPARE);
+        JsonNode set = point.path("parameters").path(ScenarioPlan.COMPARE);
         return set.isTextual() ? set.asText() : null;
     }
 
@@ -444,9 +443,10 @@ final class FitCommand implements Callable<Integer> {
             fit.warnings().forEach(w -> out.println("  - " + w));
         }
         for (Prediction p : predicts) {
-            out.println("predict " + p.text() + ": received "
-                    + Figures.rate(fit.predictReceivedRate(p.filters(), p.r())) + " msgs/s, overall "
-                    + Figures.rate(fit.predictOverallRate(p.filters(), p.r())) + " msgs/s");
+            PredictedRate received = fit.predictWithInterval(p.filters(), p.r());
+            out.println("predict " + p.text() + ": received " + Figures.rate(received.rate()) + " msgs/s"
+                    + interval(received, 1) + ", overall " + Figures.rate(fit.predictOverallRate(p.filters(), p.r()))
+                    + " msgs/s" + interval(received, p.r() + 1));
         }
     }
 
@@ -502,7 +502,17 @@ final class FitCommand implements Callable<Integer> {
                 + " prediction intervals%n", median * 100, errors[n - 1] * 100, inside, n);
     }
 
-    private static String rateOrInfinity(double rate) {
+    /**
+     * A prediction's 95% interval for one new measurement, the received rate's times {@code factor}
+     * (overall = (r + 1) × received), or what the fit lacks for one.
+     */
+    private static String interval(PredictedRate received, double factor) {
+        return Double.isNaN(received.low95()) ? " (no prediction interval: no degree of freedom left)"
+                : " (95% prediction interval " + Figures.rate(received.low95() * factor) + " to "
+                + rateOrInfinity(received.high95() * factor) + ")";
+    }
+
+        private static String rateOrInfinity(double rate) {
         return Double.isInfinite(rate) ? "inf" : Figures.rate(rate);
     }
 

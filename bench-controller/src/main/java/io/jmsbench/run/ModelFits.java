@@ -8,6 +8,7 @@ import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.report.PointResult;
 
+import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.verdict.Finding;
 
 import java.util.ArrayList;
@@ -26,8 +27,6 @@ import java.util.stream.Collectors;
 final class ModelFits {
 
     private static final int MIN_POINTS = 4;
-    /** The parameter naming a point's compared set ({@code compare:}, brokers side by side). */
-    static final String COMPARE = "compare";
 
     private ModelFits() {
     }
@@ -46,7 +45,7 @@ final class ModelFits {
     static Map<String, ModelFit> byComparedSet(List<PointResult> results) {
         Map<String, List<PointResult>> bySet = new LinkedHashMap<>();
         for (PointResult p : results) {
-            Object set = p.parameters().get(COMPARE);
+            Object set = p.parameters().get(ScenarioPlan.COMPARE);
             if (set != null) {
                 bySet.computeIfAbsent(set.toString(), k -> new ArrayList<>()).add(p);
             }

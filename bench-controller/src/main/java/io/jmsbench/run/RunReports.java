@@ -53,7 +53,7 @@ final class RunReports {
             }
         }
         Map<String, ModelFit> models = ModelFits.byComparedSet(results);
-        ModelFit model = models.isEmpty() && !plan.sweep().containsKey(ModelFits.COMPARE) ? ModelFits.of(results) : null;
+        ModelFit model = models.isEmpty() && !plan.sweep().containsKey(ScenarioPlan.COMPARE) ? ModelFits.of(results) : null;
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
                 startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
                 plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,

@@ -184,11 +184,36 @@ class FitCommandTest {
 
         assertEquals(ExitCodes.OK, result.exit(), result.err());
         // B = 4.9e-5 + 200 * 1.6e-7 + 10 * 1.5e-5 = 2.31e-4 s: 1 / B = 4,329 msgs/s, 11 / B = 47,619 msgs/s
-        assertTrue(lines(result.out()).contains("predict filters=200,r=10: received 4,329 msgs/s,"
-                + " overall 47,619 msgs/s"), result.out());
+        // noise-free points: the prediction interval collapses onto the value
+        assertTrue(lines(result.out()).contains("predict filters=200,r=10: received 4,329 msgs/s (95% prediction"
+                + " interval 4,329 to 4,329), overall 47,619 msgs/s (95% prediction interval 47,619 to 47,619)"),
+                result.out());
         // B = 4.9e-5 + 1.5e-5 = 6.4e-5 s: 15,625 and 31,250 msgs/s
-        assertTrue(lines(result.out()).contains("predict filters=0,r=1: received 15,625 msgs/s,"
-                + " overall 31,250 msgs/s"), result.out());
+        assertTrue(lines(result.out()).contains("predict filters=0,r=1: received 15,625 msgs/s (95% prediction"
+                + " interval 15,625 to 15,625), overall 31,250 msgs/s (95% prediction interval 31,250 to 31,250)"),
+                result.out());
+    }
+
+    @Test
+    void aPredictionFromNoisyPointsHasAnIntervalAroundItAndOverallIsRPlusOneTimesReceived() throws IOException {
+        Path file = report("noisy", noisyGrid());
+
+        Result result = execute("fit", file.toString(), "--predict", "filters=200,r=10");
+
+        assertEquals(ExitCodes.OK, result.exit(), result.err());
+        String line = lines(result.out()).stream().filter(l -> l.startsWith("predict ")).findFirst().orElseThrow();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("predict filters=200,r=10: received ([0-9,]+) msgs/s"
+                + " \\(95% prediction interval ([0-9,]+) to ([0-9,]+)\\), overall ([0-9,]+) msgs/s \\(95% prediction"
+                + " interval ([0-9,]+) to ([0-9,]+)\\)").matcher(line);
+        assertTrue(m.matches(), line);
+        double[] v = new double[6];
+        for (int i = 0; i < 6; i++) {
+            v[i] = Double.parseDouble(m.group(i + 1).replace(",", ""));
+        }
+        assertTrue(v[1] < v[0] && v[0] < v[2], "3% noise widens the interval around the prediction: " + line);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(11 * v[i], v[i + 3], 11, "overall = 11 × received at r=10: " + line);
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.jmsbench.report;
 
+import io.jmsbench.scenario.ScenarioPlan;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +19,6 @@ import java.util.stream.Collectors;
  */
 public final class ComparisonTable {
 
-    static final String COMPARE = "compare";
 
     private ComparisonTable() {
     }
@@ -25,8 +26,8 @@ public final class ComparisonTable {
     /** The parameters that make the columns, or none when the run compares nothing. */
     public static List<String> columnKeys(Report report) {
         List<String> keys = new ArrayList<>(report.sweep().keySet());
-        if (keys.contains(COMPARE)) {
-            return List.of(COMPARE);
+        if (keys.contains(ScenarioPlan.COMPARE)) {
+            return List.of(ScenarioPlan.COMPARE);
         }
         return keys.stream()
                 .filter(k -> k.equals("provider") || k.startsWith("broker."))

@@ -127,8 +127,8 @@ public final class ScenarioLoader {
     /** Reads every field of a scenario file (also what {@link ScenarioSchema} describes). */
     static FileFields readFile(Fields root, String defaultName) {
         Scenario base = ScenarioReader.read(root, defaultName);
-        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"), Sweep.CASE);
-        List<Sweep.Case> compared = Sweep.readCases(root.mappings("compare"), Sweep.COMPARE);
+        List<Sweep.Case> cases = Sweep.readCases(root.mappings("cases"), ScenarioPlan.CASE);
+        List<Sweep.Case> compared = Sweep.readCases(root.mappings("compare"), ScenarioPlan.COMPARE);
         Sweep sweep = Sweep.read(root.has("sweep") ? root.mapping("sweep") : null, cases, compared);
         int repeat = root.integer("repeat", Defaults.REPEAT, 1, Defaults.MAX_REPEAT);
         SearchSpec search = null;

@@ -31,6 +31,11 @@ public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int r
         points = List.copyOf(points);
     }
 
+    /** The parameter that names a point's case ({@code cases:}). */
+    public static final String CASE = "case";
+    /** The parameter that names a point's compared set ({@code compare:}): one broker or client of several. */
+    public static final String COMPARE = "compare";
+
     /** One point of the sweep: its index, the swept values, and the scenario they make. */
     public record Point(int index, Map<String, Object> parameters, Scenario scenario) {
 

@@ -40,9 +40,6 @@ final class Sweep {
     record Case(String name, List<Assignment> assignments) {
     }
 
-    /** The parameter that names a point's case, and the one that names its compared set. */
-    static final String CASE = "case";
-    static final String COMPARE = "compare";
     private static final String VALUES = "a list of values or a range {from, to, step}";
 
     private final Map<String, List<Value>> values;
@@ -159,10 +156,10 @@ final class Sweep {
                     List<Assignment> assignments = new ArrayList<>(c.assignments());
                     assignments.addAll(k.assignments());
                     if (c.name() != null) {
-                        parameters.put(CASE, c.name());
+                        parameters.put(ScenarioPlan.CASE, c.name());
                     }
                     if (k.name() != null) {
-                        parameters.put(COMPARE, k.name());
+                        parameters.put(ScenarioPlan.COMPARE, k.name());
                     }
                     combination.forEach((key, v) -> {
                         parameters.put(key, plain(v.node()));
@@ -200,10 +197,10 @@ final class Sweep {
     Map<String, List<Object>> valuesByKey() {
         Map<String, List<Object>> out = new LinkedHashMap<>();
         if (!cases.isEmpty()) {
-            out.put(CASE, cases.stream().map(c -> (Object) c.name()).toList());
+            out.put(ScenarioPlan.CASE, cases.stream().map(c -> (Object) c.name()).toList());
         }
         if (!compared.isEmpty()) {
-            out.put(COMPARE, compared.stream().map(c -> (Object) c.name()).toList());
+            out.put(ScenarioPlan.COMPARE, compared.stream().map(c -> (Object) c.name()).toList());
         }
         values.forEach((k, list) -> out.put(k, list.stream().map(v -> plain(v.node())).toList()));
         return out;
