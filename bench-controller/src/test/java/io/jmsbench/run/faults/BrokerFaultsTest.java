@@ -90,6 +90,16 @@ class BrokerFaultsTest {
         }
     }
 
+    /**
+     * A time of the schedule, in seconds: never early, and late by less than the half second a wrong
+     * schedule would be off by (a fault timed from the last one's end, say). How late within that is the
+     * host's business: 0.2 s was seen beside a build.
+     */
+    private static void onTime(double planned, double actual, List<FaultEvent> events) {
+        assertTrue(actual >= planned - 0.02 && actual < planned + 0.45,
+                "planned " + planned + " s, was " + actual + " s: " + events);
+    }
+
     @Test
     void eachPauseStopsTheProcessForItsTimeAndResumesIt() throws Exception {
         victim = new ProcessBuilder("sleep", "60").start();
@@ -103,11 +113,11 @@ class BrokerFaultsTest {
         awaitState(victim, 'S');
         List<FaultEvent> events = faults.stop();
         assertEquals(2, events.size(), events.toString());
-        assertEquals(0.2, events.get(0).at(), 0.15);
-        assertEquals(1.2, events.get(1).at(), 0.15);
+        onTime(0.2, events.get(0).at(), events);
+        onTime(1.2, events.get(1).at(), events);
         for (FaultEvent e : events) {
             assertEquals("pause-broker", e.action());
-            assertEquals(0.5, e.downFor(), 0.15);
+            onTime(0.5, e.downFor(), events);
             assertNull(e.error());
         }
     }
@@ -139,7 +149,7 @@ class BrokerFaultsTest {
         assertEquals(List.of("veth7 down", "veth7 up", "veth7 down", "veth7 up"), links.calls);
         assertEquals(2, events.size(), events.toString());
         assertEquals("partition", events.get(0).action());
-        assertEquals(0.3, events.get(0).downFor(), 0.15);
+        onTime(0.3, events.get(0).downFor(), events);
         assertNull(events.get(1).error());
     }
 
@@ -194,7 +204,7 @@ class BrokerFaultsTest {
         List<FaultEvent> events = faults.stop();
         assertEquals(1, events.size(), events.toString());
         assertEquals("kill-broker", events.get(0).action());
-        assertEquals(0.3, events.get(0).downFor(), 0.2);
+        onTime(0.3, events.get(0).downFor(), events);
         assertTrue(victim.isAlive());
 
         victim = new ProcessBuilder("sleep", "60").start();
