@@ -33,10 +33,13 @@ import java.util.stream.Collectors;
                 "Points are matched by their parameters. Each rate and latency is called faster, slower or no "
                 + "change beyond the noise: with intervals on both sides, a change is one only when the 95%% "
                 + "intervals are apart; without them, the threshold alone decides, and the output says so.",
-                "Exit code 4 when a point is slower beyond both its threshold and the noise (and, with "
-                + "--require-valid, when a point is not valid on both sides or on one side only); exit code 6 "
-                + "when no point regressed but one fell beyond its threshold while other work took the host's "
-                + "cores; exit code 2 for runs that differ in scenario, broker, provider, clients, JVM or cores, unless "
+                "The scenario's claims (expect:) are shown with both runs' verdicts, and the cost model with its "
+                + "95%% intervals.",
+                "Exit code 4 when a point is slower beyond both its threshold and the noise, or a claim that held "
+                + "in base is contradicted in new (and, with --require-valid, when a point is not valid on both "
+                + "sides or on one side only); exit code 6 when no point regressed but one fell beyond its "
+                + "threshold while other work took the host's cores, or a claim that held is now inconclusive; "
+                + "exit code 2 for runs that differ in scenario, broker, provider, clients, JVM or cores, unless "
                 + "--allow-different names what may differ."},
         footer = {"", "Example: ./jmsbench compare results/ci-smoke/20261124T001129Z results/ci-smoke/20261124T001154Z"})
 final class CompareCommand implements Callable<Integer> {

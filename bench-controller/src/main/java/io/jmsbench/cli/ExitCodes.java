@@ -14,14 +14,18 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 2;
     /** The run could not start or was aborted: broker down, agent lost, Ctrl-C. */
     public static final int RUN_FAILED = 3;
-    /** {@code compare} found a point slower beyond its threshold and the noise (or, with {@code --require-valid}, one not fit to compare). */
+    /**
+     * {@code compare} found a point slower beyond its threshold and the noise, or a claim broken (held in
+     * base, contradicted in new); or, with {@code --require-valid}, a point not fit to compare.
+     */
     public static final int REGRESSION = 4;
     /** The run completed, some point is invalid, and {@code --require-valid} was given. */
     public static final int INVALID_RESULT = 5;
     /**
-     * {@code compare} found no regression (or {@code run --require-claims}: no claim contradicted, one
-     * inconclusive), but a point fell beyond its threshold in a run the judge found
-     * beside other work on its host: neither a pass nor a failure, to be measured again.
+     * {@code compare} found no regression, but a point fell beyond its threshold in a run the judge
+     * found beside other work on its host, or a claim that held in base is inconclusive in new (or
+     * {@code run --require-claims}: no claim contradicted, one inconclusive): neither a pass nor a
+     * failure, to be measured again.
      */
     public static final int INCONCLUSIVE = 6;
     /** {@code run --require-claims}: a claim of the scenario ({@code expect:}) is contradicted by the intervals. */

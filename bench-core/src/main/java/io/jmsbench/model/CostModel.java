@@ -31,7 +31,9 @@ public final class CostModel {
     public static final double PAPER_T_FLTR = 1.6e-7;
     public static final double PAPER_T_TX = 1.5e-5;
 
-    private static final String[] NAMES = {"t_rcv", "t_fltr", "t_tx"};
+    /** The parameters' names, in the order of every array and list of them. */
+    public static final java.util.List<String> PARAMETERS = java.util.List.of("t_rcv", "t_fltr", "t_tx");
+    private static final String[] NAMES = PARAMETERS.toArray(String[]::new);
 
     /**
      * A unit-norm column whose part outside the span of the columns before it is shorter than this does not

@@ -50,6 +50,53 @@ public final class ChangeWords {
         };
     }
 
+    /** A claim in both runs: {@code received falls with r: holds -> contradicted (broken: ...)}. */
+    public static String claim(ClaimChange c) {
+        return c.statement() + ": " + claimChange(c);
+    }
+
+    /** Its verdicts alone: {@code holds -> contradicted (broken: held in base, contradicted in new)}. */
+    public static String claimChange(ClaimChange c) {
+        return verdict(c.base()) + " -> " + verdict(c.next()) + " (" + switch (c.change()) {
+            case BROKEN -> "broken: held in base, contradicted in new";
+            case LOST -> "lost: held in base, the new run cannot tell";
+            case KEPT -> "kept";
+            case NOW_HOLDS -> "holds now";
+            case STILL_NOT_HOLDING -> "did not hold in base either";
+            case ONE_SIDE -> "stated by one run only";
+        } + ")";
+    }
+
+    private static String verdict(io.jmsbench.report.claims.ClaimVerdict v) {
+        return v == null ? "not stated" : v.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** A model parameter, base against new: {@code artemis t_tx 1.03e-05 ± 1.7e-06 s -> ... (+5.0%, ...)}. */
+    public static String model(ModelChange m) {
+        return modelParameter(m) + " " + modelChange(m);
+    }
+
+    /** The parameter, after its compared set's name when it has one: {@code artemis t_tx}. */
+    public static String modelParameter(ModelChange m) {
+        return (m.set() == null ? "" : m.set() + " ") + m.parameter();
+    }
+
+    /** Its figures alone: {@code 1.03e-05 ± 1.7e-06 s -> 1.08e-05 ± 1.5e-06 s (+4.9%, within the noise: ...)}. */
+    public static String modelChange(ModelChange m) {
+        String judged = switch (m.shift()) {
+            case UP -> "more time per message: the 95% intervals are apart";
+            case DOWN -> "less time per message: the 95% intervals are apart";
+            case WITHIN_NOISE -> "within the noise: the 95% intervals overlap";
+            case NO_INTERVAL -> "no interval on a side: not judged";
+        };
+        return seconds(m.base()) + " -> " + seconds(m.next()) + " (" + change(m.relativeChange()) + ", " + judged + ")";
+    }
+
+    private static String seconds(Measure m) {
+        return String.format(Locale.ROOT, "%.2e", m.value()) + (m.hasInterval()
+                ? String.format(Locale.ROOT, " ± %.1e", m.halfWidth()) : "") + " s";
+    }
+
     /** The one line for a failing metric: the point, the metric, both figures and why. */
     public static String failure(PointComparison p, MetricChange c) {
         return p.label() + ": " + c.metric().label() + " " + measure(c.base()) + " -> " + measure(c.next()) + " "
@@ -111,6 +158,7 @@ public final class ChangeWords {
             case REPEATS -> "over the repeats (Student t)";
             case WINDOW -> "by batch means over one run's window";
             case WINDOW_SUM -> "for overall, the sum of received's and dispatched's (a bound)";
+            case FIT -> "the cost model fit's (Student t on its residual degrees of freedom)";
             case NONE -> "none where no ± is shown (single runs' latencies; windows too short)";
         }).collect(Collectors.joining("; ", "± is the 95% interval: ", ""));
     }

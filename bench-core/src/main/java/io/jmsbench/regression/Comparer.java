@@ -1,8 +1,12 @@
 package io.jmsbench.regression;
 
+import io.jmsbench.model.CostModel;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.report.Measure;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
+import io.jmsbench.report.claims.ClaimResult;
+import io.jmsbench.report.claims.ClaimVerdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +43,8 @@ public final class Comparer {
         List<String> onlyInNew = nextPoints.keySet().stream().filter(k -> !basePoints.containsKey(k))
                 .map(k -> label(scenario, k)).toList();
         return new RunComparison(RunComparison.SCHEMA, scenario, RunSide.of(base), RunSide.of(next),
-                allowedDifferences, rules, points, onlyInBase, onlyInNew, model(base.model(), next.model()));
+                allowedDifferences, rules, points, onlyInBase, onlyInNew, models(base, next),
+                claims(base.claims(), next.claims()));
     }
 
     /** How a point is named in every output: the scenario, and its parameters when it has any. */
@@ -74,15 +79,43 @@ public final class Comparer {
         return new PointComparison(label(scenario, parameters), parameters, base, next, changes);
     }
 
-    private static List<ModelChange> model(ModelFit base, ModelFit next) {
-        if (base == null || next == null) {
-            return List.of();
-        }
-        return List.of(change("t_rcv", base.tRcv(), next.tRcv()), change("t_fltr", base.tFltr(), next.tFltr()),
-                change("t_tx", base.tTx(), next.tTx()));
+    /** The run's one model, and each compared set's, where both runs fitted it. */
+    private static List<ModelChange> models(Report base, Report next) {
+        List<ModelChange> out = new ArrayList<>();
+        model(null, base.model(), next.model(), out);
+        base.models().forEach((set, fit) -> model(set, fit, next.models().get(set), out));
+        return out;
     }
 
-    private static ModelChange change(String parameter, double base, double next) {
-        return new ModelChange(parameter, base, next, base == 0 ? Double.NaN : (next - base) / base);
+    private static void model(String set, ModelFit base, ModelFit next, List<ModelChange> out) {
+        if (base == null || next == null) {
+            return;
+        }
+        double[] baseValues = {base.tRcv(), base.tFltr(), base.tTx()};
+        double[] nextValues = {next.tRcv(), next.tFltr(), next.tTx()};
+        for (int i = 0; i < CostModel.PARAMETERS.size(); i++) {
+            String name = CostModel.PARAMETERS.get(i);
+            out.add(ModelChange.of(set, name, measure(base, name, baseValues[i]), measure(next, name, nextValues[i])));
+        }
+    }
+
+    /** A parameter with the fit's 95% interval; none in a report written before fits had them. */
+    private static Measure measure(ModelFit fit, String name, double value) {
+        return fit.estimates().stream().filter(e -> e.name().equals(name) && !Double.isNaN(e.high95())).findFirst()
+                .map(e -> new Measure(e.value(), e.high95() - e.value(), Measure.Basis.FIT))
+                .orElse(new Measure(value, Double.NaN, Measure.Basis.NONE));
+    }
+
+    /** Claims matched by their statement (in order, should a scenario state one twice). */
+    private static List<ClaimChange> claims(List<ClaimResult> base, List<ClaimResult> next) {
+        Map<String, List<ClaimVerdict>> nextVerdicts = new LinkedHashMap<>();
+        next.forEach(c -> nextVerdicts.computeIfAbsent(c.statement(), k -> new ArrayList<>()).add(c.verdict()));
+        List<ClaimChange> out = new ArrayList<>();
+        for (ClaimResult c : base) {
+            List<ClaimVerdict> matches = nextVerdicts.getOrDefault(c.statement(), new ArrayList<>());
+            out.add(ClaimChange.of(c.statement(), c.verdict(), matches.isEmpty() ? null : matches.remove(0)));
+        }
+        nextVerdicts.forEach((statement, rest) -> rest.forEach(v -> out.add(ClaimChange.of(statement, null, v))));
+        return out;
     }
 }

@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * The comparison as JSON for tools: the whole {@link RunComparison} (schema {@value RunComparison#SCHEMA})
- * with the gate's outcome beside it: {@code passes}, the failing points and their metrics.
+ * with the gate's outcome beside it: {@code passes}, the failing points and their metrics, the claims
+ * broken or lost.
  */
 public final class ComparisonJson {
 
@@ -35,6 +36,10 @@ public final class ComparisonJson {
                         Locale.ROOT)).put("line", ChangeWords.inconclusive(p, ch));
             }
         }
+        var broken = gate.putArray("claimsBroken");
+        c.brokenClaims().forEach(k -> broken.add(ChangeWords.claim(k)));
+        var lost = gate.putArray("claimsLost");
+        c.lostClaims().forEach(k -> lost.add(ChangeWords.claim(k)));
         var notValid = gate.putArray("notValid");
         c.notValid().forEach(p -> notValid.add(p.label()));
         try {

@@ -27,6 +27,8 @@ public final class ComparisonMarkdown {
                 md.append("- Inconclusive: ").append(cell(ChangeWords.inconclusive(p, ch))).append('\n');
             }
         }
+        c.brokenClaims().forEach(k -> md.append("- **Claim broken** ").append(cell(ChangeWords.claim(k))).append('\n'));
+        c.lostClaims().forEach(k -> md.append("- Claim lost: ").append(cell(ChangeWords.claim(k))).append('\n'));
         for (PointComparison p : c.notValid()) {
             if (!p.base().valid()) {
                 md.append("- Not valid: ").append(cell(p.label() + ": " + ChangeWords.notValid("base", p.base())))
@@ -54,13 +56,21 @@ public final class ComparisonMarkdown {
             md.append('\n').append(ChangeWords.bases(c)).append(".\n");
         }
         if (!c.model().isEmpty()) {
-            md.append("\n| cost model | base, s | new, s | change |\n|---|---:|---:|---:|\n");
+            md.append("\n| cost model | base → new (± the fit's 95% interval) |\n|---|---|\n");
             for (ModelChange m : c.model()) {
-                md.append(String.format(Locale.ROOT, "| %s | %.3e | %.3e | %s |%n", m.parameter(), m.base(),
-                        m.next(), ChangeWords.change(m.relativeChange())));
+                md.append("| ").append(cell(ChangeWords.modelParameter(m))).append(" | ")
+                        .append(cell(ChangeWords.modelChange(m))).append(" |\n");
             }
-            md.append("\nThe fit gives no standard errors: these are changes in the estimate, not judged against "
-                    + "noise.\n");
+            md.append("\nThe model is shown, not gated.\n");
+        }
+        if (!c.claims().isEmpty()) {
+            md.append("\n| claim (`expect:`) | base → new |\n|---|---|\n");
+            for (ClaimChange k : c.claims()) {
+                String line = ChangeWords.claimChange(k);
+                boolean gated = k.change() == ClaimChange.Change.BROKEN || k.change() == ClaimChange.Change.LOST;
+                md.append("| ").append(cell(k.statement())).append(" | ").append(gated ? "**" + cell(line) + "**"
+                        : cell(line)).append(" |\n");
+            }
         }
         md.append("\n<details><summary>What was compared</summary>\n\n");
         md.append("- base: `").append(c.base().runId()).append("` started ").append(c.base().startedAt())

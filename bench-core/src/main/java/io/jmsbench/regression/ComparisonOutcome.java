@@ -16,6 +16,16 @@ public final class ComparisonOutcome {
         });
         s.append(regressed).append(" of ").append(compared).append(compared == 1 ? " point" : " points")
                 .append(" slower beyond the threshold and the noise");
+        int broken = c.brokenClaims().size();
+        if (broken > 0) {
+            s.append("; ").append(broken).append(broken == 1 ? " claim" : " claims")
+                    .append(" broken (held in base, contradicted in new)");
+        }
+        int lost = c.lostClaims().size();
+        if (lost > 0) {
+            s.append("; ").append(lost).append(lost == 1 ? " claim" : " claims")
+                    .append(" lost (held in base, inconclusive in new)");
+        }
         int inconclusive = c.inconclusive().size();
         if (inconclusive > 0) {
             s.append("; ").append(inconclusive).append(inconclusive == 1 ? " point" : " points")

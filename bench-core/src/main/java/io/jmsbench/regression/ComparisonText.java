@@ -52,11 +52,12 @@ public final class ComparisonText {
         c.onlyInBase().forEach(l -> out.append("only in base (not in new): ").append(l).append('\n'));
         c.onlyInNew().forEach(l -> out.append("only in new (not in base): ").append(l).append('\n'));
         if (!c.model().isEmpty()) {
-            out.append("cost model (no standard errors: changes in the estimate, not judged against noise):\n");
-            for (ModelChange m : c.model()) {
-                out.append(String.format(Locale.ROOT, "  %-6s %.3e s -> %.3e s  %s%n", m.parameter(), m.base(),
-                        m.next(), ChangeWords.change(m.relativeChange())));
-            }
+            out.append("cost model (± the fit's 95% interval; shown, not gated):\n");
+            c.model().forEach(m -> out.append("  ").append(ChangeWords.model(m)).append('\n'));
+        }
+        if (!c.claims().isEmpty()) {
+            out.append("claims (expect:):\n");
+            c.claims().forEach(k -> out.append("  ").append(ChangeWords.claim(k)).append('\n'));
         }
         out.append('\n');
         for (PointComparison p : c.regressions()) {
@@ -69,6 +70,8 @@ public final class ComparisonText {
                 out.append("INCONCLUSIVE ").append(ChangeWords.inconclusive(p, ch)).append('\n');
             }
         }
+        c.brokenClaims().forEach(k -> out.append("CLAIM BROKEN ").append(ChangeWords.claim(k)).append('\n'));
+        c.lostClaims().forEach(k -> out.append("CLAIM LOST ").append(ChangeWords.claim(k)).append('\n'));
         out.append(ComparisonOutcome.sentence(c)).append('\n');
         return out.toString();
     }

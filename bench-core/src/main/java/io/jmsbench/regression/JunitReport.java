@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The gate as JUnit XML, which every CI shows as tests: one test case per point. A point fails on
- * a regression (and, under {@code requireValid}, when it is not valid on both sides); a point on
- * one side only, or slower but measured beside other work on the host, is skipped (failed under
- * {@code requireValid}, where such a point is not valid). Each case's output holds its
- * metric lines.
+ * The gate as JUnit XML, which every CI shows as tests: one test case per point, and one per claim
+ * of the scenario (failed when broken, skipped when lost). A point fails on a regression (and,
+ * under {@code requireValid}, when it is not valid on both sides); a point on one side only, or
+ * slower but measured beside other work on the host, is skipped (failed under {@code requireValid},
+ * where such a point is not valid). Each case's output holds its metric lines.
  */
 public final class JunitReport {
 
@@ -22,7 +22,7 @@ public final class JunitReport {
     private record Case(String name, List<Failure> failures, String skipped, String output) {
     }
 
-    /** {@code type} is {@code regression}, {@code not-valid} or {@code one-side}. */
+    /** {@code type} is {@code regression}, {@code not-valid}, {@code one-side} or {@code claim}. */
     private record Failure(String type, String message) {
     }
 
@@ -55,6 +55,12 @@ public final class JunitReport {
         }
         for (String label : c.onlyInNew()) {
             cases.add(oneSide(label, "only in the new run", c.rules().requireValid()));
+        }
+        for (ClaimChange k : c.claims()) {
+            List<Failure> failures = k.change() == ClaimChange.Change.BROKEN
+                    ? List.of(new Failure("claim", ChangeWords.claim(k))) : List.of();
+            String skipped = k.change() == ClaimChange.Change.LOST ? ChangeWords.claimChange(k) : null;
+            cases.add(new Case("claim: " + k.statement(), failures, skipped, ChangeWords.claimChange(k) + "\n"));
         }
         long failed = cases.stream().filter(k -> !k.failures().isEmpty()).count();
         long skipped = cases.stream().filter(k -> k.skipped() != null).count();

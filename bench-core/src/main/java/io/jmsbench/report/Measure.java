@@ -15,6 +15,8 @@ public record Measure(double value, double halfWidth, Basis basis) {
         WINDOW,
         /** The sum of the received and dispatched intervals: a bound, since the two move together. */
         WINDOW_SUM,
+        /** A fitted parameter's interval: Student t on the fit's residual degrees of freedom. */
+        FIT,
         /** No interval. */
         NONE
     }

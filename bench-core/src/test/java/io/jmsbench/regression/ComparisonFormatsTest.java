@@ -133,33 +133,116 @@ class ComparisonFormatsTest {
         assertEquals(List.of("ci-smoke[subscribers[0].clients=10]"), c.onlyInBase());
         assertEquals(List.of("ci-smoke[subscribers[0].clients=40]"), c.onlyInNew());
         assertFalse(new RunComparison(c.schema(), c.scenario(), c.base(), c.next(), List.of(),
-                new GateRules(0.05, 0.10, true), c.points(), c.onlyInBase(), c.onlyInNew(), c.model()).allValid());
+                new GateRules(0.05, 0.10, true), c.points(), c.onlyInBase(), c.onlyInNew(), c.model(), c.claims())
+                .allValid());
     }
 
     @Test
-    void theCostModelIsComparedWhenBothRunsFittedIt() throws IOException {
+    void theCostModelIsComparedWithTheFitsIntervals() throws IOException {
         ObjectNode base = tree("ci-smoke-base.json");
         ObjectNode next = tree("ci-smoke-again.json");
-        model(base, 1.0e-5, 2.0e-7, 3.0e-6);
-        model(next, 1.1e-5, 2.0e-7, 1.5e-6);
+        model(base.putObject("model"), new double[] {1.0e-5, 2.0e-7, 3.0e-6}, new double[] {2e-6, 1e-7, 2e-7});
+        model(next.putObject("model"), new double[] {1.1e-5, 2.0e-7, 1.5e-6}, null);
         RunComparison c = Comparer.compare(Json.MAPPER.treeToValue(base, Report.class),
                 Json.MAPPER.treeToValue(next, Report.class), GateRules.DEFAULT, List.of());
         assertEquals(List.of("t_rcv", "t_fltr", "t_tx"), c.model().stream().map(ModelChange::parameter).toList());
         assertEquals(0.10, c.model().get(0).relativeChange(), 1e-9);
         assertEquals(-0.50, c.model().get(2).relativeChange(), 1e-9);
-        assertTrue(ComparisonText.of(c).contains("t_tx   3.000e-06 s -> 1.500e-06 s  -50.0%"), ComparisonText.of(c));
+        assertEquals(ModelChange.Shift.NO_INTERVAL, c.model().get(2).shift(), "a fit from an older report has none");
+
+        model(next.putObject("model"), new double[] {1.1e-5, 2.0e-7, 1.5e-6}, new double[] {2e-6, 1e-7, 2e-7});
+        c = Comparer.compare(Json.MAPPER.treeToValue(base, Report.class), Json.MAPPER.treeToValue(next, Report.class),
+                GateRules.DEFAULT, List.of());
+        assertEquals(List.of(ModelChange.Shift.WITHIN_NOISE, ModelChange.Shift.WITHIN_NOISE, ModelChange.Shift.DOWN),
+                c.model().stream().map(ModelChange::shift).toList());
+        String text = ComparisonText.of(c);
+        assertTrue(text.contains("  t_tx 3.00e-06 ± 2.0e-07 s -> 1.50e-06 ± 2.0e-07 s (-50.0%, less time per message:"
+                + " the 95% intervals are apart)"), text);
+        assertTrue(c.passes(), "the model is shown, never gated");
         assertTrue(Comparer.compare(report("ci-smoke-base.json"), Json.MAPPER.treeToValue(next, Report.class),
                 GateRules.DEFAULT, List.of()).model().isEmpty(), "one side without a fit: nothing to compare");
     }
 
-    private static void model(ObjectNode report, double tRcv, double tFltr, double tTx) {
-        ObjectNode m = report.putObject("model");
-        m.put("tRcv", tRcv).put("tFltr", tFltr).put("tTx", tTx).put("rSquared", 0.9);
+    @Test
+    void eachComparedSetsModelIsComparedUnderItsName() throws IOException {
+        ObjectNode base = tree("ci-smoke-base.json");
+        ObjectNode next = tree("ci-smoke-again.json");
+        for (ObjectNode report : List.of(base, next)) {
+            ObjectNode models = report.putObject("models");
+            model(models.putObject("activemq"), new double[] {1.0e-5, 2.0e-7, 3.0e-6}, new double[] {2e-6, 1e-7, 2e-7});
+            model(models.putObject("artemis"), new double[] {1.0e-5, 2.0e-7, 3.0e-6}, new double[] {2e-6, 1e-7, 2e-7});
+        }
+        ((ObjectNode) next.path("models")).remove("artemis");
+        RunComparison c = Comparer.compare(Json.MAPPER.treeToValue(base, Report.class),
+                Json.MAPPER.treeToValue(next, Report.class), GateRules.DEFAULT, List.of());
+        assertEquals(List.of("activemq t_rcv", "activemq t_fltr", "activemq t_tx"),
+                c.model().stream().map(ChangeWords::modelParameter).toList(), "a set fitted on one side only is left out");
+        assertTrue(ComparisonMarkdown.of(c).contains("| activemq t_tx | 3.00e-06 ± 2.0e-07 s -> 3.00e-06 ± 2.0e-07 s"
+                + " (+0.0%, within the noise: the 95% intervals overlap) |"), ComparisonMarkdown.of(c));
+    }
+
+    /** A fit with these t_rcv, t_fltr and t_tx and, unless {@code halfWidths} is null, their 95% intervals. */
+    private static void model(ObjectNode m, double[] values, double[] halfWidths) {
+        m.put("tRcv", values[0]).put("tFltr", values[1]).put("tTx", values[2]).put("rSquared", 0.9);
         m.putArray("residuals");
         m.put("looMedianRelativeError", 0.1).put("looWorstRelativeError", 0.2);
         m.putArray("warnings");
         m.put("pointsUsed", 6);
         m.putArray("pointsUsedLabels");
+        if (halfWidths != null) {
+            ArrayNode estimates = m.putArray("estimates");
+            for (int i = 0; i < 3; i++) {
+                estimates.addObject().put("name", List.of("t_rcv", "t_fltr", "t_tx").get(i)).put("value", values[i])
+                        .put("standardError", halfWidths[i] / 3.18).put("low95", values[i] - halfWidths[i])
+                        .put("high95", values[i] + halfWidths[i]).put("clamped", false);
+            }
+        }
+    }
+
+    @Test
+    void aClaimBrokenFailsTheGateAndOneLostLeavesItInconclusive() throws Exception {
+        ObjectNode base = tree("ci-smoke-base.json");
+        ObjectNode next = tree("ci-smoke-again.json");
+        claims(base, "received falls with r", "HOLDS", "overall rises with r", "HOLDS", "a ratio", "CONTRADICTED");
+        claims(next, "received falls with r", "CONTRADICTED", "overall rises with r", "INCONCLUSIVE", "a ratio", "HOLDS",
+                "a new claim", "HOLDS");
+        RunComparison c = Comparer.compare(Json.MAPPER.treeToValue(base, Report.class),
+                Json.MAPPER.treeToValue(next, Report.class), GateRules.DEFAULT, List.of());
+        assertEquals(List.of(ClaimChange.Change.BROKEN, ClaimChange.Change.LOST, ClaimChange.Change.NOW_HOLDS,
+                ClaimChange.Change.ONE_SIDE), c.claims().stream().map(ClaimChange::change).toList());
+        assertTrue(c.regressions().isEmpty(), "no point is slower");
+        assertEquals(RunComparison.Outcome.FAILED, c.outcome());
+        String text = ComparisonText.of(c);
+        assertTrue(text.contains("CLAIM BROKEN received falls with r: holds -> contradicted (broken: held in base,"
+                + " contradicted in new)"), text);
+        assertTrue(text.contains("CLAIM LOST overall rises with r: holds -> inconclusive"), text);
+        assertTrue(text.contains("  a new claim: not stated -> holds (stated by one run only)"), text);
+        assertTrue(ComparisonOutcome.sentence(c).contains("1 claim broken (held in base, contradicted in new); 1 claim"
+                + " lost (held in base, inconclusive in new)"), ComparisonOutcome.sentence(c));
+        String xml = JunitReport.of(c);
+        javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        assertTrue(xml.contains("<testcase classname=\"jmsbench.ci-smoke\" name=\"claim: received falls with r\""
+                + " time=\"0\">\n    <failure type=\"claim\""), xml);
+        assertTrue(xml.contains("name=\"claim: overall rises with r\" time=\"0\">\n    <skipped"), xml);
+        JsonNode gate = Json.MAPPER.readTree(ComparisonJson.of(c)).path("gate");
+        assertEquals(1, gate.path("claimsBroken").size());
+        assertEquals(1, gate.path("claimsLost").size());
+
+        claims(next, "received falls with r", "HOLDS", "overall rises with r", "INCONCLUSIVE", "a ratio", "HOLDS");
+        c = Comparer.compare(Json.MAPPER.treeToValue(base, Report.class), Json.MAPPER.treeToValue(next, Report.class),
+                GateRules.DEFAULT, List.of());
+        assertEquals(RunComparison.Outcome.INCONCLUSIVE, c.outcome(), "a claim the new run cannot tell: measure again");
+    }
+
+    /** Sets the report's claims: statement, verdict, statement, verdict, ... */
+    private static void claims(ObjectNode report, String... statementsAndVerdicts) {
+        ArrayNode claims = report.putArray("claims");
+        for (int i = 0; i < statementsAndVerdicts.length; i += 2) {
+            ObjectNode c = claims.addObject();
+            c.putObject("claim").put("metric", "RECEIVED").put("shape", "DECREASING").put("key", "r");
+            c.put("statement", statementsAndVerdicts[i]).put("verdict", statementsAndVerdicts[i + 1]).putArray("groups");
+        }
     }
 
     /** Makes the report's one point two points of a sweep over the subscribers' clients. */
