@@ -102,8 +102,7 @@ class ReportHtmlIT {
     void sweepReportDrawsEveryChartForEveryPoint() throws Exception {
         Path run = KeptRuns.copy("quick-fig8", work).orElse(null);
         if (run == null) {
-            run = runScenario("paper/quick-fig8.yaml", "paper-quick-fig8", "--set", "phases.warmup=1s",
-                    "--set", "phases.measure=2s");
+            run = runQuickFig8();
         }
         Path html = regenerate(run);
         page.load(html);
@@ -119,6 +118,69 @@ class ReportHtmlIT {
             assertEveryChartDrew("sweep point " + (i + 1), 6 + 4);
         }
         page.screenshot(SHOTS.resolve("sweep-last-point.png"));
+    }
+
+    /**
+     * The claims of a real quick-fig8 run, each with its verdict, and a cost model per compared set
+     * with every parameter's 95% interval: the set's models are written into the report by hand, with
+     * figures chosen so that one interval includes 0 and one parameter is clamped.
+     */
+    @Test
+    void claimsAndEachComparedSetsModelAreShownWithTheirIntervals() throws Exception {
+        Path run = KeptRuns.copy("quick-fig8", work).orElse(null);
+        if (run == null) {
+            run = runQuickFig8();
+        }
+        ObjectNode report = (ObjectNode) Reports.read(run);
+        assertTrue(report.path("claims").size() >= 2, "quick-fig8 states its claims: " + report.path("claims"));
+        report.putNull("model");
+        ObjectNode models = report.putObject("models");
+        models.set("activemq", model(1.18e-5, new double[] {0, -2.3e-5, 0}, true));
+        models.set("artemis", model(1.29e-5, new double[] {2.0e-6, -7.5e-6, 1.15e-5}, false));
+        Files.writeString(run.resolve("report.json"), report.toString());
+        page.load(regenerate(run));
+        assertEveryChartDrew("claims and models", 6);
+        String text = page.text();
+        for (JsonNode claim : report.path("claims")) {
+            JsonNode note = claim.path("claim").path("note");
+            String row = claim.path("statement").asText() + (note.isTextual() ? " (" + note.asText() + ")" : "") + "\t"
+                    + claim.path("verdict").asText().toLowerCase(Locale.ROOT);
+            assertTrue(text.contains(row), () -> "the page gives the claim and its verdict '" + row + "':\n" + text);
+        }
+        for (String expected : List.of("Cost model per compared set", "activemq [95% interval]",
+                "artemis [95% interval]", "0, clamped", "2.00e-6 s [-7.50e-6, 1.15e-5]: includes 0",
+                "1.18e-5 s [1.10e-5, 1.26e-5]", "1.29e-5 s [1.21e-5, 1.37e-5]", "1.5e-5 s",
+                "activemq: R² 0.99 over 4 points, 1 degree(s) of freedom, 2 point(s) left out")) {
+            assertTrue(text.contains(expected), () -> "the page says '" + expected + "':\n" + text);
+        }
+        page.screenshot(SHOTS.resolve("claims-and-models.png"));
+    }
+
+    /** A fitted model as report.json stores it: t_rcv from {@code rcv} {value, low, high}, t_fltr 1e-8, t_tx ± 8e-7. */
+    private static ObjectNode model(double tTx, double[] rcv, boolean rcvClamped) {
+        ObjectNode m = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        m.put("tRcv", rcv[0]).put("tFltr", 1e-8).put("tTx", tTx).put("rSquared", 0.99)
+                .put("looMedianRelativeError", 0.12).put("looWorstRelativeError", 0.3).put("pointsUsed", 4)
+                .put("residualVariance", 1e-12).put("degreesOfFreedom", 1);
+        for (String list : List.of("residuals", "warnings", "pointsUsedLabels", "covariance")) {
+            m.putArray(list);
+        }
+        ArrayNode excluded = m.putArray("excluded");
+        for (String label : List.of("r=1, m_add=3", "r=3, m_add=3")) {
+            excluded.addObject().put("label", label).put("reason", "INVALID").put("detail", "not steady");
+        }
+        ArrayNode estimates = m.putArray("estimates");
+        ObjectNode r = estimates.addObject().put("name", "t_rcv").put("value", rcv[0]).put("clamped", rcvClamped);
+        if (rcvClamped) {
+            r.put("standardError", "NaN").put("low95", "NaN").put("high95", "NaN");
+        } else {
+            r.put("standardError", 4e-6).put("low95", rcv[1]).put("high95", rcv[2]);
+        }
+        estimates.addObject().put("name", "t_fltr").put("value", 1e-8).put("standardError", 2e-8)
+                .put("low95", -3e-8).put("high95", 5e-8).put("clamped", false);
+        estimates.addObject().put("name", "t_tx").put("value", tTx).put("standardError", 1e-7)
+                .put("low95", tTx - 8e-7).put("high95", tTx + 8e-7).put("clamped", false);
+        return m;
     }
 
     /**
@@ -184,6 +246,13 @@ class ReportHtmlIT {
             assertTrue(Files.isRegularFile(runDirectory.resolve(file)), file + " written");
         }
         return runDirectory.resolve("report.html");
+    }
+
+    /** quick-fig8 with fixed short windows, when SweepIT left no run of it. */
+    private Path runQuickFig8() throws Exception {
+        return runScenario("paper/quick-fig8.yaml", "paper-quick-fig8", "--set", "phases.warmup=1s",
+                "--set", "phases.maxWarmup=null", "--set", "phases.measure=2s", "--set", "phases.precision=null",
+                "--set", "phases.maxMeasure=null");
     }
 
     private Path runScenario(String scenario, String name, String... overrides) throws Exception {

@@ -19,6 +19,11 @@ final class Numbers {
         return Math.round(v * scale) / scale;
     }
 
+    /** {@code v} as it is; {@code null} when unknown. */
+    static Double finite(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
+    }
+
     /** A rate or a count in messages/s: whole units are finer than any interval the report gives. */
     static Double rate(double v) {
         return of(v, 0);

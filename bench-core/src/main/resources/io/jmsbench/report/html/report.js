@@ -367,20 +367,69 @@
     add(root, 'div', 'caption', 'Rates are over the measurement window, ± the half-width of their 95% interval '
       + '(batch means over the window\'s seconds). Only a valid point counts for --require-valid and the model fit.');
 
-    if (data.model) {
-      const m = data.model;
-      add(root, 'h3', null, 'Cost model (paper eq. 1: B = t_rcv + n_fltr · t_fltr + r · t_tx)');
-      table(root, ['parameter', 'fitted', 'paper (ActiveMQ 4.0)'], [
-        ['t_rcv', {className: 'num', text: m.tRcv.toExponential(3) + ' s'}, {className: 'num', text: '4.9e-5 s'}],
-        ['t_fltr', {className: 'num', text: m.tFltr.toExponential(3) + ' s'}, {className: 'num', text: '1.6e-7 s'}],
-        ['t_tx', {className: 'num', text: m.tTx.toExponential(3) + ' s'}, {className: 'num', text: '1.5e-5 s'}]]);
-      add(root, 'p', null, 'R² ' + (m.rSquared == null ? 'n/a' : m.rSquared) + ' over ' + m.pointsUsed + ' points.'
-        + (m.warnings.length ? ' Warnings: ' + m.warnings.join('; ') + '.' : ''));
-    }
+    claimSection();
+    modelSection();
 
     const details = add(root, 'details');
     add(details, 'summary', null, 'The scenario as run (resolved, with every default)');
     add(details, 'pre', null, JSON.stringify(data.scenario, null, 2));
+  }
+
+  // ---- claims and the cost model -------------------------------------------------------------
+
+  function claimSection() {
+    if (!data.claims || data.claims.length === 0) return;
+    add(root, 'h2', null, 'Claims');
+    add(root, 'p', null, 'What the scenario expects (expect:), judged on the 95% intervals: two rates differ '
+      + 'only when their intervals are apart; an overlap or a point not valid is inconclusive, never a pass.');
+    table(root, ['claim', 'verdict', 'why'], data.claims.map(c => {
+      const why = el('ul', 'reasons');
+      c.reasons.forEach(r => add(why, 'li', null, r));
+      return [c.statement, {className: 'claim ' + c.verdict, text: c.verdict}, why];
+    }));
+  }
+
+  const PARAMETERS = [
+    {name: 't_rcv', paper: '4.9e-5 s', fitted: m => m.tRcv},
+    {name: 't_fltr', paper: '1.6e-7 s', fitted: m => m.tFltr},
+    {name: 't_tx', paper: '1.5e-5 s', fitted: m => m.tTx}
+  ];
+
+  function seconds(v) {
+    return v == null ? 'n/a' : v.toExponential(2) + ' s';
+  }
+
+  /** A parameter as fitted, with its 95% interval when the report has one. */
+  function estimateText(m, parameter) {
+    const e = (m.estimates || []).find(x => x.name === parameter.name);
+    if (!e) return seconds(parameter.fitted(m));
+    if (e.clamped) return '0, clamped';
+    if (e.low95 == null) return seconds(e.value) + ' (no interval)';
+    return seconds(e.value) + ' [' + e.low95.toExponential(2) + ', ' + e.high95.toExponential(2) + ']'
+      + (e.excludesZero ? '' : ': includes 0');
+  }
+
+  function percent(v) {
+    return v == null ? 'n/a' : (100 * v).toFixed(1) + '%';
+  }
+
+  /** The fitted cost model: one column per compared set when brokers were run side by side. */
+  function modelSection() {
+    const sets = data.models && Object.keys(data.models).length > 0 ? Object.entries(data.models)
+      : data.model ? [['fitted', data.model]] : [];
+    if (sets.length === 0) return;
+    add(root, 'h3', null, (sets.length > 1 ? 'Cost model per compared set' : 'Cost model')
+      + ' (paper eq. 1: B = t_rcv + n_fltr · t_fltr + r · t_tx)');
+    table(root, ['parameter'].concat(sets.map(([name]) => name + ' [95% interval]'), ['paper (ActiveMQ 4.0)']),
+      PARAMETERS.map(p => [p.name].concat(sets.map(([, m]) => ({className: 'num', text: estimateText(m, p)})),
+        [{className: 'num', text: p.paper}])));
+    for (const [name, m] of sets) {
+      add(root, 'p', null, (sets.length > 1 ? name + ': ' : '') + 'R² ' + (m.rSquared == null ? 'n/a' : m.rSquared)
+        + ' over ' + m.pointsUsed + ' points, ' + m.degreesOfFreedom + ' degree(s) of freedom'
+        + (m.excluded > 0 ? ', ' + m.excluded + ' point(s) left out (report.md says why)' : '')
+        + '. Leave-one-out error of the received rate: median ' + percent(m.looMedian) + ', worst '
+        + percent(m.looWorst) + '.' + (m.warnings.length ? ' Warnings: ' + m.warnings.join('; ') + '.' : ''));
+    }
   }
 
   // ---- the sweep -----------------------------------------------------------------------------
