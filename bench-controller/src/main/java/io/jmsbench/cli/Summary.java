@@ -37,6 +37,7 @@ final class Summary {
         if (report.points().size() > 1) {
             console.print(io.jmsbench.report.ComparisonTable.applies(report)
                     ? io.jmsbench.report.ComparisonTable.render(report) : SweepTable.render(report));
+            io.jmsbench.report.ModelSection.lines(report).forEach(line -> console.println("  " + line));
             io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
             for (String label : report.points().get(0).labels()) {
                 console.println("  note: " + label);

@@ -5,8 +5,10 @@ import io.jmsbench.model.Excluded;
 import io.jmsbench.model.ExclusionReason;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelInputs;
+import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.report.Rate;
 
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.verdict.Finding;
@@ -61,23 +63,66 @@ final class ModelFits {
     }
 
     static ModelFit of(List<PointResult> results) {
-        List<ModelPoint> points = new ArrayList<>();
         List<Excluded> excluded = new ArrayList<>();
+        List<ModelPoint> points = usable(results, excluded);
+        return identifies(points) ? CostModel.fit(points).withExcluded(excluded) : null;
+    }
+
+    /**
+     * Why no model was fitted where the design would identify one (every measured point taken as if
+     * usable): {@code set} is the compared set, {@code null} for the run's one model; {@code null} when a
+     * model was fitted, or when the design never identified one.
+     */
+    static ModelNotFitted notFitted(String set, List<PointResult> results) {
+        List<Excluded> excluded = new ArrayList<>();
+        List<ModelPoint> points = usable(results, excluded);
+        List<ModelPoint> designed = results.stream().filter(p -> p.replicationGrade() != null
+                        && p.replicationGrade().expected() >= 0 && Double.isFinite(p.replicationGrade().expected()))
+                .map(p -> new ModelPoint(label(p), p.filters(), p.replicationGrade().expected(), 1)).toList();
+        if (identifies(points) || !identifies(designed)) {
+            return null;
+        }
+        return new ModelNotFitted(set, results.size(), points.size(), MIN_POINTS, excluded);
+    }
+
+    /** The points whose sets were not fitted though their design would identify a model, per compared set. */
+    static List<ModelNotFitted> notFittedByComparedSet(List<PointResult> results) {
+        Map<String, List<PointResult>> bySet = new LinkedHashMap<>();
         for (PointResult p : results) {
-            switch (ModelInputs.use(p.findings(), p.received().rate())) {
+            Object set = p.parameters().get(ScenarioPlan.COMPARE);
+            if (set != null) {
+                bySet.computeIfAbsent(set.toString(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<ModelNotFitted> out = new ArrayList<>();
+        bySet.forEach((set, points) -> {
+            ModelNotFitted why = notFitted(set, points);
+            if (why != null) {
+                out.add(why);
+            }
+        });
+        return out;
+    }
+
+    private static boolean identifies(List<ModelPoint> points) {
+        boolean filtersVary = points.stream().mapToDouble(ModelPoint::filters).distinct().count() > 1;
+        boolean gradeVaries = points.stream().mapToDouble(p -> Math.round(p.replicationGrade() * 100)).distinct().count() > 1;
+        return points.size() >= MIN_POINTS && filtersVary && gradeVaries;
+    }
+
+    /** The points a fit may use; the others go to {@code excluded} with their reason. */
+    private static List<ModelPoint> usable(List<PointResult> results, List<Excluded> excluded) {
+        List<ModelPoint> points = new ArrayList<>();
+        for (PointResult p : results) {
+            switch (ModelInputs.use(p.findings(), Rate.RECEIVED.of(p))) {
                 case INVALID -> excluded.add(new Excluded(label(p), ExclusionReason.INVALID, p.findings().stream()
                         .filter(Finding::blocking).map(Finding::text).collect(Collectors.joining("; "))));
                 case UNUSABLE -> excluded.add(new Excluded(label(p), ExclusionReason.NO_RECEIVED_RATE,
-                        String.format(Locale.ROOT, "found %s", p.received().rate())));
+                        String.format(Locale.ROOT, "found %s", Rate.RECEIVED.of(p))));
                 default -> points.add(new ModelPoint(label(p), p.filters(),
                         p.replicationGrade().measured(), p.received().rate()));
             }
         }
-        boolean filtersVary = points.stream().mapToDouble(ModelPoint::filters).distinct().count() > 1;
-        boolean gradeVaries = points.stream().mapToDouble(p -> Math.round(p.replicationGrade() * 100)).distinct().count() > 1;
-        if (points.size() < MIN_POINTS || !filtersVary || !gradeVaries) {
-            return null;
-        }
-        return CostModel.fit(points).withExcluded(excluded);
+        return points;
     }
 }

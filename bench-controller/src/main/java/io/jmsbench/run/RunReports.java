@@ -2,6 +2,7 @@ package io.jmsbench.run;
 
 import io.jmsbench.Versions;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.report.Environment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointSummary;
@@ -53,11 +54,14 @@ final class RunReports {
             }
         }
         Map<String, ModelFit> models = ModelFits.byComparedSet(results);
-        ModelFit model = models.isEmpty() && !plan.sweep().containsKey(ScenarioPlan.COMPARE) ? ModelFits.of(results) : null;
+        boolean compared = plan.sweep().containsKey(ScenarioPlan.COMPARE);
+        ModelFit model = compared ? null : ModelFits.of(results);
+        List<ModelNotFitted> notFitted = compared ? ModelFits.notFittedByComparedSet(results)
+                : model != null ? List.of() : java.util.stream.Stream.ofNullable(ModelFits.notFitted(null, results)).toList();
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
                 startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
                 plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,
                 summary, model, search, ClaimEvaluator.evaluate(plan.claims(), plan.sweep(), results),
-                models);
+                models, notFitted);
     }
 }

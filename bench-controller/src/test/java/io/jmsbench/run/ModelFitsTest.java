@@ -4,6 +4,7 @@ import io.jmsbench.model.CostModel;
 import io.jmsbench.model.Excluded;
 import io.jmsbench.model.ExclusionReason;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
@@ -110,5 +111,43 @@ class ModelFitsTest {
         assertEquals(Map.of(), ModelFits.byComparedSet(results.stream()
                 .map(p -> point((int) (long) (Long) p.parameters().get("r"), (int) (long) (Long) p.parameters()
                         .get("m_add"), p.received().rate(), null)).toList()), "no compared sets, no fits per set");
+    }
+
+    @Test
+    void aDesignThatWouldIdentifyTheModelButHasTooFewUsablePointsSaysWhyItWasNotFitted() {
+        String drain = "drain ended timeout with 49 receipts missing";
+        List<PointResult> results = List.of(point(1, 3, paperRate(1, 3), null), point(1, 250, 767, drain),
+                point(3, 3, paperRate(3, 3), null), point(3, 250, 392, drain), point(10, 3, 1968, drain),
+                point(10, 250, Double.NaN, null));
+
+        assertEquals(null, ModelFits.of(results));
+        ModelNotFitted why = ModelFits.notFitted(null, results);
+        assertEquals(6, why.points());
+        assertEquals(2, why.usable());
+        assertEquals(List.of("r=1, m_add=250", "r=3, m_add=250", "r=10, m_add=3", "r=10, m_add=250"),
+                why.excluded().stream().map(Excluded::label).toList());
+        assertEquals("not fitted: 2 of the 6 points could be used, and a fit needs at least 4 with both n_fltr and r"
+                + " varying; left out: r=1, m_add=250 (invalid: " + drain + "); r=3, m_add=250 (invalid: " + drain
+                + "); r=10, m_add=3 (invalid: " + drain + "); r=10, m_add=250 (no positive received rate: found NaN)",
+                why.sentence());
+
+        List<PointResult> perSet = results.stream().map(p -> point("rabbitmq", (int) (long) (Long) p.parameters().get("r"),
+                (int) (long) (Long) p.parameters().get("m_add"), p.received().rate(),
+                p.valid() ? null : drain)).toList();
+        assertEquals("rabbitmq", ModelFits.notFittedByComparedSet(perSet).get(0).set());
+    }
+
+    @Test
+    void nothingIsSaidWhereAModelWasFittedOrTheDesignNeverIdentifiedOne() {
+        List<PointResult> fitted = new ArrayList<>();
+        List<PointResult> oneGrade = new ArrayList<>();
+        for (int r : new int[] {1, 2, 5}) {
+            for (int mAdd : new int[] {5, 20}) {
+                fitted.add(point(r, mAdd, paperRate(r, mAdd), null));
+                oneGrade.add(point(1, mAdd + r, paperRate(1, mAdd + r), "drain ended timeout"));
+            }
+        }
+        assertEquals(null, ModelFits.notFitted(null, fitted));
+        assertEquals(null, ModelFits.notFitted(null, oneGrade), "r never varies: no model was ever in reach");
     }
 }

@@ -51,6 +51,9 @@ public final class MarkdownReport {
             if (!report.models().isEmpty()) {
                 md.append(ModelSection.renderSideBySide(report.models())).append('\n');
             }
+            if (!report.modelsNotFitted().isEmpty()) {
+                md.append(ModelSection.renderNotFitted(report.modelsNotFitted())).append('\n');
+            }
         }
         if (!report.claims().isEmpty()) {
             md.append(ClaimLines.section(report.claims()));

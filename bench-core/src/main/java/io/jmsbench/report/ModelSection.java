@@ -4,15 +4,16 @@ import io.jmsbench.model.CostModel;
 import io.jmsbench.model.Estimate;
 import io.jmsbench.model.Excluded;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelNotFitted;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The fitted cost model as a short Markdown section, beside the paper's values. */
-final class ModelSection {
+/** The fitted cost model as a short Markdown section, beside the paper's values, and as terminal lines. */
+public final class ModelSection {
 
-    private static final List<String> NAMES = List.of("t_rcv", "t_fltr", "t_tx");
+    private static final List<String> NAMES = CostModel.PARAMETERS;
     private static final double[] PAPER = {CostModel.PAPER_T_RCV, CostModel.PAPER_T_FLTR, CostModel.PAPER_T_TX};
 
     private ModelSection() {
@@ -45,6 +46,36 @@ final class ModelSection {
         fits.forEach((name, m) -> md.append(render(m).replaceFirst("### Cost model",
                 java.util.regex.Matcher.quoteReplacement("#### " + name + ": cost model"))).append('\n'));
         return md.toString();
+    }
+
+    /** The models the sweep was designed to identify but could not fit, each with why. */
+    static String renderNotFitted(List<ModelNotFitted> notFitted) {
+        StringBuilder md = new StringBuilder("### Cost model: not fitted\n\n");
+        notFitted.forEach(n -> md.append("- ").append(n.sentence().replace("|", "\\|")).append('\n'));
+        return md.toString();
+    }
+
+    /**
+     * The fitted models and those not fitted, a line each, for the terminal: each parameter with its
+     * 95% interval ({@code *}: it includes 0).
+     */
+    public static List<String> lines(Report report) {
+        List<String> lines = new java.util.ArrayList<>();
+        if (report.model() != null) {
+            lines.add("cost model: " + oneLine(report.model()));
+        }
+        report.models().forEach((set, m) -> lines.add("cost model, " + set + ": " + oneLine(m)));
+        report.modelsNotFitted().forEach(n -> lines.add("cost model " + n.sentence()));
+        return lines;
+    }
+
+    private static String oneLine(ModelFit m) {
+        StringBuilder s = new StringBuilder();
+        for (int j = 0; j < 3; j++) {
+            s.append(j == 0 ? "" : ", ").append(NAMES.get(j)).append(' ').append(cell(m, j));
+        }
+        return s.append(String.format(Locale.ROOT, "; leave-one-out median error %s",
+                Figures.percent(m.looMedianRelativeError()))).toString();
     }
 
     private static String cell(ModelFit m, int j) {

@@ -1,7 +1,8 @@
 package io.jmsbench.report;
 
-import io.jmsbench.report.claims.ClaimResult;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelNotFitted;
+import io.jmsbench.report.claims.ClaimResult;
 import io.jmsbench.scenario.Scenario;
 
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.Map;
  * {@code search} the steps and answer of a capacity search ({@code null} for a run without one).
  * {@code models} one fit per compared set when the sweep has {@code compare:} (brokers side by side;
  * {@code model} is then {@code null}: one model across brokers means nothing).
- * {@code claims} the verdicts on what the scenario expected ({@code expect:}).
+ * {@code claims} the verdicts on what the scenario expected ({@code expect:}). {@code modelsNotFitted}
+ * says why a model the sweep was designed to identify (the run's, or a compared set's) was not fitted.
  * {@code scenarioSha256} identifies what the scenario file said before {@code overrides} ({@code null}
  * in reports written before it was recorded): {@code compare} refuses runs of different scenarios.
  */
@@ -24,7 +26,8 @@ public record Report(String schema, String runId, String status, String abortRea
                      String finishedAt, String scenarioFile, String scenarioSha256, List<String> overrides,
                      Scenario scenario, Map<String, List<Object>> sweep, int repeat, Environment environment,
                      boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
-                     SearchResult search, List<ClaimResult> claims, Map<String, ModelFit> models) {
+                     SearchResult search, List<ClaimResult> claims, Map<String, ModelFit> models,
+                     List<ModelNotFitted> modelsNotFitted) {
 
     public static final String SCHEMA = "jmsbench.report/1";
     public static final String COMPLETED = "completed";
@@ -35,6 +38,7 @@ public record Report(String schema, String runId, String status, String abortRea
         summary = List.copyOf(summary);
         claims = claims == null ? List.of() : List.copyOf(claims); // reports written before claims
         models = models == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(models));
+        modelsNotFitted = modelsNotFitted == null ? List.of() : List.copyOf(modelsNotFitted);
     }
 
     public Report(String schema, String runId, String status, String abortReason, String startedAt,
@@ -43,7 +47,8 @@ public record Report(String schema, String runId, String status, String abortRea
                   boolean valid, List<PointResult> points, List<PointSummary> summary, ModelFit model,
                   SearchResult search) {
         this(schema, runId, status, abortReason, startedAt, finishedAt, scenarioFile, scenarioSha256, overrides,
-                scenario, sweep, repeat, environment, valid, points, summary, model, search, List.of(), Map.of());
+                scenario, sweep, repeat, environment, valid, points, summary, model, search, List.of(), Map.of(),
+                List.of());
     }
 
     public Report(String schema, String runId, String status, String abortReason, String startedAt,

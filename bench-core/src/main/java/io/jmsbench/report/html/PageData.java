@@ -2,6 +2,7 @@ package io.jmsbench.report.html;
 
 import io.jmsbench.model.Estimate;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.report.ClaimLines;
 import io.jmsbench.report.Environment;
 import io.jmsbench.report.PointResult;
@@ -24,7 +25,8 @@ import java.util.Map;
 record PageData(String schema, String runId, String status, String abortReason, String startedAt,
                 String finishedAt, String scenarioFile, List<String> overrides, boolean valid, Scenario scenario,
                 Environment environment, Validity validity, List<String> notMeasured, SweepView sweep,
-                Model model, Map<String, Model> models, List<ClaimView> claims, List<PointView> points) {
+                Model model, Map<String, Model> models, List<String> modelsNotFitted, List<ClaimView> claims,
+                List<PointView> points) {
 
     /**
      * The cost model's parameters, seconds, with their 95% intervals where the report has them, and
@@ -77,6 +79,7 @@ record PageData(String schema, String runId, String status, String abortReason, 
                 report.startedAt(), report.finishedAt(), report.scenarioFile(), report.overrides(), report.valid(),
                 report.scenario(), report.environment(), validity, Unmeasured.of(report), SweepView.of(report),
                 Model.of(report.model()), models(report.models()),
+                report.modelsNotFitted().stream().map(ModelNotFitted::sentence).toList(),
                 report.claims().stream().map(ClaimView::of).toList(), points);
     }
 }

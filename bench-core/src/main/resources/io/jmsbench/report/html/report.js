@@ -417,6 +417,11 @@
   function modelSection() {
     const sets = data.models && Object.keys(data.models).length > 0 ? Object.entries(data.models)
       : data.model ? [['fitted', data.model]] : [];
+    if (data.modelsNotFitted && data.modelsNotFitted.length > 0) {
+      add(root, 'h3', null, 'Cost model: not fitted');
+      const ul = add(root, 'ul');
+      data.modelsNotFitted.forEach(t => add(ul, 'li', null, t));
+    }
     if (sets.length === 0) return;
     add(root, 'h3', null, (sets.length > 1 ? 'Cost model per compared set' : 'Cost model')
       + ' (paper eq. 1: B = t_rcv + n_fltr · t_fltr + r · t_tx)');
