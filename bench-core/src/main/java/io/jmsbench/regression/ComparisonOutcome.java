@@ -16,34 +16,22 @@ public final class ComparisonOutcome {
         });
         s.append(regressed).append(" of ").append(compared).append(compared == 1 ? " point" : " points")
                 .append(" slower beyond the threshold and the noise");
-        int broken = c.brokenClaims().size();
-        if (broken > 0) {
-            s.append("; ").append(broken).append(broken == 1 ? " claim" : " claims")
-                    .append(" broken (held in base, contradicted in new)");
-        }
-        int lost = c.lostClaims().size();
-        if (lost > 0) {
-            s.append("; ").append(lost).append(lost == 1 ? " claim" : " claims")
-                    .append(" lost (held in base, inconclusive in new)");
-        }
-        int inconclusive = c.inconclusive().size();
-        if (inconclusive > 0) {
-            s.append("; ").append(inconclusive).append(inconclusive == 1 ? " point" : " points")
-                    .append(" inconclusive (slower, but measured beside other work on the host)");
-        }
-        int notValid = c.notValid().size();
-        if (notValid > 0) {
-            s.append("; ").append(notValid).append(notValid == 1 ? " point" : " points")
-                    .append(" not valid on both sides").append(c.rules().requireValid() ? " (--require-valid)"
-                            : " (compared, but a change there may be the host's, not the broker's)");
-        }
-        int missing = c.onlyInBase().size() + c.onlyInNew().size();
-        if (missing > 0) {
-            s.append("; ").append(missing).append(missing == 1 ? " point" : " points").append(" on one side only");
-        }
+        clause(s, c.brokenClaims().size(), "claim", " broken (held in base, contradicted in new)");
+        clause(s, c.lostClaims().size(), "claim", " lost (held in base, inconclusive in new)");
+        clause(s, c.inconclusive().size(), "point", " inconclusive (slower, but measured beside other work on the host)");
+        clause(s, c.notValid().size(), "point", " not valid on both sides" + (c.rules().requireValid()
+                ? " (--require-valid)" : " (compared, but a change there may be the host's, not the broker's)"));
+        clause(s, c.onlyInBase().size() + c.onlyInNew().size(), "point", " on one side only");
         if (!c.base().completed() || !c.next().completed()) {
             s.append("; ").append(!c.base().completed() ? "the base run" : "the new run").append(" was aborted");
         }
         return s.toString();
+    }
+
+    /** "; 2 points what", or nothing when there are none. */
+    private static void clause(StringBuilder s, int count, String noun, String what) {
+        if (count > 0) {
+            s.append("; ").append(count).append(' ').append(noun).append(count == 1 ? "" : "s").append(what);
+        }
     }
 }
