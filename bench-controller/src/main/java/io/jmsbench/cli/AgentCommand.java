@@ -7,7 +7,7 @@ import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.publisher.PublisherPool;
-import io.jmsbench.run.ParentWatch;
+import io.jmsbench.run.jvm.ParentWatch;
 import io.jmsbench.subscriber.SubscriberPool;
 import io.jmsbench.system.Facts;
 import picocli.CommandLine;

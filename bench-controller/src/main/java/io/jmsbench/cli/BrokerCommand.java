@@ -8,7 +8,7 @@ import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.broker.ServedBroker;
 import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.protocol.Json;
-import io.jmsbench.run.ParentWatch;
+import io.jmsbench.run.jvm.ParentWatch;
 import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
 import picocli.CommandLine.Command;

@@ -1,5 +1,9 @@
 package io.jmsbench.run;
 
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunSignal;
+import io.jmsbench.run.jvm.Children;
+import io.jmsbench.run.jvm.ChildJvm;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerPorts;

@@ -1,5 +1,8 @@
 package io.jmsbench.run;
 
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunSignal;
+import io.jmsbench.run.jvm.Children;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.report.Environment.BrokerFacts;

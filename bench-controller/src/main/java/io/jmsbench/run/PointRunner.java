@@ -1,5 +1,9 @@
 package io.jmsbench.run;
 
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.run.stop.RunSignal;
+import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.report.BrokerCounts;

@@ -14,7 +14,7 @@ import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.Provider;
 import io.jmsbench.report.PointResult;
-import io.jmsbench.run.ChildJvm;
+import io.jmsbench.run.jvm.ChildJvm;
 import io.jmsbench.run.PoolPlans;
 import io.jmsbench.run.RunInternals;
 import io.jmsbench.scenario.Scenario;

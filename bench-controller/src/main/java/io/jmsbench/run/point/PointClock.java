@@ -1,7 +1,7 @@
 package io.jmsbench.run.point;
 
-import io.jmsbench.run.RunAborted;
-import io.jmsbench.run.RunSignal;
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunSignal;
 
 import java.time.Instant;
 

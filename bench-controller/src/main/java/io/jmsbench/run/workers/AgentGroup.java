@@ -1,6 +1,6 @@
 package io.jmsbench.run.workers;
 
-import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.agent.Parallel;

@@ -1,9 +1,9 @@
 package io.jmsbench.run.workers;
 
-import io.jmsbench.run.RunSignal;
-import io.jmsbench.run.RunFailure;
-import io.jmsbench.run.RunAborted;
-import io.jmsbench.run.Children;
+import io.jmsbench.run.stop.RunSignal;
+import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 
 import java.io.IOException;

@@ -9,7 +9,7 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
-import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.stop.RunFailure;
 
 import java.time.Duration;
 import java.util.ArrayList;

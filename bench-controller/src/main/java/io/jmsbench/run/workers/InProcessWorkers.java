@@ -12,7 +12,7 @@ import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.publisher.PublisherPool;
 import io.jmsbench.report.Environment.AgentFacts;
-import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.subscriber.SubscriberPool;
 import io.jmsbench.system.Facts;
 

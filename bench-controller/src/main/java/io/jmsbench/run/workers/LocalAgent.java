@@ -3,11 +3,11 @@ package io.jmsbench.run.workers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.ReadyFile;
-import io.jmsbench.run.ChildJvm;
-import io.jmsbench.run.Children;
-import io.jmsbench.run.RunAborted;
-import io.jmsbench.run.RunFailure;
-import io.jmsbench.run.RunSignal;
+import io.jmsbench.run.jvm.ChildJvm;
+import io.jmsbench.run.jvm.Children;
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.protocol.AgentRole;
 
 import java.io.IOException;

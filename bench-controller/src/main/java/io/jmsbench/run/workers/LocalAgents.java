@@ -1,6 +1,6 @@
 package io.jmsbench.run.workers;
 
-import io.jmsbench.run.Children;
+import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.ClockOffset;

@@ -1,7 +1,7 @@
 package io.jmsbench.run.workers;
 
-import io.jmsbench.run.RunFailure;
-import io.jmsbench.run.Children;
+import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.run.jvm.Children;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;

@@ -1,6 +1,6 @@
 package io.jmsbench.run.point;
 
-import io.jmsbench.run.RunAborted;
+import io.jmsbench.run.stop.RunAborted;
 
 import java.time.Instant;
 

@@ -6,7 +6,7 @@ import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
-import io.jmsbench.run.RunFailure;
+import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.workers.Workers;
 
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.jmsbench.run.workers;
 
 import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.run.PoolPlans;
-import io.jmsbench.run.RunSignal;
+import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.WindowFigures;
 import io.jmsbench.run.point.Gauges;

@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.stop;
 
 /** The run could not start or go on (an agent or the broker failed); the message is one sentence. */
 public final class RunFailure extends Exception {

@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.jvm;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.stop;
 
 /** The run was told to stop (Ctrl-C, SIGTERM); the message says why. */
 public final class RunAborted extends Exception {

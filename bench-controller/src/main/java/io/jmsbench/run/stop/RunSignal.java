@@ -1,4 +1,4 @@
-package io.jmsbench.run;
+package io.jmsbench.run.stop;
 
 /**
  * The one cross-thread flag of a run: set by the shutdown hook on Ctrl-C (or SIGTERM), checked by
