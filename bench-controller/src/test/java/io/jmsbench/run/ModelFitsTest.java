@@ -13,11 +13,14 @@ import io.jmsbench.report.PointResult.AgentFootprint;
 import io.jmsbench.report.PointResult.BrokerResources;
 import io.jmsbench.report.PointResult.ClientSpread;
 import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.PhaseTimes;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
+import io.jmsbench.report.WarmupEnd;
+import io.jmsbench.report.WindowEnd;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.verdict.Verdict;
@@ -54,7 +57,7 @@ class ModelFitsTest {
                         "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z", "2024-05-01T10:00:13Z"),
                 new RateFigure(received, rate, 10.0), new RateFigure(received * r, rate * r, 10.0), rate * (r + 1),
                 new ReplicationGrade(r, r), r + mAdd, new Totals(received, received * r, 0, 0, null, null),
-                new Drain("complete", 0.5, 100, 100), io.jmsbench.metrics.AuditCounts.NONE,
+                new Drain(DrainEnd.COMPLETE, 0.5, 100, 100), io.jmsbench.metrics.AuditCounts.NONE,
                 new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                         Double.NaN, LatencyFigures.ACTUAL),
                 new CpuFigures(4, 1, 0.5, 0.25, 0.9, 0.6), new BrokerResources(512L << 20, 0, 4096, 1_000_000),
@@ -62,7 +65,7 @@ class ModelFitsTest {
                 new ClientSpread(rate, rate, rate, rate), List.<IntervalSample>of(),
                 invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
                 PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
-                new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN),
+                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN),
                 null, List.of());
     }
 

@@ -7,14 +7,18 @@ import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
-import io.jmsbench.report.PointResult.PhaseTimes;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.PointResults;
+import io.jmsbench.report.WindowEnd;
+import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.IntervalSamples;
 import io.jmsbench.run.point.Phase;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
+import io.jmsbench.run.point.Window;
+import io.jmsbench.run.progress.ProgressView;
+import io.jmsbench.run.workers.LocalAgent;
 import org.HdrHistogram.Histogram;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.system.HostCpu;
@@ -34,7 +38,7 @@ import java.util.Map;
 public final class RunInternals {
 
     /** The flags {@link LocalAgent} starts an agent JVM with. */
-    public static final List<String> AGENT_JVM_FLAGS = io.jmsbench.run.workers.LocalAgent.JVM_FLAGS;
+    public static final List<String> AGENT_JVM_FLAGS = LocalAgent.JVM_FLAGS;
     /** The flags {@link BrokerProcess} starts the embedded broker's JVM with. */
     public static final List<String> BROKER_JVM_FLAGS = BrokerProcess.JVM_FLAGS;
 
@@ -71,7 +75,7 @@ public final class RunInternals {
         long cpu0 = threads.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         try (SamplesLog log = new SamplesLog(hlog.resolveSibling(hlog.getFileName() + ".samples.jsonl"));
-             PointLog sink = new PointLog(0, 1, log, io.jmsbench.run.progress.ProgressView.NONE,
+             PointLog sink = new PointLog(0, 1, log, ProgressView.NONE,
                      hlog)) {
             for (int i = 1; i < n; i++) {
                 LatencyInterval raw = snapshots.get(i).latency();
@@ -84,11 +88,11 @@ public final class RunInternals {
             }
         }
         long t1 = System.nanoTime();
-        PointObservation observation = new PointObservation(PointObservation.Ending.COMPLETED,
-                new PhaseTimes(null, null, null, null, null, null), Double.NaN, samples, snapshots.get(0),
-                snapshots.get(n - 1), publishers.get(n - 1), subscribers.get(n - 1), null, null,
-                LatencyFigures.of(window, LatencyFigures.ACTUAL), null, PointEnvironment.NONE,
-                io.jmsbench.report.PointResult.Windows.NONE);
+        PointObservation observation = new PointObservation(PointObservation.Ending.COMPLETED, null, null,
+                new Window(snapshots.get(0), snapshots.get(n - 1), WindowEnd.TIME,
+                        LatencyFigures.of(window, LatencyFigures.ACTUAL), null, null), null,
+                new Collected(publishers.get(n - 1), subscribers.get(n - 1), null, null, samples, List.of(), null,
+                        PointEnvironment.NONE));
         PointResult result = PointResults.of(observation, null, new PointJudge(scenario, hostCores, false), hostCores,
                 scenario.filters(), Map.of(), 0);
         long t2 = System.nanoTime();

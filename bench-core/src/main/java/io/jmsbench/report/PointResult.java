@@ -7,6 +7,7 @@ import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -64,8 +65,13 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
         }
     }
 
-    /** How the drain ended: {@code complete}, {@code quiet} (no progress) or {@code timeout}. */
-    public record Drain(String outcome, double seconds, long expectedMessages, long receivedMessages) {
+    /** How the drain ended, how long it took, and the receipts it expected and counted. */
+    public record Drain(DrainEnd outcome, double seconds, long expectedMessages, long receivedMessages) {
+
+        /** A point that ended before its drain: the receipts counted by then. */
+        public static Drain notReached(long received) {
+            return new Drain(DrainEnd.NOT_REACHED, 0, 0, received);
+        }
     }
 
     /**
@@ -100,22 +106,13 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
     }
 
     /**
-     * How the warm-up and the window ended. {@code warmupEnd}: {@link #TIME} (a fixed warm-up),
-     * {@link #STEADY} (an auto warm-up whose rates became steady) or {@link #BOUND} (an auto warm-up
-     * that reached {@code maxWarmup} first); {@code transientSeconds}: where MSER-5 put the end of the
-     * start-up transient (NaN where nothing looked). {@code windowEnd}: {@link #TIME}, {@link #MESSAGES}
-     * (the count), {@link #PRECISION} (an auto window precise enough) or {@link #BOUND} (an auto window
-     * at {@code maxMeasure}); {@code null} for a window never closed. {@code precisionTarget}: the
-     * half-width over the mean an auto window asked for, NaN for a fixed one.
+     * How the warm-up and the window ended ({@code null}: never ended), how long the warm-up took,
+     * where MSER-5 put the end of the start-up transient (NaN where nothing looked), and the
+     * half-width over the mean an auto window asked for (NaN for a fixed one).
      */
-    public record Windows(String warmupEnd, double warmupSeconds, double transientSeconds, String windowEnd,
+    public record Windows(WarmupEnd warmupEnd, double warmupSeconds, double transientSeconds, WindowEnd windowEnd,
                           double precisionTarget) {
 
-        public static final String TIME = "time";
-        public static final String STEADY = "steady";
-        public static final String BOUND = "bound";
-        public static final String MESSAGES = "messages";
-        public static final String PRECISION = "precision";
         public static final Windows NONE = new Windows(null, Double.NaN, Double.NaN, null, Double.NaN);
 
         /** One line on how the warm-up and the window ended, with the precision the window reached. */
@@ -124,21 +121,21 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
                 return "the warm-up never ended";
             }
             String warmup = switch (warmupEnd) {
-                case STEADY -> String.format(java.util.Locale.ROOT, "warm-up auto, steady after %.0f s (MSER-5: "
+                case STEADY -> String.format(Locale.ROOT, "warm-up auto, steady after %.0f s (MSER-5: "
                         + "start-up transient %.0f s)", warmupSeconds, transientSeconds);
-                case BOUND -> String.format(java.util.Locale.ROOT, "warm-up auto, NOT steady at its bound, %.0f s",
+                case BOUND -> String.format(Locale.ROOT, "warm-up auto, NOT steady at its bound, %.0f s",
                         warmupSeconds);
-                default -> String.format(java.util.Locale.ROOT, "warm-up %.0f s", warmupSeconds);
+                case TIME -> String.format(Locale.ROOT, "warm-up %.0f s", warmupSeconds);
             };
             String precision = Double.isNaN(reached) ? "no interval"
-                    : String.format(java.util.Locale.ROOT, "±%.1f%%", 100 * reached);
+                    : String.format(Locale.ROOT, "±%.1f%%", 100 * reached);
             String window = windowEnd == null ? "the window never ended" : switch (windowEnd) {
-                case PRECISION -> String.format(java.util.Locale.ROOT, "window auto, ended at %s (asked ±%.1f%%)",
+                case PRECISION -> String.format(Locale.ROOT, "window auto, ended at %s (asked ±%.1f%%)",
                         precision, 100 * precisionTarget);
-                case BOUND -> String.format(java.util.Locale.ROOT, "window auto, ended at its bound at %s (asked "
+                case BOUND -> String.format(Locale.ROOT, "window auto, ended at its bound at %s (asked "
                         + "±%.1f%%)", precision, 100 * precisionTarget);
                 case MESSAGES -> "window ended at its message count, " + precision;
-                default -> "window ended at its time, " + precision;
+                case TIME -> "window ended at its time, " + precision;
             };
             return warmup + "; " + window;
         }

@@ -84,16 +84,16 @@ public final class SweepTable {
             row.add(number(p.cpu().publisherCores()));
             row.add(number(p.cpu().subscriberCores()));
             row.add(number(p.cpu().hostBusy()));
-            row.add(p.drain().outcome());
+            row.add(p.drain().outcome().toString());
             row.add(String.valueOf(p.valid()));
             row.add('"' + String.join("; ", p.invalidReasons()).replace("\"", "\"\"") + '"');
             row.add(number(p.received().ci95()));
             row.add(number(p.dispatched().ci95()));
             row.add(p.verdict() == null ? "" : p.verdict().name().toLowerCase(java.util.Locale.ROOT));
             PointResult.Windows w = p.windows() == null ? PointResult.Windows.NONE : p.windows();
-            row.add(w.warmupEnd() == null ? "" : w.warmupEnd());
+            row.add(w.warmupEnd() == null ? "" : w.warmupEnd().toString());
             row.add(number(w.warmupSeconds()));
-            row.add(w.windowEnd() == null ? "" : w.windowEnd());
+            row.add(w.windowEnd() == null ? "" : w.windowEnd().toString());
             row.add(number(p.precisionReached()));
             csv.append(String.join(",", row.stream().map(v -> v.contains(",") && !v.startsWith("\"") ? '"' + v + '"' : v)
                     .toList())).append('\n');

@@ -79,7 +79,7 @@ public class SweepTableTest {
                 new ReplicationGrade(r, measuredR),
                 (int) r,
                 new Totals(received + 500, dispatched + 1000, 0, 0, null, null),
-                invalid.isEmpty() ? new Drain("complete", 0.5, 100, 100) : new Drain("quiet", 5.0, 100, 95),
+                invalid.isEmpty() ? new Drain(DrainEnd.COMPLETE, 0.5, 100, 100) : new Drain(DrainEnd.QUIET, 5.0, 100, 95),
                 io.jmsbench.metrics.AuditCounts.NONE,
                 new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                         LatencyFigures.ACTUAL),
@@ -89,7 +89,7 @@ public class SweepTableTest {
                 new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r),
                 samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
                 PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
-                new PointResult.Windows(PointResult.Windows.TIME, 1, Double.NaN, PointResult.Windows.TIME, Double.NaN),
+                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN),
                 null, List.of());
     }
 

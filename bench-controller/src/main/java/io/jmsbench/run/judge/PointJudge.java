@@ -3,18 +3,24 @@ package io.jmsbench.run.judge;
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.metrics.AuditExample;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.DrainEnd;
+import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.Windows;
+import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.FaultSpec;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.workload.ExpectedReplication;
@@ -22,12 +28,17 @@ import io.jmsbench.workload.ExpectedReplication;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * Judges one point: a pure function from its scenario and what its driver observed to typed
- * findings. A point is valid when no finding is {@link Finding.Severity#INVALID}. Every rule is
- * one method below; a new rule is a method, a {@link FindingCode} and a test in
- * {@code PointJudgeTest} that feeds it an observation.
+ * Judges one point: a pure function from its scenario, what its driver observed and the broker's
+ * own counts to typed findings ({@link #judge}). A point is valid when no finding is
+ * {@link Finding.Severity#INVALID} or {@link Finding.Severity#UNVERIFIED}. Every rule is one method
+ * below (the paper's CPU rules and the backlog's steadiness have classes of their own, called by
+ * one method each); a new rule is a method, a {@link FindingCode} and its row in
+ * {@code PointJudgeTest}'s rule table, which fails for a code without one.
  */
 public final class PointJudge {
 
@@ -50,23 +61,46 @@ public final class PointJudge {
 
     /** What the point's latency is measured from: the intended send time at a fixed rate, the actual send saturated. */
     public String latencyBasis() {
-        return scenario.publishers().saturated() ? io.jmsbench.report.LatencyFigures.ACTUAL
-                : io.jmsbench.report.LatencyFigures.INTENDED;
+        return scenario.publishers().saturated() ? LatencyFigures.ACTUAL : LatencyFigures.INTENDED;
     }
 
-    public List<Finding> judge(PointObservation o, WindowFigures figures) {
+    /** The half-width over the mean an auto window asks for; NaN for a fixed window. */
+    public double precisionTarget() {
+        return scenario.phases().measureAuto() ? scenario.phases().precision() : Double.NaN;
+    }
+
+    /**
+     * Every finding about the point, in the order of the rules below. {@code counts}: the broker's
+     * own, when they could be read ({@code null} otherwise).
+     */
+    public List<Finding> judge(PointObservation o, WindowFigures figures, BrokerCounts counts) {
         List<Finding> findings = new ArrayList<>();
-        setup(findings);
+        notWarmedUp(findings);
+        unstamped(findings);
+        brokerReused(findings);
         placement(o, findings);
         ending(o, findings);
-        windows(o.windows(), figures, findings);
-        window(o, figures, findings);
-        errors(o, findings);
-        audit(o, findings);
-        drain(o.drain(), findings);
+        neverSteady(o.windows(precisionTarget()), findings);
+        precisionNotReached(o.windows(precisionTarget()), figures, findings);
+        if (o.windowComplete()) {
+            boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty();
+            brokerCpuNotMeasured(o, findings);
+            cpu(o, figures, capacityRun, findings);
+            countNotReached(figures, findings);
+            steadyState(o, figures, capacityRun, findings);
+            windowTooShort(o, figures, capacityRun, findings);
+            interval("received", figures.receivedInterval(), findings);
+            interval("dispatched", figures.dispatchedInterval(), findings);
+            sentRate(figures, findings);
+        }
+        sendErrors(o.publishersFinal(), findings);
+        receiveErrors(o.subscribersFinal(), findings);
+        audit(o.audit(), findings);
+        drain(o.drainFigures(), findings);
         grade(o, findings);
         clocks(o, findings);
         faults(o, findings);
+        brokerCounts(o, counts, findings);
         return List.copyOf(findings);
     }
 
@@ -77,12 +111,12 @@ public final class PointJudge {
      * against what the subscribers counted, beyond what was still in flight or held, the tails no
      * acknowledgement or commit covered yet, and duplicates.
      */
-    public List<Finding> brokerCounts(PointObservation o, io.jmsbench.report.BrokerCounts counts) {
+    private void brokerCounts(PointObservation o, BrokerCounts counts, List<Finding> findings) {
         if (!o.ending().completed() || o.publishersFinal() == null || o.subscribersFinal() == null) {
-            return List.of();
+            return;
         }
         if (counts == null) {
-            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.restartsBroker()
+            findings.add(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.restartsBroker()
                     ? "the broker's own message counts were not read: a fault restarted the broker, and they would "
                     + "cover only its last life; the clients' counts stand alone"
                     : scenario.broker().isEmbedded()
@@ -90,8 +124,8 @@ public final class PointJudge {
                     + "stop cleanly): the clients' counts stand alone"
                     : "the broker's own message counts were not read (an external broker): the clients' counts "
                     + "stand alone"));
+            return;
         }
-        List<Finding> findings = new ArrayList<>();
         long sent = o.publishersFinal().messages();
         long sendErrors = o.publishersFinal().errors();
         if (Math.abs(counts.enqueued() - sent) > sendErrors) {
@@ -99,7 +133,7 @@ public final class PointJudge {
                     "the broker took in %,d messages, the publishers counted %,d sent (%,d failed sends)",
                     counts.enqueued(), sent, sendErrors)));
         }
-        boolean drained = o.drain() != null && "complete".equals(o.drain().outcome());
+        boolean drained = o.drainFigures() != null && o.drainFigures().outcome() == DrainEnd.COMPLETE;
         long received = o.subscribersFinal().messages();
         long duplicates = o.audit() == null ? 0 : o.audit().duplicates();
         long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
@@ -109,7 +143,6 @@ public final class PointJudge {
                     + "%,d held, %,d duplicates)", counts.dequeued(), received, counts.inFlight(), counts.remaining(),
                     duplicates)));
         }
-        return findings;
     }
 
     /** Received messages an acknowledgement or commit may not cover yet: a batch less one per subscriber. */
@@ -123,17 +156,23 @@ public final class PointJudge {
         return subscribers * (batch - 1L);
     }
 
-    /** What the scenario itself says about the figures before anything ran. */
-    private void setup(List<Finding> findings) {
+    /** A fixed warm-up shorter than the JIT needs. */
+    private void notWarmedUp(List<Finding> findings) {
         if (!scenario.phases().warmupAuto() && scenario.phases().warmup().compareTo(Defaults.MIN_WARMED_UP) < 0) {
             findings.add(Finding.of(FindingCode.NOT_WARMED_UP, "not warmed up: warm-up "
                     + Durations.format(scenario.phases().warmup()) + " < " + Durations.format(Defaults.MIN_WARMED_UP)
                     + "; throughput may still be climbing (JIT)"));
         }
+    }
+
+    private void unstamped(List<Finding> findings) {
         if (!scenario.message().stamped()) {
             findings.add(Finding.of(FindingCode.UNSTAMPED,
                     "unstamped messages (message.stamped: false): no audit and no latency, rates only"));
         }
+    }
+
+    private void brokerReused(List<Finding> findings) {
         if (brokerReused) {
             findings.add(Finding.of(FindingCode.BROKER_REUSED,
                     "broker reused: one broker served every point of this run (broker.reuse)"));
@@ -159,43 +198,61 @@ public final class PointJudge {
     }
 
     private static void ending(PointObservation o, List<Finding> findings) {
-        if (!o.ending().completed()) {
-            findings.add(Finding.of(FindingCode.ABORTED, "aborted: " + o.ending().reason()));
-        } else if (!o.windowComplete()) {
-            findings.add(Finding.of(FindingCode.WINDOW_NOT_COMPLETED, "the measurement window was never completed"));
+        switch (o.ending().kind()) {
+            case FAILED, ABORTED -> findings.add(Finding.of(FindingCode.ABORTED, "aborted: " + o.ending().reason()));
+            case COMPLETED -> {
+                if (!o.windowComplete()) {
+                    findings.add(Finding.of(FindingCode.WINDOW_NOT_COMPLETED,
+                            "the measurement window was never completed"));
+                }
+            }
         }
     }
 
-    /** The window's CPU rules, message bound, backlog and rate. */
-    private void window(PointObservation o, WindowFigures figures, List<Finding> findings) {
-        if (!o.windowComplete()) {
-            return;
-        }
-        boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty();
-        boolean brokerMeasured = brokerCpuMeasured(o);
+    /** A capacity point whose broker CPU nothing measured: no rule can say whether the broker was saturated. */
+    private void brokerCpuNotMeasured(PointObservation o, List<Finding> findings) {
         if (brokerCpuUnverified(o)) {
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
                     + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
                     + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
         }
+    }
+
+    /** The paper's CPU rules, per host where every host is a machine of its own, per JVM on a shared one. */
+    private void cpu(PointObservation o, WindowFigures figures, boolean capacityRun, List<Finding> findings) {
         findings.addAll(o.placement() != null && !o.placement().sharedHost()
                 ? CpuRules.separateHosts(o, scenario.validity(), capacityRun)
-                : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun && brokerMeasured));
+                : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun && brokerCpuMeasured(o)));
+    }
+
+    /** A count-bounded window that its time ended first. */
+    private void countNotReached(WindowFigures figures, List<Finding> findings) {
         long bound = scenario.phases().messages();
         if (bound > 0 && figures.received().messages() < bound) {
             findings.add(Finding.of(FindingCode.WINDOW_ENDED_BY_TIME, "the window ended by time (measure) before "
                     + bound + " messages were sent"));
         }
+    }
+
+    /** Whether the broker's backlog held still over the window ({@link SteadyState}). */
+    private void steadyState(PointObservation o, WindowFigures figures, boolean capacityRun, List<Finding> findings) {
         SteadyState.check(figures.received(), figures.dispatched(), expectedGrade, WindowFigures.windowSamples(o),
                 scenario.phases().precision(), capacityRun).ifPresent(findings::add);
+    }
+
+    /** A capacity window with too few seconds for an interval: neither its precision nor its steadiness is known. */
+    private void windowTooShort(PointObservation o, WindowFigures figures, boolean capacityRun,
+                                List<Finding> findings) {
         if (capacityRun && Double.isNaN(figures.receivedInterval().halfWidth())) {
             findings.add(Finding.of(FindingCode.WINDOW_TOO_SHORT, String.format(Locale.ROOT, "unverified: the window "
                     + "had %d one-second samples, fewer than the %d a 95%% interval needs, so neither the rates' precision"
                     + " nor whether the broker's backlog held still could be told; a longer window, or measure: auto",
-                    WindowFigures.windowSamples(o).size(), io.jmsbench.stats.BatchMeans.MIN_BATCHES)));
+                    WindowFigures.windowSamples(o).size(), BatchMeans.MIN_BATCHES)));
         }
-        interval("received", figures.receivedInterval(), findings);
-        interval("dispatched", figures.dispatchedInterval(), findings);
+    }
+
+    /** Nothing sent in the window, or a fixed rate missed (faults excuse a missed rate: they are the point). */
+    private void sentRate(WindowFigures figures, List<Finding> findings) {
         double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
@@ -211,40 +268,59 @@ public final class PointJudge {
             return;
         }
         long injected = o.faults().stream().filter(e -> e.error() == null).count();
-        int planned = scenario.faults().stream().mapToInt(io.jmsbench.scenario.FaultSpec::times).sum();
+        int planned = scenario.faults().stream().mapToInt(FaultSpec::times).sum();
         findings.add(Finding.of(FindingCode.FAULTS_INJECTED, String.format(Locale.ROOT, "faults: %d of %d injected "
                 + "(%s); the rates include them, so this point shows what the broker loses and how it comes back, not "
                 + "its capacity", injected, planned, scenario.faults().stream().map(f -> f.action().yamlName() + " x"
-                + f.times()).collect(java.util.stream.Collectors.joining(", ")))));
+                + f.times()).collect(Collectors.joining(", ")))));
         o.faults().stream().filter(e -> e.error() != null).forEach(e -> findings.add(Finding.of(
                 FindingCode.FAULT_NOT_INJECTED, String.format(Locale.ROOT, "fault at %.1f s: %s", e.at(), e.error()))));
     }
 
-    /** How an auto warm-up and an auto window ended: never steady is invalid, never precise a note. */
-    private void windows(Windows windows, WindowFigures figures, List<Finding> findings) {
-        if (Windows.BOUND.equals(windows.warmupEnd())) {
-            findings.add(Finding.of(FindingCode.NEVER_STEADY, "never steady: the rates were still changing when the "
-                    + "warm-up reached maxWarmup (" + Durations.format(scenario.phases().warmup()) + "), so the "
-                    + "window may hold the start-up transient; a longer maxWarmup, or a look at the per-second rates"));
+    /** An auto warm-up that reached its bound with the rates still changing. */
+    private void neverSteady(Windows windows, List<Finding> findings) {
+        if (windows.warmupEnd() == null) {
+            return;
         }
-        if (Windows.BOUND.equals(windows.windowEnd())) {
-            double reached = Math.max(figures.received().ci95() / figures.received().rate(),
-                    figures.dispatched().ci95() / figures.dispatched().rate());
-            findings.add(Finding.of(FindingCode.PRECISION_NOT_REACHED, String.format(Locale.ROOT, "precision not "
-                    + "reached: the window reached maxMeasure (%s) with its rates known to ±%s, not the ±%.1f%% asked",
-                    Durations.format(scenario.phases().measure()),
-                    Double.isNaN(reached) ? "an unknown interval" : String.format(Locale.ROOT, "%.1f%%", 100 * reached),
-                    100 * windows.precisionTarget())));
+        switch (windows.warmupEnd()) {
+            case BOUND -> findings.add(Finding.of(FindingCode.NEVER_STEADY, "never steady: the rates were still "
+                    + "changing when the warm-up reached maxWarmup (" + Durations.format(scenario.phases().warmup())
+                    + "), so the window may hold the start-up transient; a longer maxWarmup, or a look at the "
+                    + "per-second rates"));
+            case TIME, STEADY -> {
+                // a fixed warm-up is judged by its length (notWarmedUp); a steady one is what was asked
+            }
+        }
+    }
+
+    /** An auto window that reached its bound before its rates were known to the precision asked. */
+    private void precisionNotReached(Windows windows, WindowFigures figures, List<Finding> findings) {
+        if (windows.windowEnd() == null) {
+            return;
+        }
+        switch (windows.windowEnd()) {
+            case BOUND -> {
+                double reached = Math.max(figures.received().ci95() / figures.received().rate(),
+                        figures.dispatched().ci95() / figures.dispatched().rate());
+                findings.add(Finding.of(FindingCode.PRECISION_NOT_REACHED, String.format(Locale.ROOT, "precision not "
+                        + "reached: the window reached maxMeasure (%s) with its rates known to ±%s, not the ±%.1f%% "
+                        + "asked", Durations.format(scenario.phases().measure()), Double.isNaN(reached)
+                        ? "an unknown interval" : String.format(Locale.ROOT, "%.1f%%", 100 * reached),
+                        100 * windows.precisionTarget())));
+            }
+            case TIME, MESSAGES, PRECISION -> {
+                // a window that ended as it was asked to
+            }
         }
     }
 
     /** An interval whose batch means stayed correlated understates the uncertainty: say so. */
-    private static void interval(String rate, io.jmsbench.stats.BatchMeans interval, List<Finding> findings) {
+    private static void interval(String rate, BatchMeans interval, List<Finding> findings) {
         if (interval.correlated()) {
             findings.add(Finding.of(FindingCode.INTERVAL_CORRELATED, String.format(Locale.ROOT, "the 95%% interval of "
                     + "the %s rate may be too narrow: the means of its %d batches of %d s stayed correlated (lag-1 "
                     + "%.2f > %.2f); a longer window helps", rate, interval.batches(), interval.batchSize(),
-                    interval.lag1(), io.jmsbench.stats.BatchMeans.MAX_LAG1)));
+                    interval.lag1(), BatchMeans.MAX_LAG1)));
         }
     }
 
@@ -264,13 +340,14 @@ public final class PointJudge {
         return scenario.publishers().saturated() && o.windowComplete() && !brokerCpuMeasured(o);
     }
 
-    private static void errors(PointObservation o, List<Finding> findings) {
-        Counters sent = o.publishersFinal();
-        Counters got = o.subscribersFinal();
+    private static void sendErrors(Counters sent, List<Finding> findings) {
         if (sent != null && sent.errors() > 0) {
             findings.add(Finding.of(FindingCode.SEND_ERRORS, sent.errors() + " send errors (last: " + lastError(sent)
                     + ")"));
         }
+    }
+
+    private static void receiveErrors(Counters got, List<Finding> findings) {
         if (got != null && got.errors() > 0) {
             findings.add(Finding.of(FindingCode.RECEIVE_ERRORS, got.errors() + " receive errors (last: "
                     + lastError(got) + ")"));
@@ -278,8 +355,7 @@ public final class PointJudge {
     }
 
     /** Loss is invalid where the broker must keep every message; duplicates where the ack mode allows none. */
-    private void audit(PointObservation o, List<Finding> findings) {
-        AuditCounts audit = o.audit();
+    private void audit(AuditCounts audit, List<Finding> findings) {
         if (audit == null) {
             return;
         }
@@ -303,8 +379,8 @@ public final class PointJudge {
     }
 
     /** {@code : first PUBLISHER to SUBSCRIBER #n, ...; ...} for the streams {@code text} names, or nothing. */
-    private static String examples(AuditCounts audit, java.util.function.Function<AuditExample, String> text) {
-        List<String> named = audit.examples().stream().map(text).filter(java.util.Objects::nonNull).toList();
+    private static String examples(AuditCounts audit, Function<AuditExample, String> text) {
+        List<String> named = audit.examples().stream().map(text).filter(Objects::nonNull).toList();
         return named.isEmpty() ? "" : ": first " + String.join("; ", named);
     }
 
@@ -313,13 +389,15 @@ public final class PointJudge {
             return;
         }
         long missing = drain.expectedMessages() - drain.receivedMessages();
-        if ("timeout".equals(drain.outcome())) {
-            findings.add(Finding.of(FindingCode.DRAIN_TIMEOUT, "inconclusive: the drain did not finish within its "
-                    + "bound; " + missing + " of " + drain.expectedMessages() + " expected receipts still missing, so "
-                    + "loss cannot be told from delay"));
-        } else if (!"complete".equals(drain.outcome())) {
-            findings.add(Finding.of(FindingCode.DRAIN_INCOMPLETE, "drain ended " + drain.outcome() + " with " + missing
-                    + " of " + drain.expectedMessages() + " expected receipts missing"));
+        switch (drain.outcome()) {
+            case TIMEOUT -> findings.add(Finding.of(FindingCode.DRAIN_TIMEOUT, "inconclusive: the drain did not "
+                    + "finish within its bound; " + missing + " of " + drain.expectedMessages() + " expected receipts "
+                    + "still missing, so loss cannot be told from delay"));
+            case QUIET -> findings.add(Finding.of(FindingCode.DRAIN_INCOMPLETE, "drain ended " + drain.outcome()
+                    + " with " + missing + " of " + drain.expectedMessages() + " expected receipts missing"));
+            case COMPLETE, NOT_REACHED -> {
+                // complete: every receipt came; not reached: the point's ending says why
+            }
         }
     }
 
@@ -376,6 +454,6 @@ public final class PointJudge {
     }
 
     static String lastError(Counters counters) {
-        return io.jmsbench.run.point.PointDriver.lastError(counters).orElse(null);
+        return PointDriver.lastError(counters).orElse(null);
     }
 }

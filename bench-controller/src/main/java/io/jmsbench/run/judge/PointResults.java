@@ -1,6 +1,8 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.Histograms;
+import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.LatencyFigures;
@@ -12,6 +14,7 @@ import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -25,8 +28,7 @@ public final class PointResults {
     public static PointResult of(PointObservation o, BrokerCounts brokerCounts, PointJudge judge, int hostCores,
                                  int filters, Map<String, Object> parameters, int repeat) {
         WindowFigures figures = WindowFigures.of(o, hostCores);
-        List<Finding> findings = new java.util.ArrayList<>(judge.judge(o, figures));
-        findings.addAll(judge.brokerCounts(o, brokerCounts));
+        List<Finding> findings = judge.judge(o, figures, brokerCounts);
         List<String> invalid = findings.stream().filter(Finding::blocking).map(Finding::text).toList();
         List<String> notes = findings.stream().filter(f -> !f.blocking()).map(Finding::text).toList();
         Verdict verdict = Verdict.of(findings);
@@ -37,19 +39,20 @@ public final class PointResults {
                 got == null ? 0 : got.errors(), PointJudge.lastError(sent), PointJudge.lastError(got),
                 sent == null ? List.of() : sent.clients(), got == null ? List.of() : got.clients());
         LatencyFigures latency = o.latency() != null ? o.latency()
-                : LatencyFigures.of(io.jmsbench.metrics.Histograms.empty(), judge.latencyBasis());
+                : LatencyFigures.of(Histograms.empty(), judge.latencyBasis());
         return new PointResult(parameters, repeat, verdict == Verdict.VALID, invalid, notes, o.times(), figures.received(),
                 figures.dispatched(), figures.received().rate() + figures.dispatched().rate(),
                 new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,
-                o.drain() == null ? new Drain("not reached", 0, 0, received) : o.drain(),
+                o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
                 o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
-                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict, o.windows(),
+                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict,
+                o.windows(judge.precisionTarget()),
                 brokerCounts, FaultRecovery.of(o.faults(), o.samples(), clients(o)));
     }
 
     /** Every client's final count, publishers and subscribers (none known when the point ended early). */
-    private static List<io.jmsbench.protocol.ClientCount> clients(PointObservation o) {
-        List<io.jmsbench.protocol.ClientCount> clients = new java.util.ArrayList<>();
+    private static List<ClientCount> clients(PointObservation o) {
+        List<ClientCount> clients = new ArrayList<>();
         if (o.publishersFinal() != null) {
             clients.addAll(o.publishersFinal().clients());
         }

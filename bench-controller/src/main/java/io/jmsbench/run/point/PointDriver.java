@@ -6,14 +6,21 @@ import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.report.DrainEnd;
+import io.jmsbench.report.Environment.BrokerFacts;
+import io.jmsbench.report.IntervalSample;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.WarmupEnd;
+import io.jmsbench.report.WindowEnd;
+import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
-import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.workers.AuditMerge;
 import io.jmsbench.run.workers.Workers;
-import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.scenario.Phases;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.stats.Transient;
@@ -25,15 +32,18 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Runs one point through its phases, top to bottom: {@link Phase#CONNECT} the clients,
- * {@link Phase#WARMUP} and {@link Phase#MEASURE} with one sample per second, stop the publishers,
- * {@link Phase#DRAIN} until every expected receipt came (or the subscribers went quiet, or the
- * bound passed), then {@link Phase#COLLECT} whatever ended the point. It judges nothing: it
- * returns what it saw as a {@link PointObservation}. A failure or an abort ends the phases, never
- * the collection; closing the clients is the caller's.
+ * Runs one point through its phases, one method each, top to bottom ({@link #run}): connect the
+ * clients, start the publishers, warm up, measure, stop the publishers, drain, and collect the
+ * final figures whatever ended the point. Each phase returns a record whose enum says how it
+ * ended ({@link WarmupEnd}, {@link WindowEnd}, {@link DrainEnd}). It judges nothing: it returns what
+ * it saw as a {@link PointObservation}. A failure or an abort ends the phases, never the
+ * collection; closing the clients is the caller's.
  */
 public final class PointDriver {
 
@@ -56,7 +66,15 @@ public final class PointDriver {
     private final Faults faults;
     private final List<ClientPlan> publisherPlans;
     private final List<ClientPlan> subscriberPlans;
-    private final Progress p;
+
+    // the per-second series, which the warm-up, the window and the drain extend in turn
+    private final List<IntervalSample> samples = new ArrayList<>();
+    /** When the publishers started ({@link PointClock#nanoTime}): the samples' zero. */
+    private long publishStart;
+    /** The next whole second after the publishers' start at which a sample is due. */
+    private long nextTick;
+    /** When the publishers' count last grew: a stall is measured from it. */
+    private long lastProgress;
 
     public PointDriver(Scenario scenario, Workers workers, Workers.PlanFactory plans, Gauges gauges, PointClock clock,
                        SampleSink sink, PrintStream console) {
@@ -76,135 +94,155 @@ public final class PointDriver {
         this.console = console;
         this.publisherPlans = ClientPlans.publishers(scenario);
         this.subscriberPlans = ClientPlans.subscribers(scenario);
-        this.p = new Progress(clock);
+    }
+
+    /** The publishers started at {@code nanos} of the point's clock, after the reading {@code before}. */
+    private record Started(long nanos, Snapshot before, String at) {
+    }
+
+    /** The publishers stopped with these final counts. */
+    private record Stopped(Counters publishers, String at) {
     }
 
     /** Runs the point, whose set-up (broker, agents) began at {@code pointStartNanos} of the clock. */
-    public PointObservation run(long pointStartNanos, io.jmsbench.report.Environment.BrokerFacts broker)
-            throws IOException {
+    public PointObservation run(long pointStartNanos, BrokerFacts broker) throws IOException {
+        Ending ending = Ending.COMPLETED;
+        Connected connected = null;
+        Started started = null;
+        Warmup warmup = null;
+        Window window = null;
+        Stopped stopped = null;
+        Drained drained = null;
         try {
-            connect(pointStartNanos);
-            Snapshot last = measure();
-            stopPublishers();
-            drain(last);
-        } catch (RunFailure | AgentException e) {
-            p.ending = Ending.failed(e.getMessage());
-        } catch (RunAborted e) {
-            p.ending = Ending.aborted(e.getMessage());
-        } catch (RuntimeException e) {
-            // a fault of ours must still leave a report with what was measured, never a lost run
-            p.ending = Ending.failed("internal error: " + e);
+            connected = connect(pointStartNanos);
+            started = startPublishers();
+            warmup = warmUp(started);
+            window = measure(warmup);
+            stopped = stopPublishers();
+            drained = drain(window.end(), stopped);
+        } catch (WindowCut e) {
+            window = e.window();
+            ending = endingOf((Exception) e.getCause());
+        } catch (Stall | RunFailure | AgentException | RunAborted | RuntimeException e) {
+            ending = endingOf(e);
         }
-        collect();
-        return p.observation(scenario, workers.placement(), broker);
+        Collected collected = collect(connected, started, stopped, drained, broker);
+        return new PointObservation(ending, connected, warmup, window, drained, collected);
     }
 
-    private void connect(long pointStartNanos) throws RunFailure, AgentException, RunAborted {
+    private static Ending endingOf(Exception e) {
+        if (e instanceof RunAborted) {
+            return Ending.aborted(e.getMessage());
+        }
+        // a fault of ours must still leave a report with what was measured, never a lost run
+        return e instanceof RuntimeException ? Ending.failed("internal error: " + e) : Ending.failed(e.getMessage());
+    }
+
+    private Connected connect(long pointStartNanos) throws RunFailure, AgentException, RunAborted {
         Workers.Prepared prepared = workers.prepare(publisherPlans, subscriberPlans, plans);
-        p.prepared = prepared;
-        p.mark(Progress.CLIENTS_READY);
-        p.readySeconds = (clock.nanoTime() - pointStartNanos) / 1e9;
+        double readySeconds = (clock.nanoTime() - pointStartNanos) / 1e9;
+        Connected connected = new Connected(prepared, readySeconds, clock.now().toString());
         console.printf("  clients  %d publishers, %d subscribers ready after %.1f s%s%n", publisherPlans.size(),
-                subscriberPlans.size(), p.readySeconds, workers.describe());
-        clock.check();
+                subscriberPlans.size(), readySeconds, workers.describe());
+        return connected;
     }
 
-    /**
-     * Warm-up, then the window, one sample a second; returns the last reading. A fixed warm-up ends
-     * at its time, an auto one once the rates are steady (or at its bound); a fixed window ends at
-     * its time or its message count, an auto one once its rates are precise enough (or at its bound).
-     */
-    private Snapshot measure() throws AgentException, RunAborted, RunFailure, IOException {
-        Phases phases = scenario.phases();
-        Snapshot previous = snapshot();
+    private Started startPublishers() throws RunFailure, AgentException, RunAborted {
+        clock.check();
+        Snapshot before = snapshot();
         long start = clock.nanoTime();
-        p.publishStart = start;
+        publishStart = start;
+        nextTick = start + SECOND;
+        lastProgress = start;
         workers.start();
         faults.start(System.nanoTime() - (clock.nanoTime() - start)); // the samples' zero, on the faults' clock
-        p.mark(Progress.PUBLISH_START);
-        long warmupEnd = start + phases.warmup().toNanos();
-        long measureEnd = Long.MAX_VALUE;
-        Phase phase = Phase.WARMUP;
-        if (warmupEnd == start) {
-            measureEnd = openWindow(previous, start, Windows.TIME);
-            phase = Phase.MEASURE;
-        }
-        long nextTick = start + SECOND;
-        long lastProgress = start;
-        long bound = phases.messages();
-        while (true) {
-            long target = Math.min(nextTick, phase == Phase.WARMUP ? warmupEnd : measureEnd);
-            boolean countReached = phase == Phase.MEASURE && bound > 0
-                    && waitForCount(p.windowStart.publishers().messages() + bound, target);
-            if (countReached) {
-                target = clock.nanoTime();
-            } else {
-                clock.sleepUntil(target);
-            }
-            Snapshot now = snapshot();
-            emit(previous, now, target, phase);
-            if (now.publishers().messages() > previous.publishers().messages()) {
-                lastProgress = now.nanos();
-            } else if (now.nanos() - lastProgress >= STALL.toNanos()) {
-                p.windowEnd = phase == Phase.MEASURE ? now : null;
-                throw new RunFailure("stalled: the publishers sent nothing for " + STALL.toSeconds() + " s (broker "
-                        + "or the network to it down?)" + lastError(now.publishers()).map(e -> "; last send error: " + e)
-                        .orElse(""));
-            }
-            previous = now;
-            if (phase == Phase.MEASURE) {
-                String end = countReached ? Windows.MESSAGES
-                        : phases.measureAuto() && AutoWindows.precise(p.samplesOf(Phase.MEASURE), phases.precision())
-                        ? Windows.PRECISION
-                        : target == measureEnd ? (phases.measureAuto() ? Windows.BOUND : Windows.TIME) : null;
-                if (end != null) {
-                    p.windowEnd = now;
-                    p.windowEndedBy = end;
-                    p.mark(Progress.MEASURE_END);
-                    return now;
-                }
-            } else {
-                String end = warmupEnd(phases, target == warmupEnd);
-                if (end != null) {
-                    measureEnd = openWindow(now, target, end);
-                    phase = Phase.MEASURE;
-                }
-            }
-            if (target == nextTick) {
-                nextTick += SECOND;
-            }
-        }
-    }
-
-    /** Why the warm-up ends after this second's sample, {@code null} while it goes on. */
-    private String warmupEnd(Phases phases, boolean atBound) {
-        if (!phases.warmupAuto()) {
-            return atBound ? Windows.TIME : null;
-        }
-        Transient found = AutoWindows.transientOf(p.samplesOf(Phase.WARMUP));
-        if (found.over()) {
-            p.transientSeconds = found.truncation();
-            return Windows.STEADY;
-        }
-        return atBound ? Windows.BOUND : null;
+        return new Started(start, before, clock.now().toString());
     }
 
     /**
-     * Opens the window at this reading, taken for the tick {@code tick}; returns when its time (or its
-     * auto bound) ends it: on a tick, so that no sliver of a second ends the window as a sample of its own.
+     * One sample a second until the warm-up ends: a fixed one at its time, an auto one once the rates
+     * are steady (MSER-5) or at its bound.
      */
-    private long openWindow(Snapshot at, long tick, String warmupEndedBy) {
-        p.windowStart = at;
-        p.warmupEndedBy = warmupEndedBy;
-        p.warmupSeconds = (at.nanos() - p.publishStart) / 1e9;
-        p.mark(Progress.MEASURE_START);
-        if (scenario.phases().warmupAuto()) {
-            console.printf(java.util.Locale.ROOT, "  warm-up  %s after %.0f s%s%n", Windows.STEADY.equals(warmupEndedBy)
-                    ? "steady" : "NOT steady (maxWarmup reached)", p.warmupSeconds, Windows.STEADY.equals(warmupEndedBy)
-                    ? String.format(java.util.Locale.ROOT, " (MSER-5: start-up transient %.0f s)", p.transientSeconds)
-                    : "");
+    private Warmup warmUp(Started started) throws Stall, RunFailure, RunAborted, IOException {
+        Phases phases = scenario.phases();
+        long end = started.nanos() + phases.warmup().toNanos();
+        Snapshot previous = started.before();
+        if (end == started.nanos()) {
+            return new Warmup(WarmupEnd.TIME, (previous.nanos() - publishStart) / 1e9, Double.NaN, previous,
+                    started.nanos(), started.at());
         }
-        return tick + scenario.phases().measure().toNanos();
+        while (true) {
+            long target = Math.min(nextTick, end);
+            clock.sleepUntil(target);
+            Snapshot now = tick(previous, target, Phase.WARMUP, null);
+            previous = now;
+            WarmupEnd ended = null;
+            double transientSeconds = Double.NaN;
+            if (phases.warmupAuto()) {
+                Transient found = AutoWindows.transientOf(samplesOf(Phase.WARMUP));
+                transientSeconds = found.over() ? found.truncation() : Double.NaN;
+                ended = found.over() ? WarmupEnd.STEADY : target == end ? WarmupEnd.BOUND : null;
+            } else if (target == end) {
+                ended = WarmupEnd.TIME;
+            }
+            advance(target);
+            if (ended != null) {
+                Warmup warmup = new Warmup(ended, (now.nanos() - publishStart) / 1e9, transientSeconds, now, target,
+                        started.at());
+                if (phases.warmupAuto()) {
+                    console.printf(Locale.ROOT, "  warm-up  %s after %.0f s%s%n", ended == WarmupEnd.STEADY ? "steady"
+                            : "NOT steady (maxWarmup reached)", warmup.seconds(), ended == WarmupEnd.STEADY
+                            ? String.format(Locale.ROOT, " (MSER-5: start-up transient %.0f s)", transientSeconds) : "");
+                }
+                return warmup;
+            }
+        }
+    }
+
+    /**
+     * The window, from the warm-up's last reading, one sample a second: a fixed window ends at its time
+     * (on a tick, so that no sliver of a second ends it as a sample of its own) or its message count,
+     * an auto one once its rates are precise enough or at its bound.
+     */
+    private Window measure(Warmup warmup) throws WindowCut, IOException {
+        Phases phases = scenario.phases();
+        Snapshot start = warmup.last();
+        String startedAt = clock.now().toString();
+        Histogram latency = Histograms.empty();
+        long end = warmup.endTick() + phases.measure().toNanos();
+        long bound = phases.messages();
+        Snapshot previous = start;
+        try {
+            while (true) {
+                long target = Math.min(nextTick, end);
+                boolean countReached = bound > 0 && waitForCount(start.publishers().messages() + bound, target);
+                if (countReached) {
+                    target = clock.nanoTime();
+                } else {
+                    clock.sleepUntil(target);
+                }
+                Snapshot now = tick(previous, target, Phase.MEASURE, latency);
+                previous = now;
+                WindowEnd ended = countReached ? WindowEnd.MESSAGES
+                        : phases.measureAuto() && AutoWindows.precise(samplesOf(Phase.MEASURE), phases.precision())
+                        ? WindowEnd.PRECISION
+                        : target != end ? null
+                        : phases.measureAuto() ? WindowEnd.BOUND : WindowEnd.TIME;
+                advance(target);
+                if (ended != null) {
+                    return new Window(start, now, ended, latencyOf(latency), startedAt, clock.now().toString());
+                }
+            }
+        } catch (Stall e) {
+            throw new WindowCut(new Window(start, e.at(), null, latencyOf(latency), startedAt, null), e);
+        } catch (RunFailure | RunAborted | RuntimeException e) {
+            throw new WindowCut(new Window(start, null, null, latencyOf(latency), startedAt, null), e);
+        }
+    }
+
+    private LatencyFigures latencyOf(Histogram window) {
+        return LatencyFigures.of(window, scenario.publishers().saturated() ? LatencyFigures.ACTUAL
+                : LatencyFigures.INTENDED);
     }
 
     /** For a window bounded by a message count: true once the publishers sent {@code total}, false at {@code deadline}. */
@@ -218,91 +256,128 @@ public final class PointDriver {
         return false;
     }
 
-    private void stopPublishers() throws RunFailure {
+    private Stopped stopPublishers() throws RunFailure {
         List<String> problems = new ArrayList<>();
-        p.publishersFinal = workers.stopPublishers(problems);
-        if (p.publishersFinal == null) {
+        Counters publishers = workers.stopPublishers(problems);
+        if (publishers == null) {
             throw new RunFailure("the publishers could not be stopped: " + String.join("; ", problems));
         }
-        p.mark(Progress.PUBLISH_STOP);
+        return new Stopped(publishers, clock.now().toString());
     }
 
     /**
      * Waits until the subscribers have every message they should get (as many as expected, and none
      * missing from an audited stream), go quiet, or the drain bound passes.
      */
-    private void drain(Snapshot previous) throws AgentException, RunAborted, RunFailure, IOException {
-        long expected = Math.round(ExpectedReplication.of(scenario) * p.publishersFinal.messages());
+    private Drained drain(Snapshot previous, Stopped stopped) throws AgentException, RunAborted, RunFailure,
+            IOException {
+        long expected = Math.round(ExpectedReplication.of(scenario) * stopped.publishers().messages());
         long drainStart = clock.nanoTime();
         long deadline = drainStart + scenario.phases().drain().toNanos();
-        long lastProgress = drainStart;
+        long lastReceipt = drainStart;
         long lastCount = -1;
-        long nextTick = p.publishStart + ((drainStart - p.publishStart) / SECOND + 1) * SECOND;
+        long tick = publishStart + ((drainStart - publishStart) / SECOND + 1) * SECOND;
         long auditedAt = -1;
-        String outcome;
+        AuditCounts audit = null;
+        DrainEnd ended;
         Counters counters;
         while (true) {
             counters = workers.subscriberCounters();
             long now = clock.nanoTime();
             if (counters.messages() != lastCount) {
                 lastCount = counters.messages();
-                lastProgress = now;
+                lastReceipt = now;
             }
-            if (now >= nextTick) {
+            if (now >= tick) {
                 failIfBrokerDown();
-                Snapshot snap = localReading(p.publishersFinal, counters);
-                emit(previous, snap, now, Phase.DRAIN);
+                Snapshot snap = localReading(stopped.publishers(), counters);
+                emit(previous, snap, now, Phase.DRAIN, null);
                 previous = snap;
-                nextTick += SECOND;
+                tick += SECOND;
             }
             // duplicates and redeliveries count too, so the count can be reached while messages are still on
             // their way: complete only once the audited streams miss nothing; pull the audit again only when
             // more messages came
             if (counters.messages() >= expected && counters.messages() != auditedAt) {
-                p.audit = audit();
+                audit = audit(stopped.publishers());
                 auditedAt = counters.messages();
-                if (p.audit.lost() == 0) {
-                    outcome = "complete";
+                if (audit.lost() == 0) {
+                    ended = DrainEnd.COMPLETE;
                     break;
                 }
             }
-            if (now - lastProgress >= QUIET.toNanos()) {
-                outcome = "quiet";
+            if (now - lastReceipt >= QUIET.toNanos()) {
+                ended = DrainEnd.QUIET;
                 break;
             }
             if (now >= deadline) {
-                outcome = "timeout";
+                ended = DrainEnd.TIMEOUT;
                 break;
             }
             clock.sleepUntil(Math.min(now + DRAIN_POLL_NANOS, deadline));
         }
-        p.subscribersFinal = counters;
-        p.drain = new Drain(outcome, (clock.nanoTime() - drainStart) / 1e9, expected, counters.messages());
-        p.mark(Progress.DRAIN_END);
-        if (!"complete".equals(outcome)) {
-            p.audit = audit();
+        Drain drain = new Drain(ended, (clock.nanoTime() - drainStart) / 1e9, expected, counters.messages());
+        String endedAt = clock.now().toString();
+        if (ended != DrainEnd.COMPLETE) {
+            audit = audit(stopped.publishers());
         }
+        return new Drained(drain, counters, audit, endedAt);
     }
 
-    private AuditCounts audit() throws AgentException {
-        return AuditMerge.of(subscriberPlans, publisherPlans, p.publishersFinal, workers.audit());
+    private AuditCounts audit(Counters publishers) throws AgentException {
+        return AuditMerge.of(subscriberPlans, publisherPlans, publishers, workers.audit());
     }
 
-    /** Reads the final counts it still lacks, whatever ended the point. */
-    private void collect() {
-        p.faults = faults.stop();
+    /** Reads the final counts the phases did not, whatever ended the point. */
+    private Collected collect(Connected connected, Started started, Stopped stopped, Drained drained,
+                              BrokerFacts broker) {
+        List<Faults.FaultEvent> events = faults.stop();
         List<String> problems = new ArrayList<>();
-        if (p.publishersFinal == null && p.publishStart >= 0) {
-            p.publishersFinal = workers.stopPublishers(problems);
-        }
-        if (p.subscribersFinal == null && p.prepared != null) {
+        Counters publishers = stopped != null ? stopped.publishers()
+                : started != null ? workers.stopPublishers(problems) : null;
+        Counters subscribers = drained != null ? drained.subscribers() : null;
+        if (subscribers == null && connected != null) {
             try {
-                p.subscribersFinal = workers.subscriberCounters();
+                subscribers = workers.subscriberCounters();
             } catch (RunFailure e) {
                 problems.add(e.getMessage());
             }
         }
         problems.forEach(problem -> console.println("jmsbench: " + problem));
+        PointEnvironment environment = connected == null ? new PointEnvironment(broker, List.of(), Map.of())
+                : new PointEnvironment(broker, connected.prepared().agents(), connected.prepared().providerSettings());
+        return new Collected(publishers, subscribers, started == null ? null : started.at(),
+                stopped == null ? null : stopped.at(), samples, events, workers.placement(), environment);
+    }
+
+    /**
+     * This second's reading, taken for {@code at}, and its sample (its latencies added to
+     * {@code window} when given); a stall once the publishers sent nothing for {@link #STALL}.
+     */
+    private Snapshot tick(Snapshot previous, long at, Phase phase, Histogram window)
+            throws Stall, RunFailure, IOException {
+        Snapshot now = snapshot();
+        emit(previous, now, at, phase, window);
+        if (now.publishers().messages() > previous.publishers().messages()) {
+            lastProgress = now.nanos();
+        } else if (now.nanos() - lastProgress >= STALL.toNanos()) {
+            throw new Stall("stalled: the publishers sent nothing for " + STALL.toSeconds() + " s (broker or the "
+                    + "network to it down?)" + lastError(now.publishers()).map(e -> "; last send error: " + e)
+                    .orElse(""), now);
+        }
+        return now;
+    }
+
+    /** Moves the next sample's time on by a second once this one's tick was reached. */
+    private void advance(long target) {
+        if (target == nextTick) {
+            nextTick += SECOND;
+        }
+    }
+
+    /** The samples of one phase so far, in order. */
+    private List<IntervalSample> samplesOf(Phase phase) {
+        return samples.stream().filter(s -> phase.sampleName().equals(s.phase())).toList();
     }
 
     private Snapshot snapshot() throws RunFailure {
@@ -319,7 +394,7 @@ public final class PointDriver {
      */
     private Snapshot localReading(Counters publishers, Counters subscribers) {
         LatencyInterval latency = workers.latency();
-        java.util.Map<String, io.jmsbench.protocol.HostSample> hosts = workers.hosts();
+        Map<String, HostSample> hosts = workers.hosts();
         long now = clock.nanoTime();
         return Snapshot.of(now, publishers, subscribers, latency, gauges.read(), hosts);
     }
@@ -331,19 +406,19 @@ public final class PointDriver {
         }
     }
 
-    private void emit(Snapshot from, Snapshot to, long atNanos, Phase phase) throws IOException {
+    private void emit(Snapshot from, Snapshot to, long atNanos, Phase phase, Histogram window) throws IOException {
         LatencyInterval raw = to.latency();
         Histogram latency = raw == null ? Histograms.empty() : Histograms.decode(raw.histogram());
-        if (phase == Phase.MEASURE) {
-            p.window.add(latency);
+        if (window != null) {
+            window.add(latency);
         }
-        var sample = IntervalSamples.between(from, to, (atNanos - p.publishStart) / 1e9, phase, latency);
-        p.samples.add(sample);
+        IntervalSample sample = IntervalSamples.between(from, to, (atNanos - publishStart) / 1e9, phase, latency);
+        samples.add(sample);
         sink.accept(sample, raw);
     }
 
-    public static java.util.Optional<String> lastError(Counters counters) {
-        return counters == null ? java.util.Optional.empty() : counters.clients().stream().map(ClientCount::lastError)
+    public static Optional<String> lastError(Counters counters) {
+        return counters == null ? Optional.empty() : counters.clients().stream().map(ClientCount::lastError)
                 .filter(Objects::nonNull).reduce((a, b) -> b);
     }
 }

@@ -11,32 +11,20 @@ import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.run.workers.Workers.Placement;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
- * What a point's driver saw, all of it, frozen: how the point ended, when each phase began, the
- * per-second samples, the readings at the window's edges, the final counts, the drain, the audit,
- * the window's latency, where the clients ran, this point's own environment and how its warm-up and
- * window ended. A part never
- * reached is {@code null}. The judge reads nothing else.
+ * What a point's driver saw, frozen: how the point ended, then one record per phase it went
+ * through, {@code null} for a phase it never finished (a window cut short keeps what it measured),
+ * and what it collected whatever ended it. The judge reads nothing else; the methods below are
+ * read-outs of those parts.
  */
-public record PointObservation(Ending ending, PhaseTimes times, double readySeconds, List<IntervalSample> samples,
-                               Snapshot windowStart, Snapshot windowEnd, Counters publishersFinal,
-                               Counters subscribersFinal, Drain drain, AuditCounts audit, LatencyFigures latency,
-                               Placement placement, PointEnvironment environment, Windows windows,
-                               List<Faults.FaultEvent> faults) {
+public record PointObservation(Ending ending, Connected connect, Warmup warmup, Window window, Drained drain,
+                               Collected collected) {
 
     public PointObservation {
-        samples = List.copyOf(samples);
-        faults = List.copyOf(faults);
-    }
-
-    /** An observation of a point that injected no fault. */
-    public PointObservation(Ending ending, PhaseTimes times, double readySeconds, List<IntervalSample> samples,
-                            Snapshot windowStart, Snapshot windowEnd, Counters publishersFinal,
-                            Counters subscribersFinal, Drain drain, AuditCounts audit, LatencyFigures latency,
-                            Placement placement, PointEnvironment environment, Windows windows) {
-        this(ending, times, readySeconds, samples, windowStart, windowEnd, publishersFinal, subscribersFinal, drain,
-                audit, latency, placement, environment, windows, List.of());
+        Objects.requireNonNull(ending, "ending");
+        Objects.requireNonNull(collected, "collected");
     }
 
     /** How the point ended: it completed, failed (an agent, the broker, a stall) or the run was aborted. */
@@ -61,18 +49,82 @@ public record PointObservation(Ending ending, PhaseTimes times, double readySeco
 
     /** A point that ended before its driver ran (the broker or the agents would not start). */
     public static PointObservation notStarted(Ending ending, PointEnvironment environment) {
-        return new PointObservation(ending, new PhaseTimes(null, null, null, null, null, null), Double.NaN, List.of(),
-                null, null, null, null, null, null, null, null, environment, Windows.NONE);
+        return new PointObservation(ending, null, null, null, null, Collected.nothing(environment));
     }
 
     /** The same observation, ended otherwise (an abort that came while the point was torn down). */
     public PointObservation withEnding(Ending other) {
-        return new PointObservation(other, times, readySeconds, samples, windowStart, windowEnd, publishersFinal,
-                subscribersFinal, drain, audit, latency, placement, environment, windows, faults);
+        return new PointObservation(other, connect, warmup, window, drain, collected);
     }
 
-    /** Whether the measurement window opened and closed. */
+    /** Whether the measurement window opened and has a last reading (a stall cuts a window short but keeps one). */
     public boolean windowComplete() {
-        return windowStart != null && windowEnd != null;
+        return window != null && window.end() != null;
+    }
+
+    public Snapshot windowStart() {
+        return window == null ? null : window.start();
+    }
+
+    public Snapshot windowEnd() {
+        return window == null ? null : window.end();
+    }
+
+    /** Seconds from the point's set-up to every client ready; NaN when they never were. */
+    public double readySeconds() {
+        return connect == null ? Double.NaN : connect.readySeconds();
+    }
+
+    public List<IntervalSample> samples() {
+        return collected.samples();
+    }
+
+    public Counters publishersFinal() {
+        return collected.publishersFinal();
+    }
+
+    public Counters subscribersFinal() {
+        return collected.subscribersFinal();
+    }
+
+    /** The drain's figures; {@code null} when the point ended before its drain did. */
+    public Drain drainFigures() {
+        return drain == null ? null : drain.drain();
+    }
+
+    /** The stream audit at the drain's end; {@code null} when the point ended before. */
+    public AuditCounts audit() {
+        return drain == null ? null : drain.audit();
+    }
+
+    /** The window's latency; {@code null} when the window never opened. */
+    public LatencyFigures latency() {
+        return window == null ? null : window.latency();
+    }
+
+    public Placement placement() {
+        return collected.placement();
+    }
+
+    public PointEnvironment environment() {
+        return collected.environment();
+    }
+
+    public List<Faults.FaultEvent> faults() {
+        return collected.faults();
+    }
+
+    /** The wall-clock instants of the phase edges reached. */
+    public PhaseTimes times() {
+        return new PhaseTimes(connect == null ? null : connect.readyAt(), collected.publishStartedAt(),
+                window == null ? null : window.startedAt(), window == null ? null : window.endedAt(),
+                collected.publishStoppedAt(), drain == null ? null : drain.endedAt());
+    }
+
+    /** How the warm-up and the window ended, with the precision an auto window asked ({@code NaN} for a fixed one). */
+    public Windows windows(double precisionTarget) {
+        return new Windows(warmup == null ? null : warmup.end(), warmup == null ? Double.NaN : warmup.seconds(),
+                warmup == null ? Double.NaN : warmup.transientSeconds(), window == null ? null : window.endedBy(),
+                precisionTarget);
     }
 }

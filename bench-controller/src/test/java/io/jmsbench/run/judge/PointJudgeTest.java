@@ -5,14 +5,23 @@ import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
+import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.DrainEnd;
+import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
-import io.jmsbench.report.PointResult.PhaseTimes;
+import io.jmsbench.report.WarmupEnd;
+import io.jmsbench.report.WindowEnd;
+import io.jmsbench.run.point.Collected;
+import io.jmsbench.run.point.Drained;
+import io.jmsbench.run.point.Faults.FaultEvent;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.point.Snapshot;
+import io.jmsbench.run.point.Warmup;
+import io.jmsbench.run.point.Window;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.run.workers.Workers.Placement;
 import io.jmsbench.scenario.Scenario;
@@ -21,13 +30,17 @@ import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.ProcessResources;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
+import io.jmsbench.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 import static io.jmsbench.verdict.FindingCode.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,28 +61,28 @@ class PointJudgeTest {
         List<String> overrides = List.of();
         /** More of the scenario, after the baseline's fields. */
         String moreYaml = "";
-        List<io.jmsbench.run.point.Faults.FaultEvent> faults = List.of();
+        List<FaultEvent> faults = List.of();
         Ending ending = Ending.COMPLETED;
         long windowSent = 10_000;
         long windowReceived = 10_000;
         long totalSent = 20_000;
         long totalReceived = 20_000;
         long sendErrors;
+        long receiveErrors;
+        boolean brokerReused;
         double hostBusy = 0.99;
         double publisherCores = 0.5;
-        Drain drain = new Drain("complete", 0.5, 20_000, 20_000);
+        Drain drain = new Drain(DrainEnd.COMPLETE, 0.5, 20_000, 20_000);
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
-        io.jmsbench.report.BrokerCounts brokerCounts =
-                new io.jmsbench.report.BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0);
+        BrokerCounts brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0);
         boolean brokerCpuKnown = true;
-        io.jmsbench.report.PointResult.Windows windows = new io.jmsbench.report.PointResult.Windows(
-                io.jmsbench.report.PointResult.Windows.TIME, 20, Double.NaN, io.jmsbench.report.PointResult.Windows.TIME,
-                Double.NaN);
+        WarmupEnd warmupEnd = WarmupEnd.TIME;
+        WindowEnd windowEnd = WindowEnd.TIME;
         /** The window's seconds; {@code null}: ten seconds at the window's rates, each ±1% (see {@link #seconds}). */
-        List<io.jmsbench.report.IntervalSample> samples;
+        List<IntervalSample> samples;
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, LatencyFigures.ACTUAL);
     }
@@ -87,13 +100,13 @@ class PointJudgeTest {
     }
 
     /** Ten seconds of the window at its rates, alternately 1% above and below. */
-    private static List<io.jmsbench.report.IntervalSample> seconds(Spec spec) {
-        List<io.jmsbench.report.IntervalSample> window = new ArrayList<>();
+    private static List<IntervalSample> seconds(Spec spec) {
+        List<IntervalSample> window = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             double wobble = i % 2 == 0 ? 1.01 : 0.99;
             double sent = spec.windowSent / 10.0 * wobble;
             double received = spec.windowReceived / 10.0 * wobble;
-            window.add(new io.jmsbench.report.IntervalSample(21 + i, "measure", Math.round(sent), sent,
+            window.add(new IntervalSample(21 + i, "measure", Math.round(sent), sent,
                     Math.round(received), received, 1, 0.5, 0.3, 0.99));
         }
         return window;
@@ -130,16 +143,18 @@ class PointJudgeTest {
                     spec.brokerCpuKnown ? start.brokerCpuNanos() : -1, 0,
                     ProcessResources.UNKNOWN, new HostCpu(0, 20 * S / 10_000_000), 0, before);
         }
-        PointObservation o = new PointObservation(spec.ending, new PhaseTimes(null, null, null, null, null, null),
-                1.0, spec.samples != null ? spec.samples : seconds(spec), start, end,
-                new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent, spec.sendErrors,
-                        spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN),
-                counters(41 * S, "sub-0-0", spec.totalReceived, 0, 0.3), spec.drain, spec.audit, spec.latency,
-                spec.placement, PointEnvironment.NONE, spec.windows, spec.faults);
-        PointJudge judge = new PointJudge(scenario, 2, false);
-        List<Finding> findings = new ArrayList<>(judge.judge(o, WindowFigures.of(o, 2)));
-        findings.addAll(judge.brokerCounts(o, spec.brokerCounts));
-        return findings;
+        Counters sent = new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent,
+                spec.sendErrors, spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN);
+        Counters got = new Counters(41 * S, 0, Math.round(41 * S * 0.3), 0, 0, List.of(new ClientCount("sub-0-0",
+                spec.totalReceived, spec.receiveErrors, spec.receiveErrors > 0 ? "gone" : null)), HostSample.UNKNOWN);
+        PointObservation o = new PointObservation(spec.ending, null,
+                spec.warmupEnd == null ? null : new Warmup(spec.warmupEnd, 20, Double.NaN, start, 20 * S, null),
+                spec.window ? new Window(start, end, spec.windowEnd, spec.latency, null, null) : null,
+                spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null),
+                new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
+                        spec.placement, PointEnvironment.NONE));
+        PointJudge judge = new PointJudge(scenario, 2, spec.brokerReused);
+        return judge.judge(o, WindowFigures.of(o, 2), spec.brokerCounts);
     }
 
     private static List<FindingCode> codes(Spec spec) throws Exception {
@@ -155,56 +170,155 @@ class PointJudgeTest {
         assertEquals(List.of(SHARED_HOST), codes(new Spec()));
     }
 
-    @Test
-    void eachRuleGivesItsCode() throws Exception {
-        List<String> wrong = new ArrayList<>();
-        check(wrong, "aborted", s -> s.ending = Ending.failed("stalled"), ABORTED);
-        check(wrong, "no window", s -> s.window = false, WINDOW_NOT_COMPLETED);
-        check(wrong, "nothing sent", s -> { s.windowSent = 0; s.windowReceived = 0; }, NO_MESSAGES_IN_WINDOW);
-        check(wrong, "send errors", s -> s.sendErrors = 3, SEND_ERRORS);
-        check(wrong, "timeout", s -> s.drain = new Drain("timeout", 10, 20_000, 19_000), DRAIN_TIMEOUT);
-        check(wrong, "quiet", s -> s.drain = new Drain("quiet", 2, 20_000, 19_000), DRAIN_INCOMPLETE);
-        check(wrong, "grade", s -> {
-            s.totalReceived = 19_000;
-            s.brokerCounts = counts(20_000, 19_000, 0, 0);
-        }, REPLICATION_GRADE_MISMATCH);
-        check(wrong, "broker idle", s -> s.hostBusy = 0.5, CPU_RULE_BROKER);
-        check(wrong, "client busy", s -> s.publisherCores = 1.8, CPU_RULE_CLIENT);
-        check(wrong, "foreign load", s -> s.publisherCores = 0.1, CPU_RULE_FOREIGN_LOAD); // 0.4 cores unaccounted
-        check(wrong, "duplicates", s -> s.audit = new AuditCounts(0, 5, 0, 0, 0, 1, 1, false), DUPLICATES);
-        check(wrong, "persistent loss", s -> {
-            s.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
-            s.audit = new AuditCounts(7, 0, 0, 0, 0, 1, 1, false);
-        }, PERSISTENT_MESSAGES_LOST);
-        check(wrong, "target rate", s -> s.overrides = List.of("publishers.rate=2000"), TARGET_RATE_MISSED);
-        check(wrong, "backlog grew", s -> s.windowReceived = 5_000, NOT_STEADY);
-        check(wrong, "never steady", s -> {
-            s.overrides = List.of("phases.warmup=auto");
-            s.windows = new io.jmsbench.report.PointResult.Windows("bound", 120, Double.NaN, "time", Double.NaN);
-        }, NEVER_STEADY);
-        check(wrong, "separate hosts, broker unknown", s -> {
-            s.placement = new Placement(true, false, true, List.of());
-            s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
-        }, CPU_RULE_BROKER_UNKNOWN);
-        check(wrong, "separate hosts, client host busy", s -> {
-            s.placement = new Placement(true, false, true, List.of());
-            s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99}, "publisher-agent-1", new double[] {0.9});
-        }, CPU_RULE_CLIENT);
-        check(wrong, "a fault not injected", s -> {
-            s.moreYaml = PAUSES;
-            s.faults = List.of(new io.jmsbench.run.point.Faults.FaultEvent("pause-broker", 5, 0, "kill -STOP failed"));
-        }, FAULT_NOT_INJECTED);
-        assertEquals(List.of(), wrong);
+    /** One rule: the change to the baseline that should break it, and every code the point then carries. */
+    private record Rule(FindingCode code, String change, Consumer<Spec> apply, List<FindingCode> expected) {
+    }
+
+    private static Rule rule(FindingCode code, String change, Consumer<Spec> apply, FindingCode... expected) {
+        return new Rule(code, change, apply, List.of(expected));
     }
 
     private static final String PAUSES = "faults:\n  - {action: pause-broker, at: 5s, every: 10s, times: 2}\n";
+    private static final Placement TESTBED = new Placement(true, false, true, List.of());
+
+    /**
+     * The rule table: one row per {@link FindingCode} of every severity, each a change to the
+     * baseline and the whole list of codes the point must then carry, in the judge's order.
+     */
+    private static final List<Rule> RULES = List.of(
+            rule(ABORTED, "the point failed", s -> s.ending = Ending.failed("stalled"), SHARED_HOST, ABORTED),
+            rule(WINDOW_NOT_COMPLETED, "no window", s -> s.window = false, SHARED_HOST, WINDOW_NOT_COMPLETED),
+            rule(NO_MESSAGES_IN_WINDOW, "nothing sent in the window", s -> {
+                s.windowSent = 0;
+                s.windowReceived = 0;
+            }, SHARED_HOST, NO_MESSAGES_IN_WINDOW),
+            rule(TARGET_RATE_MISSED, "1,000 of 2,000 msgs/s", s -> s.overrides = List.of("publishers.rate=2000"),
+                    SHARED_HOST, TARGET_RATE_MISSED),
+            rule(SEND_ERRORS, "3 sends failed", s -> s.sendErrors = 3, SHARED_HOST, SEND_ERRORS),
+            rule(RECEIVE_ERRORS, "2 receives failed", s -> s.receiveErrors = 2, SHARED_HOST, RECEIVE_ERRORS),
+            rule(PERSISTENT_MESSAGES_LOST, "7 persistent messages lost", s -> {
+                s.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
+                s.audit = new AuditCounts(7, 0, 0, 0, 0, 1, 1, false);
+            }, SHARED_HOST, PERSISTENT_MESSAGES_LOST),
+            rule(DUPLICATES, "5 duplicates, auto ack", s -> s.audit = new AuditCounts(0, 5, 0, 0, 0, 1, 1, false),
+                    SHARED_HOST, DUPLICATES),
+            rule(DRAIN_TIMEOUT, "the drain timed out", s -> s.drain = new Drain(DrainEnd.TIMEOUT, 10, 20_000, 19_000),
+                    SHARED_HOST, DRAIN_TIMEOUT),
+            rule(DRAIN_INCOMPLETE, "the drain went quiet", s -> s.drain = new Drain(DrainEnd.QUIET, 2, 20_000, 19_000),
+                    SHARED_HOST, DRAIN_INCOMPLETE),
+            rule(REPLICATION_GRADE_MISMATCH, "5% of the copies never came", s -> {
+                s.totalReceived = 19_000;
+                s.brokerCounts = counts(20_000, 19_000, 0, 0);
+            }, SHARED_HOST, REPLICATION_GRADE_MISMATCH),
+            rule(CPU_RULE_BROKER, "the shared host half idle", s -> s.hostBusy = 0.5, SHARED_HOST, CPU_RULE_BROKER),
+            rule(CPU_RULE_BROKER_UNKNOWN, "the broker host's monitor did not answer", s -> {
+                s.placement = TESTBED;
+                s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
+            }, CPU_RULE_BROKER_UNKNOWN),
+            rule(CPU_RULE_CLIENT, "the publisher agent took 1.8 cores", s -> s.publisherCores = 1.8, SHARED_HOST,
+                    CPU_RULE_CLIENT),
+            rule(CPU_RULE_FOREIGN_LOAD, "0.4 cores no process of the run used", s -> s.publisherCores = 0.1,
+                    SHARED_HOST, CPU_RULE_FOREIGN_LOAD),
+            rule(NEVER_STEADY, "an auto warm-up at its bound", s -> {
+                s.overrides = List.of("phases.warmup=auto");
+                s.warmupEnd = WarmupEnd.BOUND;
+            }, SHARED_HOST, NEVER_STEADY),
+            rule(NOT_STEADY, "the backlog grew in a capacity window", s -> s.windowReceived = 5_000, SHARED_HOST,
+                    NOT_STEADY),
+            rule(BROKER_CPU_NOT_MEASURED, "an external broker, no monitor", s -> {
+                s.brokerCpuKnown = false;
+                s.hostBusy = 0.5;
+            }, SHARED_HOST, BROKER_CPU_NOT_MEASURED),
+            rule(WINDOW_TOO_SHORT, "a window without seconds", s -> s.samples = List.of(), SHARED_HOST,
+                    WINDOW_TOO_SHORT),
+            rule(BROKER_COUNT_MISMATCH, "the broker took in fewer than were sent",
+                    s -> s.brokerCounts = counts(19_000, 20_000, 0, 0), SHARED_HOST, BROKER_COUNT_MISMATCH),
+            rule(FAULT_NOT_INJECTED, "a pause that failed", s -> {
+                s.moreYaml = PAUSES;
+                s.faults = List.of(new FaultEvent("pause-broker", 5, 0, "kill -STOP failed"));
+            }, SHARED_HOST, FAULTS_INJECTED, FAULT_NOT_INJECTED),
+            rule(BROKER_COUNTS_NOT_READ, "the broker's counts unread", s -> s.brokerCounts = null, SHARED_HOST,
+                    BROKER_COUNTS_NOT_READ),
+            rule(NOT_WARMED_UP, "a 2 s warm-up", s -> s.overrides = List.of("phases.warmup=2s"), NOT_WARMED_UP,
+                    SHARED_HOST),
+            rule(UNSTAMPED, "unstamped messages", s -> {
+                s.overrides = List.of("message.stamped=false");
+                s.audit = null;
+            }, UNSTAMPED, SHARED_HOST),
+            rule(BROKER_REUSED, "one broker for every point", s -> s.brokerReused = true, BROKER_REUSED, SHARED_HOST),
+            rule(SHARED_HOST, "the baseline: everything on this machine", s -> { }, SHARED_HOST),
+            rule(BROKER_HOST_NOT_MONITORED, "agents on machines of their own, no monitor",
+                    s -> s.placement = new Placement(true, false, false, List.of()), BROKER_HOST_NOT_MONITORED),
+            rule(WINDOW_ENDED_BY_TIME, "a count the window's time ended first",
+                    s -> s.overrides = List.of("phases.messages=20000"), SHARED_HOST, WINDOW_ENDED_BY_TIME),
+            rule(BACKLOG_CHANGED, "the backlog grew at a fixed rate", s -> {
+                s.overrides = List.of("publishers.rate=1000");
+                s.windowReceived = 5_000;
+            }, SHARED_HOST, BACKLOG_CHANGED),
+            rule(PRECISION_NOT_REACHED, "an auto window at its bound", s -> {
+                s.overrides = List.of("phases.measure=auto");
+                s.windowEnd = WindowEnd.BOUND;
+            }, SHARED_HOST, PRECISION_NOT_REACHED),
+            rule(MESSAGES_LOST_ALLOWED, "3 non-persistent messages lost",
+                    s -> s.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false), SHARED_HOST, MESSAGES_LOST_ALLOWED),
+            rule(INTERVAL_CORRELATED, "a rate still climbing through the window", s -> s.samples = ramp(),
+                    SHARED_HOST, INTERVAL_CORRELATED, INTERVAL_CORRELATED),
+            rule(LATENCY_CLOCKS_UNCERTAIN, "clock offsets uncertain by 70 µs of a 500 µs median", s -> {
+                s.placement = new Placement(true, false, true, List.of(
+                        new ClockOffset("publisher-agent-1", AgentRole.PUBLISHER, 0, 40, true),
+                        new ClockOffset("subscriber-agent-1", AgentRole.SUBSCRIBER, 0, 30, true)));
+                s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+                s.latency = new LatencyFigures(100, 500, 600, 700, 800, 900, 1000, 550, LatencyFigures.ACTUAL);
+            }, LATENCY_CLOCKS_UNCERTAIN),
+            rule(FAULTS_INJECTED, "two pauses of an idle broker", s -> {
+                s.moreYaml = PAUSES;
+                s.faults = List.of(new FaultEvent("pause-broker", 5, 2, null), new FaultEvent("pause-broker", 15, 2,
+                        null));
+                s.hostBusy = 0.5; // an idle broker: no capacity here, and none claimed
+            }, SHARED_HOST, FAULTS_INJECTED));
+
+    /** Codes no rule of the judge gives: read from reports written before findings had codes. */
+    private static final Set<FindingCode> NOT_THE_JUDGES = EnumSet.of(UNCLASSIFIED);
+
+    @Test
+    void everyRuleGivesItsCodeAndOnlyTheCodesItsRowNames() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (Rule rule : RULES) {
+            Spec spec = new Spec();
+            rule.apply().accept(spec);
+            List<FindingCode> got = codes(spec);
+            if (!got.equals(rule.expected()) || !got.contains(rule.code())) {
+                wrong.add(rule.code() + " (" + rule.change() + "): expected " + rule.expected() + ", got " + got);
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void everyFindingCodeHasARowInTheRuleTable() {
+        Set<FindingCode> missing = EnumSet.allOf(FindingCode.class);
+        RULES.forEach(rule -> missing.remove(rule.code()));
+        missing.removeAll(NOT_THE_JUDGES);
+        assertEquals(Set.of(), missing, "a new rule needs its row in RULES");
+        assertEquals(RULES.size(), RULES.stream().map(Rule::code).distinct().count(), "one row per code");
+    }
+
+    /** Ten seconds of a rate climbing from 900 to 1,080 msgs/s. */
+    private static List<IntervalSample> ramp() {
+        List<IntervalSample> ramp = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            ramp.add(new IntervalSample(21 + i, "measure", 900 + 20 * i, 900 + 20 * i, 900 + 20 * i, 900 + 20 * i, 1,
+                    0.5, 0.3, 0.99));
+        }
+        return ramp;
+    }
 
     @Test
     void aPointWithFaultsIsJudgedOnWhatItDeliveredNotOnCapacity() throws Exception {
         Spec spec = new Spec();
         spec.moreYaml = PAUSES;
-        spec.faults = List.of(new io.jmsbench.run.point.Faults.FaultEvent("pause-broker", 5, 2, null),
-                new io.jmsbench.run.point.Faults.FaultEvent("pause-broker", 15, 2, null));
+        spec.faults = List.of(new FaultEvent("pause-broker", 5, 2, null),
+                new FaultEvent("pause-broker", 15, 2, null));
         spec.hostBusy = 0.5; // an idle broker: no capacity here, and none claimed
         List<Finding> findings = judge(spec);
         assertEquals(List.of(SHARED_HOST, FAULTS_INJECTED), findings.stream().map(Finding::code).toList());
@@ -215,8 +329,8 @@ class PointJudgeTest {
         assertEquals(List.of(PERSISTENT_MESSAGES_LOST), invalid(spec), "a loss through faults is still a loss");
     }
 
-    private static void check(List<String> wrong, String name, java.util.function.Consumer<Spec> change,
-                              FindingCode expected) throws Exception {
+    private static void check(List<String> wrong, String name, Consumer<Spec> change, FindingCode expected)
+            throws Exception {
         Spec spec = new Spec();
         change.accept(spec);
         List<FindingCode> invalid = invalid(spec);
@@ -254,8 +368,8 @@ class PointJudgeTest {
         assertEquals(List.of(SHARED_HOST, BROKER_COUNTS_NOT_READ), codes(unread), "said, not passed");
     }
 
-    private static io.jmsbench.report.BrokerCounts counts(long in, long acknowledged, long inFlight, long held) {
-        return new io.jmsbench.report.BrokerCounts("test", in, acknowledged, acknowledged, inFlight, held);
+    private static BrokerCounts counts(long in, long acknowledged, long inFlight, long held) {
+        return new BrokerCounts("test", in, acknowledged, acknowledged, inFlight, held);
     }
 
     @Test
@@ -264,7 +378,7 @@ class PointJudgeTest {
         spec.samples = List.of();
         List<Finding> findings = judge(spec);
         assertEquals(List.of(SHARED_HOST, WINDOW_TOO_SHORT), findings.stream().map(Finding::code).toList());
-        assertEquals(io.jmsbench.verdict.Verdict.UNVERIFIED, io.jmsbench.verdict.Verdict.of(findings));
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
         assertEquals("unverified: the window had 0 one-second samples, fewer than the 5 a 95% interval needs, so "
                 + "neither the rates' precision nor whether the broker's backlog held still could be told; a longer "
                 + "window, or measure: auto", findings.get(1).text());
@@ -277,7 +391,7 @@ class PointJudgeTest {
                 "phases.measure=auto");
         spec.windowReceived = 5_000; // the backlog grew by 5,000 in the window, at a fixed rate
         spec.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false); // non-persistent: loss allowed
-        spec.windows = new io.jmsbench.report.PointResult.Windows("time", 2, Double.NaN, "bound", 0.05);
+        spec.windowEnd = WindowEnd.BOUND;
         assertEquals(List.of(SHARED_HOST, NOT_WARMED_UP, UNSTAMPED, BACKLOG_CHANGED, MESSAGES_LOST_ALLOWED,
                 PRECISION_NOT_REACHED).stream()
                 .sorted().toList(), codes(spec).stream().sorted().toList());
@@ -287,12 +401,7 @@ class PointJudgeTest {
     @Test
     void aWindowWhoseSecondsStayCorrelatedSaysItsIntervalMayBeTooNarrow() throws Exception {
         Spec spec = new Spec();
-        List<io.jmsbench.report.IntervalSample> ramp = new ArrayList<>();
-        for (int i = 0; i < 10; i++) { // the rate still climbing through the window
-            ramp.add(new io.jmsbench.report.IntervalSample(21 + i, "measure", 900 + 20 * i, 900 + 20 * i,
-                    900 + 20 * i, 900 + 20 * i, 1, 0.5, 0.3, 0.99));
-        }
-        spec.samples = ramp;
+        spec.samples = ramp();
         List<Finding> findings = judge(spec);
         assertEquals(List.of(SHARED_HOST, INTERVAL_CORRELATED, INTERVAL_CORRELATED),
                 findings.stream().map(Finding::code).toList());
@@ -307,7 +416,7 @@ class PointJudgeTest {
         external.hostBusy = 0.5; // this host's idle share says nothing of a broker elsewhere
         List<Finding> findings = judge(external);
         assertEquals(List.of(SHARED_HOST, BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList());
-        assertEquals(io.jmsbench.verdict.Verdict.UNVERIFIED, io.jmsbench.verdict.Verdict.of(findings));
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
         assertEquals("unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the "
                 + "broker could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list "
                 + "it as agents.monitor", findings.get(1).text());
@@ -332,7 +441,7 @@ class PointJudgeTest {
         paced.placement = new Placement(true, false, false, List.of());
         paced.overrides = List.of("publishers.rate=1000");
         assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(paced));
-        assertEquals(io.jmsbench.verdict.Verdict.VALID, io.jmsbench.verdict.Verdict.of(judge(paced)));
+        assertEquals(Verdict.VALID, Verdict.of(judge(paced)));
     }
 
     @Test

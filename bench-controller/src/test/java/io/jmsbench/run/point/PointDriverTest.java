@@ -1,6 +1,9 @@
 package io.jmsbench.run.point;
 
+import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.IntervalSample;
+import io.jmsbench.report.WarmupEnd;
+import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
@@ -13,6 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -76,8 +80,8 @@ class PointDriverTest {
         assertEquals(List.of("prepare 1 publishers, 1 subscribers", "start", "stop"), workers.calls);
         assertEquals(3 * S, o.windowEnd().nanos() - o.windowStart().nanos());
         assertEquals(3000, o.windowEnd().publishers().messages() - o.windowStart().publishers().messages());
-        assertEquals("complete", o.drain().outcome());
-        assertEquals(5000, o.drain().expectedMessages());
+        assertEquals(DrainEnd.COMPLETE, o.drainFigures().outcome());
+        assertEquals(5000, o.drainFigures().expectedMessages());
         assertEquals(5000, o.subscribersFinal().messages());
         assertNotNull(o.times().drainEnd());
         assertEquals("fake", o.environment().providerSettings().get("sendMode"));
@@ -160,10 +164,10 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: 1s, measure: 2s, drain: 1s}");
 
-        assertEquals("timeout", o.drain().outcome());
+        assertEquals(DrainEnd.TIMEOUT, o.drainFigures().outcome());
         assertTrue(phases(o).contains("drain"), "a drain that lasts is sampled every second: " + phases(o));
-        assertEquals(3000, o.drain().expectedMessages());
-        assertTrue(o.drain().receivedMessages() < 3000);
+        assertEquals(3000, o.drainFigures().expectedMessages());
+        assertTrue(o.drainFigures().receivedMessages() < 3000);
         assertEquals(Ending.COMPLETED, o.ending());
     }
 
@@ -173,9 +177,9 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: 1s, measure: 2s, drain: 30s}");
 
-        assertEquals("quiet", o.drain().outcome());
-        assertEquals(2000, o.drain().receivedMessages());
-        assertTrue(o.drain().seconds() >= 2 && o.drain().seconds() < 3, "quiet after 2 s: " + o.drain().seconds());
+        assertEquals(DrainEnd.QUIET, o.drainFigures().outcome());
+        assertEquals(2000, o.drainFigures().receivedMessages());
+        assertTrue(o.drainFigures().seconds() >= 2 && o.drainFigures().seconds() < 3, "quiet after 2 s: " + o.drainFigures().seconds());
     }
 
     @Test
@@ -200,7 +204,7 @@ class PointDriverTest {
         }
         int whole = (int) (s - 20);
         double sum = 13_000;
-        java.util.Random random = new java.util.Random(11);
+        Random random = new Random(11);
         for (int i = 0; i < whole; i++) {
             sum += 1000 + 50 * random.nextGaussian();
         }
@@ -214,13 +218,12 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: auto, measure: auto, precision: 2%, drain: 10s}");
 
-        assertEquals("steady", o.windows().warmupEnd());
-        assertEquals(20, o.windows().transientSeconds(), 0, "MSER-5 cut at the knee");
-        double warmup = o.windows().warmupSeconds();
+        assertEquals(WarmupEnd.STEADY, o.warmup().end());
+        assertEquals(20, o.warmup().transientSeconds(), 0, "MSER-5 cut at the knee");
+        double warmup = o.warmup().seconds();
         // MSER-5 looks for the cut in the first half only: a 20 s transient is found once 45-50 s were seen
         assertTrue(warmup >= 45 && warmup <= 55, "the warm-up ended once the knee lay in its first half: " + warmup);
-        assertEquals("precision", o.windows().windowEnd());
-        assertEquals(0.02, o.windows().precisionTarget());
+        assertEquals(WindowEnd.PRECISION, o.window().endedBy());
         long window = (o.windowEnd().nanos() - o.windowStart().nanos()) / S;
         assertTrue(window >= 10 && window < 60, "an interval within 2% of 1,000 msgs/s at ±5% a second: " + window);
         assertTrue(console.toString().contains("warm-up  steady after " + Math.round(warmup)
@@ -233,9 +236,9 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: auto, maxWarmup: 20s, measure: auto, maxMeasure: 12s, drain: 60s}");
 
-        assertEquals("bound", o.windows().warmupEnd());
-        assertEquals(20, o.windows().warmupSeconds(), 0.001);
-        assertEquals("bound", o.windows().windowEnd(), "a climbing rate's batch means stay correlated");
+        assertEquals(WarmupEnd.BOUND, o.warmup().end());
+        assertEquals(20, o.warmup().seconds(), 0.001);
+        assertEquals(WindowEnd.BOUND, o.window().endedBy(), "a climbing rate's batch means stay correlated");
         assertEquals(12 * S, o.windowEnd().nanos() - o.windowStart().nanos());
         assertTrue(console.toString().contains("warm-up  NOT steady (maxWarmup reached) after 20 s"),
                 console.toString());

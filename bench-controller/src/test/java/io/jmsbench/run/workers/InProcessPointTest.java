@@ -1,5 +1,6 @@
 package io.jmsbench.run.workers;
 
+import io.jmsbench.report.DrainEnd;
 import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.run.PoolPlans;
 import io.jmsbench.run.stop.RunSignal;
@@ -63,7 +64,7 @@ class InProcessPointTest {
             }
 
             assertTrue(o.ending().completed(), o.ending().toString());
-            assertEquals("complete", o.drain().outcome(), o.drain().toString());
+            assertEquals(DrainEnd.COMPLETE, o.drainFigures().outcome(), o.drainFigures().toString());
             assertEquals(2, o.audit().auditedSubscribers());
             assertEquals(0, o.audit().lost());
             assertEquals(0, o.audit().duplicates());
@@ -75,7 +76,7 @@ class InProcessPointTest {
             assertEquals(2000, figures.received().rate(), 2000 * 0.05, "the paced rate, held");
             // the paced rate itself is checked above within 5%: one GC at a 2 s window's edge can put it
             // under the judge's 99%, which says nothing of what this test is about
-            List<Finding> invalid = new PointJudge(scenario, 2, false).judge(o, figures).stream()
+            List<Finding> invalid = new PointJudge(scenario, 2, false).judge(o, figures, null).stream()
                     .filter(Finding::invalid).filter(f -> f.code() != FindingCode.TARGET_RATE_MISSED).toList();
             assertEquals(List.of(), invalid);
         }
