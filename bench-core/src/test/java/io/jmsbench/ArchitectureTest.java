@@ -40,9 +40,13 @@ class ArchitectureTest {
                 .check(CORE);
     }
 
+    /**
+     * Each package is its own slice, io.jmsbench itself included: slicing by top-level package would put
+     * report, report.claims and report.html in one slice and hide a cycle among them.
+     */
     @Test
     void packagesHaveNoCycles() {
-        slices().matching("io.jmsbench.(*)..").should().beFreeOfCycles()
+        slices().matching("(**)").should().beFreeOfCycles()
                 .check(CORE);
     }
 }
