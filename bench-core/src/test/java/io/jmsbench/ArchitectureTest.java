@@ -27,22 +27,26 @@ class ArchitectureTest {
     }
 
     /**
-     * report.html renders the report model, and ReportWriter writes it beside the other outputs: that
-     * one call is the only way back from the model to the page, so the two packages stay one idea.
+     * report.html renders the report model, and report.files' ReportWriter writes it beside the other
+     * outputs: nothing else reaches the page, so it stays one output among the others.
      */
     @Test
     void onlyTheReportWriterUsesTheHtmlPage() {
         noClasses().that().resideInAPackage("io.jmsbench..")
                 .and().resideOutsideOfPackage("io.jmsbench.report.html..")
-                .and().doNotHaveFullyQualifiedName("io.jmsbench.report.ReportWriter")
+                .and().doNotHaveFullyQualifiedName("io.jmsbench.report.files.ReportWriter")
                 .should().dependOnClassesThat().resideInAPackage("io.jmsbench.report.html..")
                 .because("report.html is one of ReportWriter's outputs, rendered from the Report alone")
                 .check(CORE);
     }
 
+    /**
+     * Each package is its own slice, io.jmsbench itself included: slicing by top-level package would put
+     * report, report.claims and report.html in one slice and hide a cycle among them.
+     */
     @Test
     void packagesHaveNoCycles() {
-        slices().matching("io.jmsbench.(*)..").should().beFreeOfCycles()
+        slices().matching("(**)").should().beFreeOfCycles()
                 .check(CORE);
     }
 }

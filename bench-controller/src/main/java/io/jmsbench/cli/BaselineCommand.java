@@ -4,7 +4,7 @@ import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
-import io.jmsbench.report.ReportWriter;
+import io.jmsbench.report.files.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

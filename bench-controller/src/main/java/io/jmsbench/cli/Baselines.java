@@ -1,7 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.report.Report;
-import io.jmsbench.report.ReportWriter;
+import io.jmsbench.report.files.ReportWriter;
 
 import java.nio.file.Path;
 import java.util.regex.Pattern;

@@ -1,7 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.report.Report;
-import io.jmsbench.report.ReportWriter;
+import io.jmsbench.report.files.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.Report;
-import io.jmsbench.report.ReportWriter;
+import io.jmsbench.report.files.ReportWriter;
 
 import java.io.IOException;
 import java.nio.file.Files;

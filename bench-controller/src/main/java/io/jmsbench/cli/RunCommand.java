@@ -1,7 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.broker.BrokerUnavailable;
-import io.jmsbench.report.claims.ClaimVerdict;
+import io.jmsbench.report.ClaimVerdict;
 import io.jmsbench.report.Report;
 import io.jmsbench.run.BenchmarkRun;
 import io.jmsbench.run.stop.RunFailure;

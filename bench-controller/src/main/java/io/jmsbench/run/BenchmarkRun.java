@@ -9,7 +9,7 @@ import io.jmsbench.broker.ExternalBrokerProbe;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.report.Report;
-import io.jmsbench.report.ReportWriter;
+import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.progress.PointTicket;

@@ -67,7 +67,7 @@ public final class ChangeWords {
         } + ")";
     }
 
-    private static String verdict(io.jmsbench.report.claims.ClaimVerdict v) {
+    private static String verdict(io.jmsbench.report.ClaimVerdict v) {
         return v == null ? "not stated" : v.name().toLowerCase(Locale.ROOT);
     }
 

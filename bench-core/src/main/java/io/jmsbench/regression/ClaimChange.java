@@ -1,6 +1,6 @@
 package io.jmsbench.regression;
 
-import io.jmsbench.report.claims.ClaimVerdict;
+import io.jmsbench.report.ClaimVerdict;
 
 /**
  * One claim of the scenario ({@code expect:}) in both runs, matched by its statement: each run's

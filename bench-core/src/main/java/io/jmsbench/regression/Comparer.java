@@ -2,11 +2,11 @@ package io.jmsbench.regression;
 
 import io.jmsbench.model.CostModel;
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.report.ClaimResult;
+import io.jmsbench.report.ClaimVerdict;
 import io.jmsbench.report.Measure;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
-import io.jmsbench.report.claims.ClaimResult;
-import io.jmsbench.report.claims.ClaimVerdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

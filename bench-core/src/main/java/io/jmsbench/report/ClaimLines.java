@@ -1,11 +1,5 @@
 package io.jmsbench.report;
 
-import io.jmsbench.report.claims.ClaimEvaluator;
-import io.jmsbench.report.claims.ClaimFigure;
-import io.jmsbench.report.claims.ClaimGroup;
-import io.jmsbench.report.claims.ClaimReason;
-import io.jmsbench.report.claims.ClaimResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,10 +46,10 @@ public final class ClaimLines {
                     .forEach(r -> out.add(where + r.text()));
         }
         if (several) {
-            long all = c.groups().stream().mapToLong(g -> ClaimEvaluator.judged(c.claim(), g.figures()).size()).sum();
+            long all = c.groups().stream().mapToLong(g -> ClaimGroup.judged(c.claim(), g.figures()).size()).sum();
             long shared = c.groups().stream()
                     .filter(g -> g.reasons().stream().anyMatch(r -> r.code() == ClaimReason.Code.SHARED_HOST))
-                    .flatMap(g -> ClaimEvaluator.judged(c.claim(), g.figures()).stream())
+                    .flatMap(g -> ClaimGroup.judged(c.claim(), g.figures()).stream())
                     .filter(ClaimFigure::sharedHostCpuRulesOnly).count();
             if (shared > 0) {
                 out.add(shared + " of the " + all + " points counted although the CPU rules call them invalid, broker"

@@ -2,7 +2,6 @@ package io.jmsbench.report;
 
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelNotFitted;
-import io.jmsbench.report.claims.ClaimResult;
 import io.jmsbench.scenario.Scenario;
 
 import java.util.List;

@@ -2,6 +2,7 @@ package io.jmsbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.report.html.HtmlReport;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioPlan;

@@ -18,6 +18,7 @@ import io.jmsbench.report.PointResult.PhaseTimes;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
+import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.scenario.ScenarioPlan;

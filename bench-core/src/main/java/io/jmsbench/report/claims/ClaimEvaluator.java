@@ -1,10 +1,15 @@
 package io.jmsbench.report.claims;
 
 import io.jmsbench.model.ModelInputs;
+import io.jmsbench.report.ClaimFigure;
+import io.jmsbench.report.ClaimGroup;
+import io.jmsbench.report.ClaimReason;
+import io.jmsbench.report.ClaimReason.Code;
+import io.jmsbench.report.ClaimResult;
+import io.jmsbench.report.ClaimVerdict;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Rate;
-import io.jmsbench.report.claims.ClaimReason.Code;
 import io.jmsbench.scenario.Claim;
 
 import java.util.ArrayList;
@@ -83,7 +88,7 @@ public final class ClaimEvaluator {
     }
 
     private static ClaimGroup judge(Claim claim, Map<String, String> fixed, List<ClaimFigure> figures) {
-        List<ClaimFigure> used = judged(claim, figures);
+        List<ClaimFigure> used = ClaimGroup.judged(claim, figures);
         List<ClaimReason> reasons = new ArrayList<>();
         ClaimVerdict verdict;
         List<String> missing = missing(claim, figures);
@@ -127,15 +132,6 @@ public final class ClaimEvaluator {
             verdict = ClaimVerdict.INCONCLUSIVE;
         }
         return new ClaimGroup(fixed, figures, verdict, reasons);
-    }
-
-    /** The figures a claim judges: an order's or a ratio's named values, a trend's every one. */
-    public static List<ClaimFigure> judged(Claim claim, List<ClaimFigure> figures) {
-        return switch (claim.shape()) {
-            case ORDERED -> named(figures, claim.order());
-            case RATIO -> named(figures, List.of(claim.of(), claim.to()));
-            default -> figures;
-        };
     }
 
     /**
@@ -255,14 +251,6 @@ public final class ClaimEvaluator {
             return ClaimVerdict.HOLDS;
         }
         return (atLeast ? high < bound : low > bound) ? ClaimVerdict.CONTRADICTED : ClaimVerdict.INCONCLUSIVE;
-    }
-
-    private static List<ClaimFigure> named(List<ClaimFigure> figures, List<String> names) {
-        List<ClaimFigure> out = new ArrayList<>();
-        for (String name : names) {
-            figures.stream().filter(f -> f.at().equals(name)).findFirst().ifPresent(out::add);
-        }
-        return out;
     }
 
     private static List<String> missing(Claim claim, List<ClaimFigure> figures) {

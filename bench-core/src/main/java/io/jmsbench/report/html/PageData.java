@@ -4,10 +4,10 @@ import io.jmsbench.model.Estimate;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.report.ClaimLines;
+import io.jmsbench.report.ClaimResult;
 import io.jmsbench.report.Environment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
-import io.jmsbench.report.claims.ClaimResult;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.Validity;
 

@@ -1,6 +1,9 @@
 package io.jmsbench.report.claims;
 
 import io.jmsbench.report.ClaimLines;
+import io.jmsbench.report.ClaimReason;
+import io.jmsbench.report.ClaimResult;
+import io.jmsbench.report.ClaimVerdict;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.report.SweepTableTest;

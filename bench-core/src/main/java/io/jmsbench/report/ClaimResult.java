@@ -1,4 +1,4 @@
-package io.jmsbench.report.claims;
+package io.jmsbench.report;
 
 import io.jmsbench.scenario.Claim;
 

@@ -1,4 +1,4 @@
-package io.jmsbench.report.claims;
+package io.jmsbench.report;
 
 /** What the measured points say of a claim, their 95% intervals taken into account. */
 public enum ClaimVerdict {
@@ -10,7 +10,7 @@ public enum ClaimVerdict {
     INCONCLUSIVE;
 
     /** The worse of two verdicts: contradicted over inconclusive over holds. */
-    ClaimVerdict and(ClaimVerdict other) {
+    public ClaimVerdict and(ClaimVerdict other) {
         if (this == CONTRADICTED || other == CONTRADICTED) {
             return CONTRADICTED;
         }

@@ -1,7 +1,11 @@
-package io.jmsbench.report;
+package io.jmsbench.report.files;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.report.AtomicFiles;
+import io.jmsbench.report.MarkdownReport;
+import io.jmsbench.report.Report;
+import io.jmsbench.report.SweepTable;
 import io.jmsbench.report.html.HtmlReport;
 
 import java.io.IOException;

@@ -1,6 +1,4 @@
-package io.jmsbench.report.claims;
-
-import io.jmsbench.report.Measure;
+package io.jmsbench.report;
 
 /**
  * One point's rate as a claim sees it: the claim key's value there, the rate with its 95% interval
@@ -10,23 +8,23 @@ import io.jmsbench.report.Measure;
  */
 public record ClaimFigure(String at, Measure rate, boolean usable, boolean sharedHostCpuRulesOnly) {
 
-    boolean measured() {
+    public boolean measured() {
         return rate.measured();
     }
 
-    boolean hasInterval() {
+    public boolean hasInterval() {
         return rate.hasInterval();
     }
 
-    double value() {
+    public double value() {
         return rate.value();
     }
 
-    double low() {
+    public double low() {
         return rate.low();
     }
 
-    double high() {
+    public double high() {
         return rate.high();
     }
 }

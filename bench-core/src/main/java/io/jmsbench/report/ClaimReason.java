@@ -1,4 +1,4 @@
-package io.jmsbench.report.claims;
+package io.jmsbench.report;
 
 /** Why a group of points gives the verdict it gives: a typed code and the sentence with the figures. */
 public record ClaimReason(Code code, String text) {
