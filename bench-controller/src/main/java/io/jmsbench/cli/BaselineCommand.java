@@ -79,7 +79,7 @@ final class BaselineCommand implements Runnable {
                         + report.abortReason() + ")");
                 return ExitCodes.BAD_INPUT;
             }
-            long notValid = report.points().stream().filter(p -> !p.valid()).count();
+            long notValid = report.points().stream().filter(p -> !p.judgement().valid()).count();
             if (notValid > 0 && requireValid) {
                 err.println("jmsbench baseline save: " + file + ": " + notValid + " of " + report.points().size()
                         + " points are not valid, and --require-valid was given");
@@ -160,10 +160,10 @@ final class BaselineCommand implements Runnable {
                             + (r.valid() ? "valid" : "NOT valid") + ", " + r.points().size()
                             + (r.points().size() == 1 ? " point" : " points") + " (" + f + ")");
                     for (PointResult p : r.points()) {
-                        out.println("  " + (p.parameters().isEmpty() ? "" : p.parameters() + " ") + "received "
-                                + Figures.rate(p.received().rate(), p.received().ci95()) + " msgs/s, dispatched "
-                                + Figures.rate(p.dispatched().rate(), p.dispatched().ci95()) + " msgs/s, "
-                                + (p.verdict() != null ? p.verdict().json() : p.valid() ? "valid" : "invalid"));
+                        out.println("  " + (p.key().parameters().isEmpty() ? "" : p.key().parameters() + " ") + "received "
+                                + Figures.rate(p.rates().received().rate(), p.rates().received().ci95()) + " msgs/s, dispatched "
+                                + Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95()) + " msgs/s, "
+                                + (p.judgement().verdict() != null ? p.judgement().verdict().json() : p.judgement().valid() ? "valid" : "invalid"));
                     }
                 } catch (ReportFile.Refused e) {
                     err.println("jmsbench baseline show: " + e.getMessage());

@@ -27,7 +27,7 @@ final class Summary {
             console.print(io.jmsbench.report.SearchTable.render(report.search()));
             console.println("  search: " + report.search().answer().sentence());
             if (!report.points().isEmpty()) {
-                for (String label : report.points().get(0).labels()) {
+                for (String label : report.points().get(0).judgement().labels()) {
                     console.println("  note: " + label);
                 }
             }
@@ -39,7 +39,7 @@ final class Summary {
                     ? io.jmsbench.report.ComparisonTable.render(report) : SweepTable.render(report));
             io.jmsbench.report.ModelSection.lines(report).forEach(line -> console.println("  " + line));
             io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
-            for (String label : report.points().get(0).labels()) {
+            for (String label : report.points().get(0).judgement().labels()) {
                 console.println("  note: " + label);
             }
             console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
@@ -48,37 +48,37 @@ final class Summary {
         }
         for (PointResult p : report.points()) {
             console.printf(Locale.ROOT, "  received   %12s msgs/s%s  (%s messages in %.1f s)%n",
-                    Figures.rate(p.received().rate(), p.received().ci95()), interval(p.received()),
-                    Figures.count(p.received().messages()), p.received().seconds());
+                    Figures.rate(p.rates().received().rate(), p.rates().received().ci95()), interval(p.rates().received()),
+                    Figures.count(p.rates().received().messages()), p.rates().received().seconds());
             console.printf(Locale.ROOT, "  dispatched %12s msgs/s%s  (%s messages)%n",
-                    Figures.rate(p.dispatched().rate(), p.dispatched().ci95()), interval(p.dispatched()),
-                    Figures.count(p.dispatched().messages()));
-            console.printf(Locale.ROOT, "  overall    %12s msgs/s%n", Figures.rate(p.overallRate()));
-            if (p.windows() != null && p.windows().warmupEnd() != null) {
-                console.println("  phases: " + p.windows().describe(p.precisionReached()));
+                    Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95()), interval(p.rates().dispatched()),
+                    Figures.count(p.rates().dispatched().messages()));
+            console.printf(Locale.ROOT, "  overall    %12s msgs/s%n", Figures.rate(p.rates().overallRate()));
+            if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
+                console.println("  phases: " + p.timing().windows().describe(p.rates().precisionReached()));
             }
             console.printf(Locale.ROOT, "  replication grade expected %s, measured %s; filters %d; drain %s%n",
-                    Figures.grade(p.replicationGrade().expected()), Figures.grade(p.replicationGrade().measured()),
-                    p.filters(), p.drain().outcome());
-            if (p.latency().count() > 0) {
+                    Figures.grade(p.rates().replicationGrade().expected()), Figures.grade(p.rates().replicationGrade().measured()),
+                    p.rates().filters(), p.delivery().drain().outcome());
+            if (p.delivery().latency().count() > 0) {
                 console.printf(Locale.ROOT, "  latency µs: p50 %.0f, p99 %.0f, p99.9 %.0f, max %.0f (%s)%n",
-                        p.latency().p50(), p.latency().p99(), p.latency().p999(), p.latency().max(), p.latency().basis());
+                        p.delivery().latency().p50(), p.delivery().latency().p99(), p.delivery().latency().p999(), p.delivery().latency().max(), p.delivery().latency().basis());
             }
             console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected%s "
-                            + "(%d of %d subscribers audited)%n", p.audit().lost(), p.audit().duplicates(),
-                    p.audit().outOfOrder(), p.audit().redelivered(), p.audit().unexpected(),
-                    p.audit().resent() > 0 ? ", " + p.audit().resent() + " copies of sends made again after a failure "
-                            + "(in doubt)" : "", p.audit().auditedSubscribers(), p.audit().subscribers());
-            if (p.brokerCounts() != null) {
+                            + "(%d of %d subscribers audited)%n", p.delivery().audit().lost(), p.delivery().audit().duplicates(),
+                    p.delivery().audit().outOfOrder(), p.delivery().audit().redelivered(), p.delivery().audit().unexpected(),
+                    p.delivery().audit().resent() > 0 ? ", " + p.delivery().audit().resent() + " copies of sends made again after a failure "
+                            + "(in doubt)" : "", p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers());
+            if (p.delivery().brokerCounts() != null) {
                 console.println("  broker's own count: " + io.jmsbench.report.BrokerCountsLine.of(p));
             }
-            p.faults().forEach(f -> console.println("  fault: " + io.jmsbench.report.FaultLines.line(f)));
+            p.delivery().faults().forEach(f -> console.println("  fault: " + io.jmsbench.report.FaultLines.line(f)));
             console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s, controller %s; "
                             + "host busy %s%n",
-                    p.cpu().hostCores(), Figures.cores(p.cpu().brokerCores()), Figures.cores(p.cpu().publisherCores()),
-                    Figures.cores(p.cpu().subscriberCores()), Figures.cores(p.cpu().controllerCores()),
-                    Figures.percent(p.cpu().hostBusy()));
-            for (Finding f : p.findings()) {
+                    p.resources().cpu().hostCores(), Figures.cores(p.resources().cpu().brokerCores()), Figures.cores(p.resources().cpu().publisherCores()),
+                    Figures.cores(p.resources().cpu().subscriberCores()), Figures.cores(p.resources().cpu().controllerCores()),
+                    Figures.percent(p.resources().cpu().hostBusy()));
+            for (Finding f : p.judgement().findings()) {
                 console.println("  " + (f.severity() == Finding.Severity.NOTE ? "note" : f.severity().name()) + ": "
                         + f.text());
             }
@@ -110,7 +110,7 @@ final class Summary {
             return "VALID";
         }
         boolean onlyUnverified = Report.COMPLETED.equals(report.status()) && report.points().stream()
-                .allMatch(p -> p.verdict() == Verdict.VALID || p.verdict() == Verdict.UNVERIFIED);
+                .allMatch(p -> p.judgement().verdict() == Verdict.VALID || p.judgement().verdict() == Verdict.UNVERIFIED);
         return onlyUnverified ? "UNVERIFIED" : "INVALID";
     }
 }

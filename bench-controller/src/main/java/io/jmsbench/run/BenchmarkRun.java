@@ -159,7 +159,7 @@ public final class BenchmarkRun {
                 pace.ran((System.nanoTime() - pointStart) / 1e9);
                 results.add(outcome.result());
                 if (options.metrics() != null) {
-                    options.metrics().pointDone(outcome.result().verdict());
+                    options.metrics().pointDone(outcome.result().judgement().verdict());
                 }
                 if (outcome.brokerFailure() != null) {
                     brokerFailure = outcome.brokerFailure();

@@ -36,8 +36,8 @@ final class ModelFits {
     /** The same label {@code jmsbench fit} gives a point: its sweep values and, when repeated, the repeat. */
     private static String label(PointResult p) {
         StringBuilder label = new StringBuilder();
-        p.parameters().forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-        return label + (p.repeat() > 1 ? " repeat " + p.repeat() : "");
+        p.key().parameters().forEach((k, v) -> label.append(label.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return label + (p.key().repeat() > 1 ? " repeat " + p.key().repeat() : "");
     }
 
     /**
@@ -47,7 +47,7 @@ final class ModelFits {
     static Map<String, ModelFit> byComparedSet(List<PointResult> results) {
         Map<String, List<PointResult>> bySet = new LinkedHashMap<>();
         for (PointResult p : results) {
-            Object set = p.parameters().get(ScenarioPlan.COMPARE);
+            Object set = p.key().parameters().get(ScenarioPlan.COMPARE);
             if (set != null) {
                 bySet.computeIfAbsent(set.toString(), k -> new ArrayList<>()).add(p);
             }
@@ -76,9 +76,9 @@ final class ModelFits {
     static ModelNotFitted notFitted(String set, List<PointResult> results) {
         List<Excluded> excluded = new ArrayList<>();
         List<ModelPoint> points = usable(results, excluded);
-        List<ModelPoint> designed = results.stream().filter(p -> p.replicationGrade() != null
-                        && p.replicationGrade().expected() >= 0 && Double.isFinite(p.replicationGrade().expected()))
-                .map(p -> new ModelPoint(label(p), p.filters(), p.replicationGrade().expected(), 1)).toList();
+        List<ModelPoint> designed = results.stream().filter(p -> p.rates().replicationGrade() != null
+                        && p.rates().replicationGrade().expected() >= 0 && Double.isFinite(p.rates().replicationGrade().expected()))
+                .map(p -> new ModelPoint(label(p), p.rates().filters(), p.rates().replicationGrade().expected(), 1)).toList();
         if (identifies(points) || !identifies(designed)) {
             return null;
         }
@@ -89,7 +89,7 @@ final class ModelFits {
     static List<ModelNotFitted> notFittedByComparedSet(List<PointResult> results) {
         Map<String, List<PointResult>> bySet = new LinkedHashMap<>();
         for (PointResult p : results) {
-            Object set = p.parameters().get(ScenarioPlan.COMPARE);
+            Object set = p.key().parameters().get(ScenarioPlan.COMPARE);
             if (set != null) {
                 bySet.computeIfAbsent(set.toString(), k -> new ArrayList<>()).add(p);
             }
@@ -114,13 +114,13 @@ final class ModelFits {
     private static List<ModelPoint> usable(List<PointResult> results, List<Excluded> excluded) {
         List<ModelPoint> points = new ArrayList<>();
         for (PointResult p : results) {
-            switch (ModelInputs.use(p.findings(), Rate.RECEIVED.of(p))) {
-                case INVALID -> excluded.add(new Excluded(label(p), ExclusionReason.INVALID, p.findings().stream()
+            switch (ModelInputs.use(p.judgement().findings(), Rate.RECEIVED.of(p))) {
+                case INVALID -> excluded.add(new Excluded(label(p), ExclusionReason.INVALID, p.judgement().findings().stream()
                         .filter(Finding::blocking).map(Finding::text).collect(Collectors.joining("; "))));
                 case UNUSABLE -> excluded.add(new Excluded(label(p), ExclusionReason.NO_RECEIVED_RATE,
                         String.format(Locale.ROOT, "found %s", Rate.RECEIVED.of(p))));
-                default -> points.add(new ModelPoint(label(p), p.filters(),
-                        p.replicationGrade().measured(), p.received().rate()));
+                default -> points.add(new ModelPoint(label(p), p.rates().filters(),
+                        p.rates().replicationGrade().measured(), p.rates().received().rate()));
             }
         }
         return points;

@@ -13,11 +13,11 @@ final class PointLine {
 
     static String format(PointResult p) {
         return String.format(Locale.ROOT, "  => received %s msgs/s, dispatched %s msgs/s, overall %s msgs/s, r %s/%s, "
-                        + "n_fltr %d, broker %s cores%s", Figures.rate(p.received().rate(), p.received().ci95()),
-                Figures.rate(p.dispatched().rate(), p.dispatched().ci95()), Figures.rate(p.overallRate()),
-                Figures.grade(p.replicationGrade().measured()), Figures.grade(p.replicationGrade().expected()),
-                p.filters(), Figures.cores(p.cpu().brokerCores()),
-                p.valid() ? "" : "  " + (p.verdict() == null ? "INVALID" : p.verdict().name()) + ": "
-                        + String.join("; ", p.invalidReasons()));
+                        + "n_fltr %d, broker %s cores%s", Figures.rate(p.rates().received().rate(), p.rates().received().ci95()),
+                Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95()), Figures.rate(p.rates().overallRate()),
+                Figures.grade(p.rates().replicationGrade().measured()), Figures.grade(p.rates().replicationGrade().expected()),
+                p.rates().filters(), Figures.cores(p.resources().cpu().brokerCores()),
+                p.judgement().valid() ? "" : "  " + (p.judgement().verdict() == null ? "INVALID" : p.judgement().verdict().name()) + ": "
+                        + String.join("; ", p.judgement().invalidReasons()));
     }
 }

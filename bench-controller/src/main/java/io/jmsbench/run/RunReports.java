@@ -39,14 +39,14 @@ final class RunReports {
         if (search != null) {
             // a search's points: one per rate, in the order first run, its confirming repeat beside it
             Map<Map<String, Object>, List<PointResult>> byRate = new LinkedHashMap<>();
-            results.forEach(r -> byRate.computeIfAbsent(r.parameters(), k -> new ArrayList<>()).add(r));
+            results.forEach(r -> byRate.computeIfAbsent(r.key().parameters(), k -> new ArrayList<>()).add(r));
             int index = 0;
             for (List<PointResult> repeats : byRate.values()) {
                 summary.add(PointSummary.of(index++, repeats));
             }
         } else {
             for (ScenarioPlan.Point point : plan.points()) {
-                List<PointResult> repeats = results.stream().filter(r -> r.parameters().equals(point.parameters()))
+                List<PointResult> repeats = results.stream().filter(r -> r.key().parameters().equals(point.parameters()))
                         .toList();
                 if (!repeats.isEmpty()) {
                     summary.add(PointSummary.of(point.index(), repeats));
@@ -60,7 +60,7 @@ final class RunReports {
                 : model != null ? List.of() : java.util.stream.Stream.ofNullable(ModelFits.notFitted(null, results)).toList();
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
                 startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
-                plan.repeat(), environment, completed && results.stream().allMatch(PointResult::valid), results,
+                plan.repeat(), environment, completed && results.stream().allMatch(point -> point.judgement().valid()), results,
                 summary, model, search, ClaimEvaluator.evaluate(plan.claims(), plan.sweep(), results),
                 models, notFitted);
     }

@@ -88,13 +88,13 @@ final class SearchPoints implements PointSource {
         SearchResult.Step step;
         String kind = pending.kind().name().toLowerCase(Locale.ROOT);
         if (pending.kind() == CapacitySearch.Kind.PROBE) {
-            search.recordProbe(result.received().rate());
+            search.recordProbe(result.rates().received().rate());
             List<String> why = new ArrayList<>(List.of("saturated: the most the publishers could send"));
-            if (result.totals().sent() == 0 || !(result.received().rate() > 0)) {
-                why.addAll(result.invalidReasons());
+            if (result.delivery().totals().sent() == 0 || !(result.rates().received().rate() > 0)) {
+                why.addAll(result.judgement().invalidReasons());
             }
             step = new SearchResult.Step(steps.size() + 1, scheduled.point().index(), scheduled.repeat(), kind,
-                    Double.NaN, result.received().rate(), result.dispatched().rate(), Double.NaN,
+                    Double.NaN, result.rates().received().rate(), result.rates().dispatched().rate(), Double.NaN,
                     SearchResult.Outcome.CEILING, why);
         } else {
             StepFigures figures = StepFigures.of(result, pending.rate(), spec);

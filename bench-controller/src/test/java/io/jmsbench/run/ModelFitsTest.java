@@ -52,21 +52,20 @@ class ModelFitsTest {
         parameters.put("m_add", (long) mAdd);
         List<String> invalid = drain == null ? List.of() : List.of(drain);
         long received = Math.round(rate * 10);
-        return new PointResult(parameters, 1, invalid.isEmpty(), invalid, List.of(),
-                new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
+        return new PointResult(new PointResult.Key(parameters, 1), new PointResult.Judgement(invalid.isEmpty(), invalid,
+                List.of(), invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
+                invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID), new PointResult.Timing(new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
                         "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z", "2024-05-01T10:00:13Z"),
-                new RateFigure(received, rate, 10.0), new RateFigure(received * r, rate * r, 10.0), rate * (r + 1),
-                new ReplicationGrade(r, r), r + mAdd, new Totals(received, received * r, 0, 0, null, null),
-                new Drain(DrainEnd.COMPLETE, 0.5, 100, 100), io.jmsbench.metrics.AuditCounts.NONE,
+                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN)),
+                new PointResult.Rates(new RateFigure(received, rate, 10.0), new RateFigure(received * r, rate * r, 10.0),
+                        rate * (r + 1), new ReplicationGrade(r, r), r + mAdd),
+                new PointResult.Delivery(new Totals(received, received * r, 0, 0, null, null), new Drain(DrainEnd.COMPLETE, 0.5, 100, 100), io.jmsbench.metrics.AuditCounts.NONE,
                 new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        Double.NaN, LatencyFigures.ACTUAL),
-                new CpuFigures(4, 1, 0.5, 0.25, 0.9, 0.6), new BrokerResources(512L << 20, 0, 4096, 1_000_000),
-                new AgentFootprint(2.5, 64L << 20, 40, 96L << 20, 60),
-                new ClientSpread(rate, rate, rate, rate), List.<IntervalSample>of(),
-                invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
-                PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
-                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN),
-                null, List.of());
+                        Double.NaN, LatencyFigures.ACTUAL), null, List.of()),
+                new PointResult.Resources(new CpuFigures(4, 1, 0.5, 0.25, 0.9, 0.6),
+                        new BrokerResources(512L << 20, 0, 4096, 1_000_000),
+                        new AgentFootprint(2.5, 64L << 20, 40, 96L << 20, 60), new ClientSpread(rate, rate, rate, rate)),
+                List.<IntervalSample>of(), PointEnvironment.NONE);
     }
 
     private static double paperRate(int r, int mAdd) {
@@ -112,8 +111,8 @@ class ModelFitsTest {
         assertEquals(PAPER_T_FLTR / 2, fits.get("artemis").tFltr(), 1e-6 * PAPER_T_FLTR);
         assertEquals(6, fits.get("artemis").pointsUsed());
         assertEquals(Map.of(), ModelFits.byComparedSet(results.stream()
-                .map(p -> point((int) (long) (Long) p.parameters().get("r"), (int) (long) (Long) p.parameters()
-                        .get("m_add"), p.received().rate(), null)).toList()), "no compared sets, no fits per set");
+                .map(p -> point((int) (long) (Long) p.key().parameters().get("r"), (int) (long) (Long) p.key().parameters()
+                        .get("m_add"), p.rates().received().rate(), null)).toList()), "no compared sets, no fits per set");
     }
 
     @Test
@@ -134,9 +133,9 @@ class ModelFitsTest {
                 + "); r=10, m_add=3 (invalid: " + drain + "); r=10, m_add=250 (no positive received rate: found NaN)",
                 why.sentence());
 
-        List<PointResult> perSet = results.stream().map(p -> point("rabbitmq", (int) (long) (Long) p.parameters().get("r"),
-                (int) (long) (Long) p.parameters().get("m_add"), p.received().rate(),
-                p.valid() ? null : drain)).toList();
+        List<PointResult> perSet = results.stream().map(p -> point("rabbitmq", (int) (long) (Long) p.key().parameters().get("r"),
+                (int) (long) (Long) p.key().parameters().get("m_add"), p.rates().received().rate(),
+                p.judgement().valid() ? null : drain)).toList();
         assertEquals("rabbitmq", ModelFits.notFittedByComparedSet(perSet).get(0).set());
     }
 

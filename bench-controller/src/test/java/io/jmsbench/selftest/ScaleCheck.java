@@ -346,9 +346,9 @@ public final class ScaleCheck {
     }
 
     private static void check(PointResult r, long expected) {
-        if (r.received().messages() != expected || r.dispatched().messages() != expected) {
-            throw new IllegalStateException("merge gave " + r.received().messages() + " sent and "
-                    + r.dispatched().messages() + " received, expected " + expected + " each");
+        if (r.rates().received().messages() != expected || r.rates().dispatched().messages() != expected) {
+            throw new IllegalStateException("merge gave " + r.rates().received().messages() + " sent and "
+                    + r.rates().dispatched().messages() + " received, expected " + expected + " each");
         }
     }
 

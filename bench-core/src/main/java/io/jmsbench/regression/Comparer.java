@@ -56,7 +56,7 @@ public final class Comparer {
     private static Map<Map<String, Object>, List<PointResult>> byParameters(Report report) {
         Map<Map<String, Object>, List<PointResult>> groups = new LinkedHashMap<>();
         for (PointResult p : report.points()) {
-            groups.computeIfAbsent(p.parameters(), k -> new ArrayList<>()).add(p);
+            groups.computeIfAbsent(p.key().parameters(), k -> new ArrayList<>()).add(p);
         }
         return groups;
     }

@@ -60,28 +60,28 @@ public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<
             if (v == Verdict.INVALID || worst == Verdict.VALID) {
                 worst = v;
             }
-            reasons.addAll(r.invalidReasons() == null ? List.of() : r.invalidReasons());
+            reasons.addAll(r.judgement().invalidReasons() == null ? List.of() : r.judgement().invalidReasons());
         }
         Map<Metric, Measure> measures = new EnumMap<>(Metric.class);
         measures.put(Metric.RECEIVED, Rate.RECEIVED.over(repeats));
         measures.put(Metric.DISPATCHED, Rate.DISPATCHED.over(repeats));
         measures.put(Metric.OVERALL, Rate.OVERALL.over(repeats));
-        measures.put(Metric.P50, latency(repeats, r -> r.latency().p50()));
-        measures.put(Metric.P99, latency(repeats, r -> r.latency().p99()));
-        String basis = repeats.stream().filter(r -> r.latency() != null && r.latency().count() > 0)
-                .map(r -> r.latency().basis()).findFirst().orElse(null);
-        List<FindingCode> disturbances = repeats.stream().flatMap(r -> r.findings().stream()).map(Finding::code)
+        measures.put(Metric.P50, latency(repeats, r -> r.delivery().latency().p50()));
+        measures.put(Metric.P99, latency(repeats, r -> r.delivery().latency().p99()));
+        String basis = repeats.stream().filter(r -> r.delivery().latency() != null && r.delivery().latency().count() > 0)
+                .map(r -> r.delivery().latency().basis()).findFirst().orElse(null);
+        List<FindingCode> disturbances = repeats.stream().flatMap(r -> r.judgement().findings().stream()).map(Finding::code)
                 .filter(DISTURBING::contains).distinct().toList();
         return new PointSide(repeats.size(), worst, new ArrayList<>(reasons), measures, basis, disturbances);
     }
 
     /** A report from before verdicts has only {@code valid}: invalid, or valid. */
     private static Verdict verdictOf(PointResult r) {
-        return r.verdict() != null ? r.verdict() : r.valid() ? Verdict.VALID : Verdict.INVALID;
+        return r.judgement().verdict() != null ? r.judgement().verdict() : r.judgement().valid() ? Verdict.VALID : Verdict.INVALID;
     }
 
     private static Measure latency(List<PointResult> repeats, ToDoubleFunction<PointResult> value) {
-        List<PointResult> measured = repeats.stream().filter(r -> r.latency() != null).toList();
+        List<PointResult> measured = repeats.stream().filter(r -> r.delivery().latency() != null).toList();
         if (measured.isEmpty()) {
             return Measure.NOT_MEASURED;
         }

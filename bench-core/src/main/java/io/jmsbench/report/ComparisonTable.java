@@ -69,15 +69,15 @@ public final class ComparisonTable {
         Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
         report.summary().forEach(s -> pointOf.put(s.parameters(), s.point()));
         return report.points().stream().collect(Collectors.groupingBy(
-                p -> pointOf.getOrDefault(p.parameters(), -1), LinkedHashMap::new, Collectors.toList()));
+                p -> pointOf.getOrDefault(p.key().parameters(), -1), LinkedHashMap::new, Collectors.toList()));
     }
 
     private static String cell(PointSummary s, List<PointResult> repeats) {
         if (repeats.size() == 1) {
             PointResult p = repeats.get(0);
-            String figure = Figures.rate(p.received().rate(), p.received().ci95());
-            return p.verdict() == null || p.verdict() == io.jmsbench.verdict.Verdict.VALID ? figure
-                    : figure + " " + p.verdict().name();
+            String figure = Figures.rate(p.rates().received().rate(), p.rates().received().ci95());
+            return p.judgement().verdict() == null || p.judgement().verdict() == io.jmsbench.verdict.Verdict.VALID ? figure
+                    : figure + " " + p.judgement().verdict().name();
         }
         String figure = Figures.rate(s.receivedRate().mean(), s.receivedRate().ci95());
         return s.validRepeats() == s.repeats() ? figure

@@ -69,68 +69,68 @@ public final class MarkdownReport {
 
     static void point(StringBuilder md, PointResult p, boolean showSettings) {
         md.append("## Result");
-        if (!p.parameters().isEmpty()) {
-            md.append(' ').append(p.parameters()).append(", repeat ").append(p.repeat());
+        if (!p.key().parameters().isEmpty()) {
+            md.append(' ').append(p.key().parameters()).append(", repeat ").append(p.key().repeat());
         }
         md.append("\n\n");
-        if (!p.valid()) {
-            md.append(p.verdict() == Verdict.UNVERIFIED ? "**Unverified:** " : "**Invalid:** ")
-                    .append(String.join("; ", p.invalidReasons())).append("\n\n");
+        if (!p.judgement().valid()) {
+            md.append(p.judgement().verdict() == Verdict.UNVERIFIED ? "**Unverified:** " : "**Invalid:** ")
+                    .append(String.join("; ", p.judgement().invalidReasons())).append("\n\n");
         }
-        for (String label : p.labels()) {
+        for (String label : p.judgement().labels()) {
             md.append("> ").append(label).append('\n');
         }
-        if (!p.labels().isEmpty()) {
+        if (!p.judgement().labels().isEmpty()) {
             md.append('\n');
         }
         if (showSettings && p.environment() != null && !p.environment().providerSettings().isEmpty()) {
             md.append("Provider settings of this point: ").append(p.environment().providerSettings()).append("\n\n");
         }
         md.append("| figure | messages | msgs/s (± 95% interval) |\n|---|---:|---:|\n");
-        md.append("| received (publishers sent) | ").append(Figures.count(p.received().messages())).append(" | ")
-                .append(Figures.rate(p.received().rate(), p.received().ci95())).append(" |\n");
-        md.append("| dispatched (subscribers got) | ").append(Figures.count(p.dispatched().messages())).append(" | ")
-                .append(Figures.rate(p.dispatched().rate(), p.dispatched().ci95())).append(" |\n");
-        md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.overallRate())).append(" |\n\n");
-        if (p.windows() != null && p.windows().warmupEnd() != null) {
-            md.append("Phases: ").append(p.windows().describe(p.precisionReached())).append(".\n\n");
+        md.append("| received (publishers sent) | ").append(Figures.count(p.rates().received().messages())).append(" | ")
+                .append(Figures.rate(p.rates().received().rate(), p.rates().received().ci95())).append(" |\n");
+        md.append("| dispatched (subscribers got) | ").append(Figures.count(p.rates().dispatched().messages())).append(" | ")
+                .append(Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95())).append(" |\n");
+        md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.rates().overallRate())).append(" |\n\n");
+        if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
+            md.append("Phases: ").append(p.timing().windows().describe(p.rates().precisionReached())).append(".\n\n");
         }
         md.append(String.format(Locale.ROOT, "Measurement window %.1f s. Replication grade: expected %s, measured %s "
                         + "(whole run, after drain). Filters installed (n_fltr): %d.%n%n",
-                p.received().seconds(), Figures.grade(p.replicationGrade().expected()),
-                Figures.grade(p.replicationGrade().measured()), p.filters()));
+                p.rates().received().seconds(), Figures.grade(p.rates().replicationGrade().expected()),
+                Figures.grade(p.rates().replicationGrade().measured()), p.rates().filters()));
         md.append(String.format(Locale.ROOT, "Whole run: %s sent, %s received, %s send errors, %s receive errors. "
                         + "Drain: %s after %.1f s (%s of %s expected receipts).%n%n",
-                Figures.count(p.totals().sent()), Figures.count(p.totals().received()),
-                Figures.count(p.totals().sendErrors()), Figures.count(p.totals().receiveErrors()),
-                p.drain().outcome(), p.drain().seconds(), Figures.count(p.drain().receivedMessages()),
-                Figures.count(p.drain().expectedMessages())));
-        if (p.audit() != null) {
+                Figures.count(p.delivery().totals().sent()), Figures.count(p.delivery().totals().received()),
+                Figures.count(p.delivery().totals().sendErrors()), Figures.count(p.delivery().totals().receiveErrors()),
+                p.delivery().drain().outcome(), p.delivery().drain().seconds(), Figures.count(p.delivery().drain().receivedMessages()),
+                Figures.count(p.delivery().drain().expectedMessages())));
+        if (p.delivery().audit() != null) {
             md.append(String.format(Locale.ROOT, "Audit (%d of %d subscribers audited per publisher stream): %s lost, "
                             + "%s duplicates, %s out of order, %s redelivered, %s unexpected%s%s.%n%n",
-                    p.audit().auditedSubscribers(), p.audit().subscribers(), Figures.count(p.audit().lost()),
-                    Figures.count(p.audit().duplicates()), Figures.count(p.audit().outOfOrder()),
-                    Figures.count(p.audit().redelivered()), Figures.count(p.audit().unexpected()),
-                    p.audit().resent() > 0 ? ", " + Figures.count(p.audit().resent()) + " copies of sends made again "
+                    p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers(), Figures.count(p.delivery().audit().lost()),
+                    Figures.count(p.delivery().audit().duplicates()), Figures.count(p.delivery().audit().outOfOrder()),
+                    Figures.count(p.delivery().audit().redelivered()), Figures.count(p.delivery().audit().unexpected()),
+                    p.delivery().audit().resent() > 0 ? ", " + Figures.count(p.delivery().audit().resent()) + " copies of sends made again "
                             + "after a failure (in doubt: the failed send had reached the broker)" : "",
-                    p.audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
+                    p.delivery().audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
-        if (!p.faults().isEmpty()) {
+        if (!p.delivery().faults().isEmpty()) {
             md.append("Faults injected, and when the broker delivered again (each figure is the end of a one-second "
                     + "sample, so at most a second late; \"never\": not within the point):\n\n")
-                    .append(FaultLines.markdown(p.faults())).append('\n');
+                    .append(FaultLines.markdown(p.delivery().faults())).append('\n');
         }
-        if (p.brokerCounts() != null) {
-            md.append("The broker's own count (").append(p.brokerCounts().source()).append("): ")
+        if (p.delivery().brokerCounts() != null) {
+            md.append("The broker's own count (").append(p.delivery().brokerCounts().source()).append("): ")
                     .append(BrokerCountsLine.of(p)).append(".\n\n");
         }
-        if (p.latency() != null && p.latency().count() > 0) {
+        if (p.delivery().latency() != null && p.delivery().latency().count() > 0) {
             md.append(String.format(Locale.ROOT, "End-to-end latency over the window, %s: %s messages; p50 %.0f µs, "
                             + "p90 %.0f µs, p99 %.0f µs, p99.9 %.0f µs, p99.99 %.0f µs, max %.0f µs.%n%n",
-                    p.latency().basis(), Figures.count(p.latency().count()), p.latency().p50(), p.latency().p90(),
-                    p.latency().p99(), p.latency().p999(), p.latency().p9999(), p.latency().max()));
+                    p.delivery().latency().basis(), Figures.count(p.delivery().latency().count()), p.delivery().latency().p50(), p.delivery().latency().p90(),
+                    p.delivery().latency().p99(), p.delivery().latency().p999(), p.delivery().latency().p9999(), p.delivery().latency().max()));
         }
-        CpuFigures cpu = p.cpu();
+        CpuFigures cpu = p.resources().cpu();
         md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")
                 .append(Figures.cores(cpu.publisherCores())).append(", subscriber agents ")
@@ -138,22 +138,22 @@ public final class MarkdownReport {
                 .append(Figures.cores(cpu.controllerCores())).append("; host busy ")
                 .append(Figures.percent(cpu.hostBusy())).append("; broker's share of the CPU the run used ")
                 .append(Figures.percent(cpu.brokerShare())).append(".\n\n");
-        if (p.broker() != null && p.broker().rssBytes() >= 0) {
+        if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0) {
             md.append(String.format(Locale.ROOT, "Broker JVM: %.0f MiB resident at the window's end, %.1f MiB read "
                             + "and %.1f MiB written to disk in it; host network traffic %.1f MiB.%n%n",
-                    p.broker().rssBytes() / 1048576.0, p.broker().diskReadBytes() / 1048576.0,
-                    p.broker().diskWriteBytes() / 1048576.0, p.broker().networkBytes() / 1048576.0));
+                    p.resources().broker().rssBytes() / 1048576.0, p.resources().broker().diskReadBytes() / 1048576.0,
+                    p.resources().broker().diskWriteBytes() / 1048576.0, p.resources().broker().networkBytes() / 1048576.0));
         }
-        if (p.agents() != null && p.agents().subscriberThreads() >= 0) {
+        if (p.resources().agents() != null && p.resources().agents().subscriberThreads() >= 0) {
             md.append(String.format(Locale.ROOT, "Agents at the window's end: publisher JVM %.0f MiB heap in use, %d threads; "
                             + "subscriber JVM %.0f MiB heap in use, %d threads. Clients ready %.1f s after the point started.%n%n",
-                    p.agents().publisherHeapBytes() / 1048576.0, p.agents().publisherThreads(),
-                    p.agents().subscriberHeapBytes() / 1048576.0, p.agents().subscriberThreads(), p.agents().readySeconds()));
+                    p.resources().agents().publisherHeapBytes() / 1048576.0, p.resources().agents().publisherThreads(),
+                    p.resources().agents().subscriberHeapBytes() / 1048576.0, p.resources().agents().subscriberThreads(), p.resources().agents().readySeconds()));
         }
-        md.append("Per client over the window, msgs/s: publishers ").append(Figures.rate(p.clients().publisherMinRate()))
-                .append(" to ").append(Figures.rate(p.clients().publisherMaxRate())).append(", subscribers ")
-                .append(Figures.rate(p.clients().subscriberMinRate())).append(" to ")
-                .append(Figures.rate(p.clients().subscriberMaxRate())).append(".\n\n");
+        md.append("Per client over the window, msgs/s: publishers ").append(Figures.rate(p.resources().clients().publisherMinRate()))
+                .append(" to ").append(Figures.rate(p.resources().clients().publisherMaxRate())).append(", subscribers ")
+                .append(Figures.rate(p.resources().clients().subscriberMinRate())).append(" to ")
+                .append(Figures.rate(p.resources().clients().subscriberMaxRate())).append(".\n\n");
         if (!p.samples().isEmpty()) {
             md.append("| t (s) | phase | received msgs/s | dispatched msgs/s | latency p50 µs | p99 µs | broker cores "
                     + "| host busy |\n");

@@ -1,8 +1,8 @@
 package io.jmsbench.report;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.ClientCount;
-
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
 
@@ -11,24 +11,72 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One measured point. Rates are over the measurement window only (warm-up and drain excluded);
- * the replication grade is measured over the whole run once drained, so no message in flight at a
- * window edge skews it. {@code findings} are the judge's, typed, and {@code verdict} follows from
- * them ({@code valid} holds for a valid verdict only); {@code invalidReasons} holds the sentences of
- * the invalid and unverified findings and {@code labels} those of the notes, for readers of the
- * first reports.
+ * One measured point, in groups that {@code report.json} flattens (each group's fields are the
+ * point's own keys there): which point it is, the judge's verdict, when its phases ran, its
+ * rates, what became of its messages, the resources it used, its per-second samples and its own
+ * environment. Rates are over the measurement window only (warm-up and drain excluded); the
+ * replication grade is measured over the whole run once drained, so no message in flight at a
+ * window edge skews it.
  */
-public record PointResult(Map<String, Object> parameters, int repeat, boolean valid, List<String> invalidReasons,
-                          List<String> labels, PhaseTimes phases, RateFigure received, RateFigure dispatched,
-                          double overallRate, ReplicationGrade replicationGrade, int filters, Totals totals,
-                          Drain drain, AuditCounts audit, LatencyFigures latency, CpuFigures cpu, BrokerResources broker, AgentFootprint agents,
-                          ClientSpread clients, List<IntervalSample> samples, List<Finding> findings,
-                          PointEnvironment environment, Verdict verdict, Windows windows,
-                          BrokerCounts brokerCounts, List<FaultOutcome> faults) {
+public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judgement, @JsonUnwrapped Timing timing,
+                          @JsonUnwrapped Rates rates, @JsonUnwrapped Delivery delivery,
+                          @JsonUnwrapped Resources resources, List<IntervalSample> samples,
+                          PointEnvironment environment) {
 
-    public PointResult {
-        findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings
-        faults = faults == null ? List.of() : List.copyOf(faults); // reports before faults
+    /** Which point: its sweep values and its repeat. */
+    public record Key(Map<String, Object> parameters, int repeat) {
+    }
+
+    /**
+     * The judge's typed {@code findings} and the {@code verdict} that follows from them
+     * ({@code valid} holds for a valid verdict only); {@code invalidReasons} holds the sentences of
+     * the invalid and unverified findings and {@code labels} those of the notes, for readers of the
+     * first reports.
+     */
+    public record Judgement(boolean valid, List<String> invalidReasons, List<String> labels, List<Finding> findings,
+                            Verdict verdict) {
+
+        public Judgement {
+            findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings
+        }
+    }
+
+    /** When each phase's edges were reached, and how the warm-up and the window ended. */
+    public record Timing(PhaseTimes phases, Windows windows) {
+    }
+
+    /**
+     * The window's received and dispatched rates, their sum (the paper's capacity figure), the
+     * replication grade and the number of installed filters.
+     */
+    public record Rates(RateFigure received, RateFigure dispatched, double overallRate,
+                        ReplicationGrade replicationGrade, int filters) {
+
+        /**
+         * The precision the window's rates reached: the larger of the received and dispatched rates'
+         * 95% half-width over the rate; NaN without an interval.
+         */
+        public double precisionReached() {
+            double r = received == null ? Double.NaN : received.ci95() / received.rate();
+            double d = dispatched == null ? Double.NaN : dispatched.ci95() / dispatched.rate();
+            return Double.isNaN(r) || Double.isNaN(d) ? Double.NaN : Math.max(r, d);
+        }
+    }
+
+    /**
+     * What became of the point's messages: whole-run totals, the drain, the stream audit, the
+     * window's latency, the broker's own counts ({@code null} when not read) and each fault's outcome.
+     */
+    public record Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
+                           BrokerCounts brokerCounts, List<FaultOutcome> faults) {
+
+        public Delivery {
+            faults = faults == null ? List.of() : List.copyOf(faults); // reports before faults
+        }
+    }
+
+    /** CPU over the window, the broker JVM's footprint, the agents' and the spread over clients. */
+    public record Resources(CpuFigures cpu, BrokerResources broker, AgentFootprint agents, ClientSpread clients) {
     }
 
     /**
@@ -139,16 +187,6 @@ public record PointResult(Map<String, Object> parameters, int repeat, boolean va
             };
             return warmup + "; " + window;
         }
-    }
-
-    /**
-     * The precision the window's rates reached: the larger of the received and dispatched rates'
-     * 95% half-width over the rate; NaN without an interval.
-     */
-    public double precisionReached() {
-        double r = received == null ? Double.NaN : received.ci95() / received.rate();
-        double d = dispatched == null ? Double.NaN : dispatched.ci95() / dispatched.rate();
-        return Double.isNaN(r) || Double.isNaN(d) ? Double.NaN : Math.max(r, d);
     }
 
     /** Wall-clock instants (ISO-8601 UTC) of the phase edges; {@code null} for a phase never reached. */

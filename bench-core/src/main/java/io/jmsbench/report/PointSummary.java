@@ -10,14 +10,14 @@ public record PointSummary(int point, Map<String, Object> parameters, int repeat
 
     public static PointSummary of(int point, List<PointResult> repeats) {
         PointResult first = repeats.get(0);
-        return new PointSummary(point, first.parameters(), repeats.size(),
-                (int) repeats.stream().filter(PointResult::valid).count(),
-                Stat.of(repeats.stream().map(r -> r.received().rate()).toList()),
-                Stat.of(repeats.stream().map(r -> r.dispatched().rate()).toList()),
-                Stat.of(repeats.stream().map(PointResult::overallRate).toList()),
-                first.replicationGrade().expected(),
-                Stat.of(repeats.stream().map(r -> r.replicationGrade().measured()).toList()),
-                first.filters(),
-                Stat.of(repeats.stream().map(r -> r.cpu().brokerCores()).toList()));
+        return new PointSummary(point, first.key().parameters(), repeats.size(),
+                (int) repeats.stream().filter(r -> r.judgement().valid()).count(),
+                Stat.of(repeats.stream().map(r -> r.rates().received().rate()).toList()),
+                Stat.of(repeats.stream().map(r -> r.rates().dispatched().rate()).toList()),
+                Stat.of(repeats.stream().map(r -> r.rates().overallRate()).toList()),
+                first.rates().replicationGrade().expected(),
+                Stat.of(repeats.stream().map(r -> r.rates().replicationGrade().measured()).toList()),
+                first.rates().filters(),
+                Stat.of(repeats.stream().map(r -> r.resources().cpu().brokerCores()).toList()));
     }
 }

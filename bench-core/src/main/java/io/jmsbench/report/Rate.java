@@ -22,9 +22,9 @@ public enum Rate {
         }
         PointResult one = repeats.get(0);
         double halfWidth = switch (this) {
-            case RECEIVED -> halfWidth(one.received());
-            case DISPATCHED -> halfWidth(one.dispatched());
-            case OVERALL -> halfWidth(one.received()) + halfWidth(one.dispatched());
+            case RECEIVED -> halfWidth(one.rates().received());
+            case DISPATCHED -> halfWidth(one.rates().dispatched());
+            case OVERALL -> halfWidth(one.rates().received()) + halfWidth(one.rates().dispatched());
         };
         Measure.Basis basis = Double.isNaN(halfWidth) ? Measure.Basis.NONE
                 : this == OVERALL ? Measure.Basis.WINDOW_SUM : Measure.Basis.WINDOW;
@@ -34,9 +34,9 @@ public enum Rate {
     /** This rate in one run; NaN when the point never reached its window. */
     public double of(PointResult r) {
         return switch (this) {
-            case RECEIVED -> r.received() == null ? Double.NaN : r.received().rate();
-            case DISPATCHED -> r.dispatched() == null ? Double.NaN : r.dispatched().rate();
-            case OVERALL -> r.overallRate();
+            case RECEIVED -> r.rates().received() == null ? Double.NaN : r.rates().received().rate();
+            case DISPATCHED -> r.rates().dispatched() == null ? Double.NaN : r.rates().dispatched().rate();
+            case OVERALL -> r.rates().overallRate();
         };
     }
 

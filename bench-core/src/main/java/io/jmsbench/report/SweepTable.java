@@ -50,7 +50,7 @@ public final class SweepTable {
     public static String csv(Report report) {
         // a search's steps name their rate in their parameters, as a sweep of it would
         java.util.Set<String> columns = new java.util.LinkedHashSet<>(report.sweep().keySet());
-        report.points().forEach(p -> columns.addAll(p.parameters().keySet()));
+        report.points().forEach(p -> columns.addAll(p.key().parameters().keySet()));
         List<String> keys = new ArrayList<>(columns);
         StringBuilder csv = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("point", "repeat"));
@@ -67,34 +67,34 @@ public final class SweepTable {
         }
         for (PointResult p : report.points()) {
             List<String> row = new ArrayList<>();
-            row.add(String.valueOf(pointOf.getOrDefault(p.parameters(), index)));
-            row.add(String.valueOf(p.repeat()));
+            row.add(String.valueOf(pointOf.getOrDefault(p.key().parameters(), index)));
+            row.add(String.valueOf(p.key().repeat()));
             for (String k : keys) {
-                row.add(String.valueOf(p.parameters().get(k)));
+                row.add(String.valueOf(p.key().parameters().get(k)));
             }
-            row.add(String.valueOf(p.received().messages()));
-            row.add(number(p.received().rate()));
-            row.add(String.valueOf(p.dispatched().messages()));
-            row.add(number(p.dispatched().rate()));
-            row.add(number(p.overallRate()));
-            row.add(number(p.replicationGrade().expected()));
-            row.add(number(p.replicationGrade().measured()));
-            row.add(String.valueOf(p.filters()));
-            row.add(number(p.cpu().brokerCores()));
-            row.add(number(p.cpu().publisherCores()));
-            row.add(number(p.cpu().subscriberCores()));
-            row.add(number(p.cpu().hostBusy()));
-            row.add(p.drain().outcome().toString());
-            row.add(String.valueOf(p.valid()));
-            row.add('"' + String.join("; ", p.invalidReasons()).replace("\"", "\"\"") + '"');
-            row.add(number(p.received().ci95()));
-            row.add(number(p.dispatched().ci95()));
-            row.add(p.verdict() == null ? "" : p.verdict().name().toLowerCase(java.util.Locale.ROOT));
-            PointResult.Windows w = p.windows() == null ? PointResult.Windows.NONE : p.windows();
+            row.add(String.valueOf(p.rates().received().messages()));
+            row.add(number(p.rates().received().rate()));
+            row.add(String.valueOf(p.rates().dispatched().messages()));
+            row.add(number(p.rates().dispatched().rate()));
+            row.add(number(p.rates().overallRate()));
+            row.add(number(p.rates().replicationGrade().expected()));
+            row.add(number(p.rates().replicationGrade().measured()));
+            row.add(String.valueOf(p.rates().filters()));
+            row.add(number(p.resources().cpu().brokerCores()));
+            row.add(number(p.resources().cpu().publisherCores()));
+            row.add(number(p.resources().cpu().subscriberCores()));
+            row.add(number(p.resources().cpu().hostBusy()));
+            row.add(p.delivery().drain().outcome().toString());
+            row.add(String.valueOf(p.judgement().valid()));
+            row.add('"' + String.join("; ", p.judgement().invalidReasons()).replace("\"", "\"\"") + '"');
+            row.add(number(p.rates().received().ci95()));
+            row.add(number(p.rates().dispatched().ci95()));
+            row.add(p.judgement().verdict() == null ? "" : p.judgement().verdict().name().toLowerCase(java.util.Locale.ROOT));
+            PointResult.Windows w = p.timing().windows() == null ? PointResult.Windows.NONE : p.timing().windows();
             row.add(w.warmupEnd() == null ? "" : w.warmupEnd().toString());
             row.add(number(w.warmupSeconds()));
             row.add(w.windowEnd() == null ? "" : w.windowEnd().toString());
-            row.add(number(p.precisionReached()));
+            row.add(number(p.rates().precisionReached()));
             csv.append(String.join(",", row.stream().map(v -> v.contains(",") && !v.startsWith("\"") ? '"' + v + '"' : v)
                     .toList())).append('\n');
             index++;

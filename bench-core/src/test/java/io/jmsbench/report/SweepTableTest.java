@@ -70,28 +70,25 @@ public class SweepTableTest {
                 new IntervalSample(1.0, "warmup", 1000, 1000.0, 1000, 1000.0, Double.NaN, 0.25, 0.125, 0.5),
                 new IntervalSample(2.0, "measure", 2000, 2000.0, 2000 * (long) r, 2000.0 * r, brokerCores, 0.5,
                         0.25, 0.9));
-        return new PointResult(parameters, repeat, invalid.isEmpty(), invalid,
-                List.of("shared host: broker, publishers and subscribers share this machine's 4 cores"),
-                new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
+        List<Finding> findings = invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList();
+        return new PointResult(new PointResult.Key(parameters, repeat), new PointResult.Judgement(invalid.isEmpty(),
+                invalid, List.of("shared host: broker, publishers and subscribers share this machine's 4 cores"),
+                findings, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID), new PointResult.Timing(new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
                         "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z", invalid.isEmpty() ? "2024-05-01T10:00:13Z" : null),
-                new RateFigure(received, receivedRate, 10.0, receivedRate / 20),
-                new RateFigure(dispatched, dispatchedRate, 10.0),
-                receivedRate + dispatchedRate,
-                new ReplicationGrade(r, measuredR),
-                (int) r,
-                new Totals(received + 500, dispatched + 1000, 0, 0, null, null),
+                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN)),
+                new PointResult.Rates(new RateFigure(received, receivedRate, 10.0, receivedRate / 20),
+                        new RateFigure(dispatched, dispatchedRate, 10.0), receivedRate + dispatchedRate,
+                        new ReplicationGrade(r, measuredR), (int) r),
+                new PointResult.Delivery(new Totals(received + 500, dispatched + 1000, 0, 0, null, null),
                 invalid.isEmpty() ? new Drain(DrainEnd.COMPLETE, 0.5, 100, 100) : new Drain(DrainEnd.QUIET, 5.0, 100, 95),
                 io.jmsbench.metrics.AuditCounts.NONE,
                 new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        LatencyFigures.ACTUAL),
-                new CpuFigures(4, brokerCores, 0.5, 0.25, 0.9, Double.isNaN(brokerCores) ? Double.NaN : 0.6),
+                        LatencyFigures.ACTUAL), null, List.of()),
+                new PointResult.Resources(new CpuFigures(4, brokerCores, 0.5, 0.25, 0.9, Double.isNaN(brokerCores) ? Double.NaN : 0.6),
                 new BrokerResources(512L * 1024 * 1024, 0, 4096, 1_000_000),
                 new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),
-                new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r),
-                samples, invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList(),
-                PointEnvironment.NONE, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID,
-                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN),
-                null, List.of());
+                new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r)),
+                samples, PointEnvironment.NONE);
     }
 
     static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {
@@ -111,7 +108,7 @@ public class SweepTableTest {
                 Map.of("useAsyncSend", "false"), null, List.of());
         return new Report(Report.SCHEMA, "20240501-100000-table", Report.COMPLETED, null, "2024-05-01T10:00:00Z",
                 "2024-05-01T10:01:00Z", "table.yaml", List.of("phases.warmup=1s"), plan.base(), plan.sweep(),
-                plan.repeat(), environment, points.stream().allMatch(PointResult::valid), points, summary, null);
+                plan.repeat(), environment, points.stream().allMatch(point -> point.judgement().valid()), points, summary, null);
     }
 
     /** Two points (1 and 2 matching subscribers) times two repeats; the last run is invalid. */
@@ -217,13 +214,13 @@ public class SweepTableTest {
         // NaN (unknown) is written as the string "NaN", which JSON can carry, and read back as NaN
         assertTrue(json.contains("\"measured\" : \"NaN\""), json);
         Report back = writeAndRead(report);
-        assertTrue(Double.isNaN(back.points().get(3).replicationGrade().measured()));
+        assertTrue(Double.isNaN(back.points().get(3).rates().replicationGrade().measured()));
         assertTrue(Double.isNaN(back.points().get(0).samples().get(0).brokerCores()));
         assertTrue(Double.isNaN(back.summary().get(1).brokerCores().sd()));
         // records compare doubles with Double.compare, so NaN equals NaN in these
         assertEquals(report.scenario(), back.scenario());
         assertEquals(report.environment(), back.environment());
-        assertEquals(report.points().get(3).cpu(), back.points().get(3).cpu());
+        assertEquals(report.points().get(3).resources().cpu(), back.points().get(3).resources().cpu());
         assertEquals(report.points().get(3).samples(), back.points().get(3).samples());
         assertEquals(report.summary().get(1).measuredGrade(), back.summary().get(1).measuredGrade());
         // the same document again, and the same tables from it
@@ -237,8 +234,8 @@ public class SweepTableTest {
         Report report = twoPointsTwoRepeats();
         Report back = writeAndRead(report);
         // sweep values are Longs in the plan (Sweep.plain); a JSON number read as Object must come back the same
-        assertEquals(report.points().get(0).parameters().get("message.size").getClass(),
-                back.points().get(0).parameters().get("message.size").getClass(),
+        assertEquals(report.points().get(0).key().parameters().get("message.size").getClass(),
+                back.points().get(0).key().parameters().get("message.size").getClass(),
                 "type of a numeric sweep parameter after reading report.json back");
         assertEquals(report.sweep(), back.sweep());
         assertEquals(report, back);

@@ -7,8 +7,14 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult;
+import io.jmsbench.report.PointResult.Delivery;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.PointResult.Judgement;
+import io.jmsbench.report.PointResult.Key;
+import io.jmsbench.report.PointResult.Rates;
 import io.jmsbench.report.PointResult.ReplicationGrade;
+import io.jmsbench.report.PointResult.Resources;
+import io.jmsbench.report.PointResult.Timing;
 import io.jmsbench.report.PointResult.Totals;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.verdict.Finding;
@@ -40,14 +46,17 @@ public final class PointResults {
                 sent == null ? List.of() : sent.clients(), got == null ? List.of() : got.clients());
         LatencyFigures latency = o.latency() != null ? o.latency()
                 : LatencyFigures.of(Histograms.empty(), judge.latencyBasis());
-        return new PointResult(parameters, repeat, verdict == Verdict.VALID, invalid, notes, o.times(), figures.received(),
-                figures.dispatched(), figures.received().rate() + figures.dispatched().rate(),
-                new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters, totals,
-                o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
-                o.audit() == null ? AuditCounts.NONE : o.audit(), latency, figures.cpu(), figures.broker(),
-                figures.agents(), figures.spread(), o.samples(), findings, o.environment(), verdict,
-                o.windows(judge.precisionTarget()),
-                brokerCounts, FaultRecovery.of(o.faults(), o.samples(), clients(o)));
+        return new PointResult(new Key(parameters, repeat),
+                new Judgement(verdict == Verdict.VALID, invalid, notes, findings, verdict),
+                new Timing(o.times(), o.windows(judge.precisionTarget())),
+                new Rates(figures.received(), figures.dispatched(),
+                        figures.received().rate() + figures.dispatched().rate(),
+                        new ReplicationGrade(judge.expectedGrade(), PointJudge.measuredGrade(o)), filters),
+                new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
+                        o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
+                        FaultRecovery.of(o.faults(), o.samples(), clients(o))),
+                new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
+                o.samples(), o.environment());
     }
 
     /** Every client's final count, publishers and subscribers (none known when the point ended early). */

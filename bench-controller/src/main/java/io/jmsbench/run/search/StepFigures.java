@@ -26,11 +26,11 @@ public record StepFigures(double target, double sent, double dispatched, double 
     }
 
     public static StepFigures of(PointResult p, double target, SearchSpec spec) {
-        double grade = p.replicationGrade().expected();
+        double grade = p.rates().replicationGrade().expected();
         double[] backlog = p.samples().stream().filter(s -> WINDOW.equals(s.phase()))
                 .mapToDouble(s -> s.sendRate() * grade - s.receiveRate()).filter(v -> !Double.isNaN(v)).toArray();
-        return new StepFigures(target, p.received().rate(), p.dispatched().rate(), grade,
-                BatchMeans.of(backlog).halfWidth(), latency(p.latency(), spec.latency()), p.findings());
+        return new StepFigures(target, p.rates().received().rate(), p.rates().dispatched().rate(), grade,
+                BatchMeans.of(backlog).halfWidth(), latency(p.delivery().latency(), spec.latency()), p.judgement().findings());
     }
 
     /** The searched percentile of {@code latency} in µs; NaN without a bound or without a measured message. */

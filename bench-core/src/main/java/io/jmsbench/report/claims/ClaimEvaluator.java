@@ -33,7 +33,7 @@ public final class ClaimEvaluator {
                                              List<PointResult> results) {
         Map<Map<String, String>, List<PointResult>> byPoint = new LinkedHashMap<>();
         for (PointResult r : results) {
-            byPoint.computeIfAbsent(texts(r.parameters()), k -> new ArrayList<>()).add(r);
+            byPoint.computeIfAbsent(texts(r.key().parameters()), k -> new ArrayList<>()).add(r);
         }
         List<ClaimResult> out = new ArrayList<>();
         for (Claim claim : claims) {
@@ -79,7 +79,7 @@ public final class ClaimEvaluator {
             case DISPATCHED -> Rate.DISPATCHED;
             case OVERALL -> Rate.OVERALL;
         };
-        List<ModelInputs.Use> uses = repeats.stream().map(r -> ModelInputs.use(r.findings(), Rate.RECEIVED.of(r)))
+        List<ModelInputs.Use> uses = repeats.stream().map(r -> ModelInputs.use(r.judgement().findings(), Rate.RECEIVED.of(r)))
                 .toList();
         boolean usable = uses.stream().allMatch(u -> u == ModelInputs.Use.VALID
                 || u == ModelInputs.Use.SHARED_HOST_CPU_RULES_ONLY);

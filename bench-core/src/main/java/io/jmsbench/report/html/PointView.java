@@ -51,16 +51,16 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
     }
 
     static PointView of(PointResult p, boolean showRepeat) {
-        int hostCores = p.cpu() == null ? 0 : p.cpu().hostCores();
+        int hostCores = p.resources().cpu() == null ? 0 : p.resources().cpu().hostCores();
         List<AgentFacts> agents = p.environment() == null ? List.of() : p.environment().agents();
         PointSeries series = PointSeries.of(p.samples(), hostCores, cores(agents, AgentRole.PUBLISHER, hostCores),
                 cores(agents, AgentRole.SUBSCRIBER, hostCores));
-        Verdict verdict = p.verdict() != null ? p.verdict() : p.valid() ? Verdict.VALID : Verdict.INVALID;
-        return new PointView(label(p.parameters(), p.repeat(), showRepeat), p.parameters(), p.repeat(),
-                verdict.json(), p.findings(), Rate.of(p.received()), Rate.of(p.dispatched()),
-                Numbers.rate(p.overallRate()), Numbers.of(p.replicationGrade().expected(), 4),
-                Numbers.of(p.replicationGrade().measured(), 4), p.filters(), Latency.of(p.latency()), hostCores,
-                series, p.faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
+        Verdict verdict = p.judgement().verdict() != null ? p.judgement().verdict() : p.judgement().valid() ? Verdict.VALID : Verdict.INVALID;
+        return new PointView(label(p.key().parameters(), p.key().repeat(), showRepeat), p.key().parameters(), p.key().repeat(),
+                verdict.json(), p.judgement().findings(), Rate.of(p.rates().received()), Rate.of(p.rates().dispatched()),
+                Numbers.rate(p.rates().overallRate()), Numbers.of(p.rates().replicationGrade().expected(), 4),
+                Numbers.of(p.rates().replicationGrade().measured(), 4), p.rates().filters(), Latency.of(p.delivery().latency()), hostCores,
+                series, p.delivery().faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
                         Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
                         .toList());
     }

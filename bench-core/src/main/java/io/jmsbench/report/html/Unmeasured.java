@@ -19,14 +19,14 @@ final class Unmeasured {
     static List<String> of(Report report) {
         List<String> out = new ArrayList<>();
         List<PointResult> points = report.points();
-        missing(out, points, p -> p.cpu() == null || Double.isNaN(p.cpu().brokerCores()),
+        missing(out, points, p -> p.resources().cpu() == null || Double.isNaN(p.resources().cpu().brokerCores()),
                 "the broker's CPU (an external broker without a monitor agent on its host)");
-        missing(out, points, p -> p.cpu() == null || Double.isNaN(p.cpu().hostBusy()), "the host's busy share");
-        missing(out, points, p -> p.latency() == null || p.latency().count() == 0,
+        missing(out, points, p -> p.resources().cpu() == null || Double.isNaN(p.resources().cpu().hostBusy()), "the host's busy share");
+        missing(out, points, p -> p.delivery().latency() == null || p.delivery().latency().count() == 0,
                 "latency (messages not stamped, or none received in the window)");
-        missing(out, points, p -> p.audit() == null,
+        missing(out, points, p -> p.delivery().audit() == null,
                 "the audit of lost, duplicate and out-of-order messages (messages not stamped)");
-        missing(out, points, p -> p.broker() == null || p.broker().rssBytes() < 0,
+        missing(out, points, p -> p.resources().broker() == null || p.resources().broker().rssBytes() < 0,
                 "the broker JVM's memory, disk and network traffic");
         missing(out, points, p -> p.samples().isEmpty(), "per-second samples");
         if (report.scenario() != null && report.scenario().broker().persistent() && report.environment() != null
