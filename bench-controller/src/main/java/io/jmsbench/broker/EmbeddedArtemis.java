@@ -1,12 +1,17 @@
 package io.jmsbench.broker;
 
+import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.ActiveMQServers;
 import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.Queue;
+import org.apache.activemq.artemis.core.server.impl.AddressInfo;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.remoting.Acceptor;
@@ -16,9 +21,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import io.jmsbench.report.BrokerCounts;
-
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -129,7 +133,7 @@ public final class EmbeddedArtemis implements ServedBroker {
         c.addAddressSetting("#", everyAddress);
         for (int i = 0; i < PROTOCOLS.size(); i++) {
             String protocol = PROTOCOLS.get(i);
-            c.addAcceptorConfiguration(protocol.toLowerCase(java.util.Locale.ROOT),
+            c.addAcceptorConfiguration(protocol.toLowerCase(Locale.ROOT),
                     "tcp://" + host + ":" + ports.get(i) + "?protocols=" + protocol);
         }
         return c;
@@ -146,7 +150,7 @@ public final class EmbeddedArtemis implements ServedBroker {
     /** Artemis logs an acceptor that could not bind and starts without it: that is a failed start here. */
     private static void requireAcceptorsStarted(ActiveMQServer server) {
         for (String protocol : PROTOCOLS) {
-            Acceptor acceptor = server.getRemotingService().getAcceptor(protocol.toLowerCase(java.util.Locale.ROOT));
+            Acceptor acceptor = server.getRemotingService().getAcceptor(protocol.toLowerCase(Locale.ROOT));
             if (acceptor == null || !acceptor.isStarted()) {
                 throw new IllegalStateException("the " + protocol + " acceptor did not start");
             }
@@ -201,15 +205,15 @@ public final class EmbeddedArtemis implements ServedBroker {
     public BrokerCounts counts() throws Exception {
         long in = 0, acknowledged = 0, delivering = 0, held = 0;
         boolean topics = false;
-        for (org.apache.activemq.artemis.api.core.SimpleString address : server.getPostOffice().getAddresses()) {
+        for (SimpleString address : server.getPostOffice().getAddresses()) {
             String name = address.toString();
-            org.apache.activemq.artemis.core.server.impl.AddressInfo info = server.getAddressInfo(address);
+            AddressInfo info = server.getAddressInfo(address);
             if (info == null || name.startsWith("activemq.") || name.startsWith("$")) {
                 continue;
             }
             in += info.getRoutedMessageCount() + info.getUnRoutedMessageCount();
-            topics |= info.getRoutingTypes().contains(org.apache.activemq.artemis.api.core.RoutingType.MULTICAST);
-            for (org.apache.activemq.artemis.core.server.Queue q : server.getPostOffice().listQueuesForAddress(address)) {
+            topics |= info.getRoutingTypes().contains(RoutingType.MULTICAST);
+            for (Queue q : server.getPostOffice().listQueuesForAddress(address)) {
                 if (!q.isInternalQueue()) {
                     acknowledged += q.getMessagesAcknowledged();
                     delivering += q.getDeliveringCount();

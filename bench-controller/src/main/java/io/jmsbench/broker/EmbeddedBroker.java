@@ -1,20 +1,22 @@
 package io.jmsbench.broker;
 
-import org.apache.activemq.broker.BrokerService;
-import io.jmsbench.scenario.BrokerTuning;
-import org.apache.activemq.broker.TransportConnector;
-import org.apache.activemq.broker.region.policy.PolicyEntry;
-import org.apache.activemq.broker.region.policy.PolicyMap;
-import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
-
+import io.jmsbench.Versions;
 import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.scenario.BrokerTuning;
+import org.apache.activemq.broker.BrokerService;
+import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.broker.region.Destination;
 import org.apache.activemq.broker.region.DestinationStatistics;
+import org.apache.activemq.broker.region.policy.PolicyEntry;
+import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.command.ActiveMQDestination;
+import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
 
 import java.io.File;
-import java.util.Map;
+import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * ActiveMQ Classic configured for a benchmark: an OpenWire and an AMQP connector on free ports of
@@ -107,13 +109,13 @@ public final class EmbeddedBroker implements ServedBroker {
 
     @Override
     public String version() {
-        return io.jmsbench.Versions.ACTIVEMQ;
+        return Versions.ACTIVEMQ;
     }
 
     private static String connectUri(TransportConnector connector) {
         try {
             return connector.getConnectUri().toString();
-        } catch (java.io.IOException | java.net.URISyntaxException e) {
+        } catch (IOException | URISyntaxException e) {
             throw new IllegalStateException("a started connector has no address: " + e.getMessage(), e);
         }
     }

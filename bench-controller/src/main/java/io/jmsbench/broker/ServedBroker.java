@@ -1,5 +1,6 @@
 package io.jmsbench.broker;
 
+import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.BrokerTuning;
 
@@ -21,7 +22,7 @@ public interface ServedBroker extends AutoCloseable {
     String version();
 
     /** The broker's own message counts over the destinations the clients used, read when it stops. */
-    io.jmsbench.report.BrokerCounts counts() throws Exception;
+    BrokerCounts counts() throws Exception;
 
     /** Starts the broker named by a scenario's {@code embedded} ({@link BrokerSpec#ACTIVEMQ} or {@link BrokerSpec#ARTEMIS}). */
     static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,

@@ -1,37 +1,42 @@
 package io.jmsbench.run;
 
-import io.jmsbench.run.stop.RunFailure;
-import io.jmsbench.run.stop.RunSignal;
-import io.jmsbench.run.jvm.Children;
 import io.jmsbench.Versions;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.ExternalBrokerProbe;
+import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.PointResult;
-import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.report.Report;
-import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.report.SamplesLog;
+import io.jmsbench.report.files.ReportWriter;
+import io.jmsbench.run.jvm.Children;
+import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.progress.PointTicket;
 import io.jmsbench.run.progress.ProgressView;
 import io.jmsbench.run.progress.RunConsole;
+import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.LocalAgents;
 import io.jmsbench.run.workers.RemoteAgents;
-import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.DiskBenchmark;
 import io.jmsbench.system.Facts;
+import io.jmsbench.text.Durations;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * A run of a scenario plan on this machine: every sweep point times every repeat, each with its
@@ -63,7 +68,7 @@ public final class BenchmarkRun {
      * local mode); the gauges a metrics endpoint serves ({@code null}: none).
      */
     public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
-                          io.jmsbench.jms.BrokerCredentials credentials, RunMetrics metrics) {
+                          BrokerCredentials credentials, RunMetrics metrics) {
 
         @Override
         public String toString() { // never the token
@@ -110,7 +115,7 @@ public final class BenchmarkRun {
 
     /** Every external broker the points use, once per URL and provider: a comparison may reach several. */
     private static void probeExternalBrokers(ScenarioPlan plan, Options options) throws BrokerUnavailable {
-        java.util.Set<String> probed = new java.util.HashSet<>();
+        Set<String> probed = new HashSet<>();
         for (Scenario s : plan.points().stream().map(ScenarioPlan.Point::scenario).toList()) {
             if (!s.broker().isEmbedded() && probed.add(s.provider() + " " + s.broker().url())) {
                 ExternalBrokerProbe.probe(s.provider(), s.broker().url(), options.credentials());
@@ -221,8 +226,8 @@ public final class BenchmarkRun {
         }
         Path root = PointBroker.dataRoot(base, directory);
         console.println("  disk     measuring " + root + " (writes, synced writes, reads; 4 KiB blocks, 3 s each)");
-        DiskBenchmark.Result disk = DiskBenchmark.run(root, 4096, 64L * 1024 * 1024, java.time.Duration.ofSeconds(3));
-        console.printf(java.util.Locale.ROOT, "  disk     %,.0f writes/s, %,.0f synced writes/s, %,.0f reads/s%n",
+        DiskBenchmark.Result disk = DiskBenchmark.run(root, 4096, 64L * 1024 * 1024, Duration.ofSeconds(3));
+        console.printf(Locale.ROOT, "  disk     %,.0f writes/s, %,.0f synced writes/s, %,.0f reads/s%n",
                 disk.writes().perSecond(), disk.syncWrites().perSecond(), disk.reads().perSecond());
         return disk;
     }

@@ -1,18 +1,19 @@
 package io.jmsbench.run;
 
-import io.jmsbench.run.stop.RunAborted;
-import io.jmsbench.run.stop.RunSignal;
-import io.jmsbench.run.jvm.Children;
-import io.jmsbench.run.jvm.ChildJvm;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerPorts;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.run.jvm.ChildJvm;
+import io.jmsbench.run.jvm.Children;
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.BrokerTuning;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ final class BrokerProcess {
             throw new BrokerUnavailable("the embedded broker did not start within " + READY_TIMEOUT.toSeconds()
                     + " s; its log " + broker.log() + " ends with:\n" + broker.logTail(5));
         }
-        java.nio.file.Files.deleteIfExists(ready);
+        Files.deleteIfExists(ready);
         return Json.MAPPER.treeToValue(urls, BrokerUrls.class);
     }
 }

@@ -1,21 +1,23 @@
 package io.jmsbench.run;
 
-import io.jmsbench.run.stop.RunAborted;
-import io.jmsbench.run.stop.RunSignal;
-import io.jmsbench.run.jvm.Children;
 import io.jmsbench.broker.BrokerPorts;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.run.faults.BrokerLifecycle;
 import io.jmsbench.run.faults.Signals;
+import io.jmsbench.run.jvm.Children;
 import io.jmsbench.run.point.BrokerJvm;
+import io.jmsbench.run.stop.RunAborted;
+import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.system.ProcessResources;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The embedded broker's JVM for the length of a point, also across the faults that kill or stop
@@ -154,7 +156,7 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // it was told to end; the start after it waits anyway
             return null;
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             p.destroyForcibly();
             return kill ? null : "the broker did not stop within " + STOP_GRACE.toSeconds() + " s; killed";
         }

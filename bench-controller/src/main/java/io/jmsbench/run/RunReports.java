@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A run's report from its point results: environment, per-point summaries over repeats, the model fit,
@@ -57,7 +58,7 @@ final class RunReports {
         boolean compared = plan.sweep().containsKey(ScenarioPlan.COMPARE);
         ModelFit model = compared ? null : ModelFits.of(results);
         List<ModelNotFitted> notFitted = compared ? ModelFits.notFittedByComparedSet(results)
-                : model != null ? List.of() : java.util.stream.Stream.ofNullable(ModelFits.notFitted(null, results)).toList();
+                : model != null ? List.of() : Stream.ofNullable(ModelFits.notFitted(null, results)).toList();
         return new Report(Report.SCHEMA, directory.runId(), completed ? Report.COMPLETED : Report.ABORTED, abortReason,
                 startedAt, Instant.now().toString(), scenarioFile.toString(), plan.contentSha256(), overrides, plan.base(), plan.sweep(),
                 plan.repeat(), environment, completed && results.stream().allMatch(point -> point.judgement().valid()), results,

@@ -10,6 +10,7 @@ import io.jmsbench.run.search.StepRule;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.SearchSpec;
+import io.jmsbench.text.Durations;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -114,7 +115,7 @@ final class SearchPoints implements PointSource {
         return String.format(Locale.ROOT, "capacity %s: %s, then fixed rates from %s msgs/s, bisecting to within "
                         + "%.0f%%; at most %d points, the confirming repeat included",
                 spec.latencyBound() ? "with " + spec.latency().yamlName() + " at most "
-                        + io.jmsbench.text.Durations.format(spec.below()) : "(throughput only)",
+                        + Durations.format(spec.below()) : "(throughput only)",
                 spec.until() == null ? "a saturated probe for the ceiling" : "the ceiling until, "
                         + Figures.rate(spec.until()) + " msgs/s", Figures.rate(spec.from()), 100 * CapacitySearch.WITHIN,
                 spec.maxPoints());

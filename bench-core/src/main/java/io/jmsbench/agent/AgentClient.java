@@ -3,19 +3,25 @@ package io.jmsbench.agent;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.jmsbench.protocol.AgentInfo;
+import io.jmsbench.protocol.AgentTime;
+import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.ErrorBody;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.protocol.MessageTotal;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
 
 /** The controller end of the control channel to one agent. Every call has a timeout. */
 public final class AgentClient {
@@ -59,8 +65,8 @@ public final class AgentClient {
     }
 
     /** The agent's clock; a short timeout, since only fast round trips make good offset estimates. */
-    public io.jmsbench.protocol.AgentTime time() throws AgentException {
-        return call(AgentRoute.TIME, null, io.jmsbench.protocol.AgentTime.class, Duration.ofSeconds(2));
+    public AgentTime time() throws AgentException {
+        return call(AgentRoute.TIME, null, AgentTime.class, Duration.ofSeconds(2));
     }
 
     public PrepareResult prepare(PoolPlan plan) throws AgentException {
@@ -76,17 +82,17 @@ public final class AgentClient {
     }
 
     public long messages(Duration timeout) throws AgentException {
-        return call(AgentRoute.TOTAL, null, io.jmsbench.protocol.MessageTotal.class, timeout).messages();
+        return call(AgentRoute.TOTAL, null, MessageTotal.class, timeout).messages();
     }
 
-    public java.util.List<io.jmsbench.protocol.ClientAudit> audit() throws AgentException {
-        io.jmsbench.protocol.ClientAudit[] audits = call(AgentRoute.AUDIT, null, io.jmsbench.protocol.ClientAudit[].class,
+    public List<ClientAudit> audit() throws AgentException {
+        ClientAudit[] audits = call(AgentRoute.AUDIT, null, ClientAudit[].class,
                 CALL_TIMEOUT);
-        return audits == null ? java.util.List.of() : java.util.List.of(audits);
+        return audits == null ? List.of() : List.of(audits);
     }
 
-    public io.jmsbench.protocol.LatencyInterval latency(Duration timeout) throws AgentException {
-        return call(AgentRoute.LATENCY, null, io.jmsbench.protocol.LatencyInterval.class, timeout);
+    public LatencyInterval latency(Duration timeout) throws AgentException {
+        return call(AgentRoute.LATENCY, null, LatencyInterval.class, timeout);
     }
 
     public Counters stop() throws AgentException {
@@ -125,7 +131,7 @@ public final class AgentClient {
         } catch (HttpTimeoutException e) {
             throw new AgentException(name + " did not answer " + route + " within " + timeout.toMillis() + " ms");
         } catch (IOException e) {
-            String why = e instanceof java.net.ConnectException ? "connection refused (is the agent running?)"
+            String why = e instanceof ConnectException ? "connection refused (is the agent running?)"
                     : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
             throw new AgentException(name + " at " + base + " is unreachable (" + route + "): " + why);
         } catch (InterruptedException e) {

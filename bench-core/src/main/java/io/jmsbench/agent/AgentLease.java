@@ -1,5 +1,7 @@
 package io.jmsbench.agent;
 
+import java.time.Duration;
+
 /**
  * Which lease an agent serves. The first call of a lease claims the agent; calls of any other
  * lease get a 409 while the claim lives. A claim lives as long as its lease keeps calling: once no
@@ -29,7 +31,7 @@ final class AgentLease {
     /** The holder's lease lapsed and its clients are closing: nobody, the holder included, gets in. */
     private boolean closing;
 
-    AgentLease(java.time.Duration lease) {
+    AgentLease(Duration lease) {
         this.leaseNanos = lease.toNanos();
     }
 

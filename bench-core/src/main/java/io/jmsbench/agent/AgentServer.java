@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -178,12 +179,12 @@ public final class AgentServer implements AutoCloseable {
         String before = lease.holder();
         AgentLease.Admission admission = lease.enter(leaseId, from, System.nanoTime());
         if (admission.closing()) {
-            throw new Refused(409, String.format(java.util.Locale.ROOT,
+            throw new Refused(409, String.format(Locale.ROOT,
                     "busy: this agent is closing the clients of lease %s, which made no call for %.0f s; it is free "
                             + "once they are closed", admission.holder(), admission.silentSeconds()));
         }
         if (!admission.admitted()) {
-            throw new Refused(409, String.format(java.util.Locale.ROOT,
+            throw new Refused(409, String.format(Locale.ROOT,
                     "busy: this agent is held by lease %s (last call %.0f s ago; it is free once that lease is "
                             + "released or makes no call for %d s)", admission.holder(), admission.silentSeconds(),
                     lease.leaseSeconds()));

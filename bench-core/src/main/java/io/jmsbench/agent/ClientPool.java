@@ -1,10 +1,13 @@
 package io.jmsbench.agent;
 
+import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The clients of one agent, driven through the phases by the controller. Implementations keep
@@ -25,12 +28,12 @@ public interface ClientPool {
     long messages();
 
     /** What each client's audit saw so far (subscribers; empty for publishers). */
-    default java.util.List<io.jmsbench.protocol.ClientAudit> audit() {
-        return java.util.List.of();
+    default List<ClientAudit> audit() {
+        return List.of();
     }
 
     /** The end-to-end latencies recorded since the previous call (subscribers; {@code null} for publishers). */
-    default io.jmsbench.protocol.LatencyInterval latency() {
+    default LatencyInterval latency() {
         return null;
     }
 

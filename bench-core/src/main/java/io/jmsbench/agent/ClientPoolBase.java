@@ -7,8 +7,8 @@ import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.Credentials;
 import io.jmsbench.protocol.PoolPlan;
-import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.PrepareResult.ClientFailure;
+import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.system.Facts;
 import io.jmsbench.system.HostSampler;
 import jakarta.jms.ConnectionFactory;
@@ -16,6 +16,7 @@ import jakarta.jms.ConnectionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** What publisher and subscriber pools share: connecting, counting and closing their clients. */
 public abstract class ClientPoolBase<C extends PooledClient> implements ClientPool {
@@ -39,7 +40,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     }
 
     /** What {@link #factory} set, for the report. */
-    protected java.util.Map<String, String> settings(PoolPlan plan) {
+    protected Map<String, String> settings(PoolPlan plan) {
         return ConnectionFactories.settings(plan.provider(), plan.delivery());
     }
 
@@ -60,7 +61,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         for (Parallel.Failure failure : Parallel.forEach(created, timeout, "connect", PooledClient::connect)) {
             failures.add(new ClientFailure(failure.item(), failure.cause()));
         }
-        java.util.Map<String, String> settings = settings(plan);
+        Map<String, String> settings = settings(plan);
         settings.put("login", plan.credentials() == null ? "anonymous" : "user " + plan.credentials().user());
         return new PrepareResult(created.size() - failures.size(), failures, settings);
     }

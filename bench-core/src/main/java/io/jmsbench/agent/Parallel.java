@@ -3,6 +3,7 @@ package io.jmsbench.agent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -62,7 +63,7 @@ public final class Parallel {
                     failures.add(new Failure(String.valueOf(items.get(i)), "did not finish " + what + " within "
                             + timeout.toMillis() + " ms"));
                     futures.get(i).cancel(true);
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     failures.add(new Failure(String.valueOf(items.get(i)), cause.getClass().getSimpleName() + ": "
                             + cause.getMessage()));

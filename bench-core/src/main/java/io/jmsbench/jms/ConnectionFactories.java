@@ -1,9 +1,11 @@
 package io.jmsbench.jms;
 
+import io.jmsbench.Versions;
 import io.jmsbench.protocol.DeliveryPlan;
 import io.jmsbench.protocol.Provider;
 import jakarta.jms.ConnectionFactory;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.qpid.jms.JmsConnectionFactory;
 
 import java.util.LinkedHashMap;
@@ -80,7 +82,7 @@ public final class ConnectionFactories {
      */
     private static ConnectionFactory core(String url, boolean asyncSend, BrokerCredentials credentials) {
         // the URL parameter's name is the transport's key (connect-timeout-millis); a camel-case one is dropped
-        String key = org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants.NETTY_CONNECT_TIMEOUT;
+        String key = TransportConstants.NETTY_CONNECT_TIMEOUT;
         String withTimeout = url.contains(key) ? url
                 : url + (url.contains("?") ? "&" : "?") + key + "=" + CONNECT_TIMEOUT_MS;
         org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory factory =
@@ -158,7 +160,7 @@ public final class ConnectionFactories {
         Map<String, String> s = new LinkedHashMap<>();
         switch (provider) {
             case OPENWIRE -> {
-                s.put("client", "activemq-client " + io.jmsbench.Versions.ACTIVEMQ);
+                s.put("client", "activemq-client " + Versions.ACTIVEMQ);
                 s.put("connectResponseTimeout", CONNECT_TIMEOUT_MS + "ms");
                 s.put("closeTimeout", CLOSE_TIMEOUT_MS + "ms");
                 s.put("watchTopicAdvisories", "false");
@@ -166,7 +168,7 @@ public final class ConnectionFactories {
                 s.put("sendMode", sendMode(delivery));
             }
             case AMQP -> {
-                s.put("client", "qpid-jms-client " + io.jmsbench.Versions.QPID_JMS);
+                s.put("client", "qpid-jms-client " + Versions.QPID_JMS);
                 s.put("connectTimeout", CONNECT_TIMEOUT_MS + "ms");
                 s.put("closeTimeout", CLOSE_TIMEOUT_MS + "ms");
                 s.put("requestTimeout", REQUEST_TIMEOUT_MS + "ms");
@@ -175,7 +177,7 @@ public final class ConnectionFactories {
                 s.put("sendMode", sendMode(delivery));
             }
             case CORE -> {
-                s.put("client", "artemis-jakarta-client " + io.jmsbench.Versions.ARTEMIS);
+                s.put("client", "artemis-jakarta-client " + Versions.ARTEMIS);
                 s.put("connect-timeout-millis", CONNECT_TIMEOUT_MS + "ms (unless the URL sets it)");
                 s.put("callTimeout", REQUEST_TIMEOUT_MS + "ms");
                 s.put("callFailoverTimeout", REQUEST_TIMEOUT_MS + "ms");

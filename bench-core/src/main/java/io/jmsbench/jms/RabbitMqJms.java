@@ -1,6 +1,7 @@
 package io.jmsbench.jms;
 
 import com.rabbitmq.jms.admin.RMQConnectionFactory;
+import io.jmsbench.Versions;
 import io.jmsbench.protocol.DeliveryPlan;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -56,7 +57,7 @@ final class RabbitMqJms {
 
     static Map<String, String> settings(DeliveryPlan delivery) {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put("client", "rabbitmq-jms " + io.jmsbench.Versions.RABBITMQ_JMS);
+        s.put("client", "rabbitmq-jms " + Versions.RABBITMQ_JMS);
         s.put("connectionTimeout", ConnectionFactories.CONNECT_TIMEOUT_MS + "ms");
         s.put("handshakeTimeout", ConnectionFactories.CONNECT_TIMEOUT_MS + "ms");
         s.put("channelRpcTimeout", ConnectionFactories.REQUEST_TIMEOUT_MS + "ms");

@@ -20,6 +20,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Method;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -155,7 +156,7 @@ public abstract sealed class StampWriter {
             Binary binary;
             try {
                 Object facade = message.getFacade();
-                java.lang.reflect.Method getBody = bodyGetter(facade.getClass());
+                Method getBody = bodyGetter(facade.getClass());
                 if (getBody == null || !(getBody.invoke(facade) instanceof Data data)) {
                     return null;
                 }
@@ -180,10 +181,10 @@ public abstract sealed class StampWriter {
             return writer;
         }
 
-        private static java.lang.reflect.Method bodyGetter(Class<?> type) {
+        private static Method bodyGetter(Class<?> type) {
             for (Class<?> c = type; c != null; c = c.getSuperclass()) {
                 try {
-                    java.lang.reflect.Method m = c.getDeclaredMethod("getBody");
+                    Method m = c.getDeclaredMethod("getBody");
                     m.setAccessible(true);
                     return m;
                 } catch (NoSuchMethodException e) {

@@ -3,6 +3,7 @@ package io.jmsbench.metrics;
 import org.HdrHistogram.Histogram;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 
@@ -25,7 +26,7 @@ public final class Histograms {
     public static String encode(Histogram histogram) {
         ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     public static Histogram decode(String encoded) {

@@ -32,7 +32,7 @@ public final class CostModel {
     public static final double PAPER_T_TX = 1.5e-5;
 
     /** The parameters' names, in the order of every array and list of them. */
-    public static final java.util.List<String> PARAMETERS = java.util.List.of("t_rcv", "t_fltr", "t_tx");
+    public static final List<String> PARAMETERS = List.of("t_rcv", "t_fltr", "t_tx");
     private static final String[] NAMES = PARAMETERS.toArray(String[]::new);
 
     /**

@@ -1,5 +1,6 @@
 package io.jmsbench.regression;
 
+import io.jmsbench.report.ClaimVerdict;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.Measure;
 
@@ -67,7 +68,7 @@ public final class ChangeWords {
         } + ")";
     }
 
-    private static String verdict(io.jmsbench.report.ClaimVerdict v) {
+    private static String verdict(ClaimVerdict v) {
         return v == null ? "not stated" : v.name().toLowerCase(Locale.ROOT);
     }
 

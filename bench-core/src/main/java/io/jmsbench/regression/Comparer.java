@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -65,7 +66,7 @@ public final class Comparer {
                                          PointSide next, GateRules rules) {
         List<MetricChange> changes = new ArrayList<>();
         for (Metric m : Metric.values()) {
-            if (!m.isRate() && !java.util.Objects.equals(base.latencyBasis(), next.latencyBasis())) {
+            if (!m.isRate() && !Objects.equals(base.latencyBasis(), next.latencyBasis())) {
                 changes.add(MetricChange.differentBasis(m, base.measure(m), next.measure(m), rules.allowed(m)));
                 continue;
             }

@@ -3,6 +3,8 @@ package io.jmsbench.report;
 import io.jmsbench.scenario.Claim;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +16,7 @@ public record ClaimGroup(Map<String, String> fixed, List<ClaimFigure> figures, C
                          List<ClaimReason> reasons) {
 
     public ClaimGroup {
-        fixed = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fixed));
+        fixed = Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
         figures = List.copyOf(figures);
         reasons = List.copyOf(reasons);
     }

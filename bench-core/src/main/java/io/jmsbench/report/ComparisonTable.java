@@ -1,8 +1,10 @@
 package io.jmsbench.report;
 
 import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.verdict.Verdict;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +68,7 @@ public final class ComparisonTable {
     }
 
     private static Map<Integer, List<PointResult>> repeatsByPoint(Report report) {
-        Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
+        Map<Map<String, Object>, Integer> pointOf = new HashMap<>();
         report.summary().forEach(s -> pointOf.put(s.parameters(), s.point()));
         return report.points().stream().collect(Collectors.groupingBy(
                 p -> pointOf.getOrDefault(p.key().parameters(), -1), LinkedHashMap::new, Collectors.toList()));
@@ -76,7 +78,7 @@ public final class ComparisonTable {
         if (repeats.size() == 1) {
             PointResult p = repeats.get(0);
             String figure = Figures.rate(p.rates().received().rate(), p.rates().received().ci95());
-            return p.judgement().verdict() == null || p.judgement().verdict() == io.jmsbench.verdict.Verdict.VALID ? figure
+            return p.judgement().verdict() == null || p.judgement().verdict() == Verdict.VALID ? figure
                     : figure + " " + p.judgement().verdict().name();
         }
         String figure = Figures.rate(s.receivedRate().mean(), s.receivedRate().ci95());

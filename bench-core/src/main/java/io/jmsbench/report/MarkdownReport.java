@@ -1,13 +1,14 @@
 package io.jmsbench.report;
 
-import io.jmsbench.verdict.Verdict;
-
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.PointResult.CpuFigures;
-import io.jmsbench.text.Durations;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.text.Durations;
+import io.jmsbench.verdict.Verdict;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 
 /** {@code report.md}: the report a person reads, rendered from the {@link Report} alone. */
@@ -194,8 +195,8 @@ public final class MarkdownReport {
                         ? "auto (at most " + Durations.format(s.phases().warmup()) + ")"
                         : Durations.format(s.phases().warmup())).append(", measure ").append(s.phases().measureAuto()
                         ? String.format(Locale.ROOT, "auto to ±%s%% (at most %s)",
-                                new java.math.BigDecimal(100 * s.phases().precision()).setScale(1,
-                                        java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString(),
+                                new BigDecimal(100 * s.phases().precision()).setScale(1,
+                                        RoundingMode.HALF_UP).stripTrailingZeros().toPlainString(),
                                 Durations.format(s.phases().measure()))
                         : Durations.format(s.phases().measure())).append(", drain up to ")
                 .append(Durations.format(s.phases().drain())).append("\n\n");

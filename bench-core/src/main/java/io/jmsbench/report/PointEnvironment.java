@@ -3,8 +3,10 @@ package io.jmsbench.report;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.Environment.BrokerFacts;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What one point ran on: its broker, its agents (each point of a local run has JVMs of its own)
@@ -18,6 +20,6 @@ public record PointEnvironment(BrokerFacts broker, List<AgentFacts> agents, Map<
 
     public PointEnvironment {
         agents = List.copyOf(agents);
-        providerSettings = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(providerSettings));
+        providerSettings = Collections.unmodifiableMap(new TreeMap<>(providerSettings));
     }
 }

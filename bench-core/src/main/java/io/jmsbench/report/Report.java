@@ -4,6 +4,8 @@ import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.scenario.Scenario;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +38,7 @@ public record Report(String schema, String runId, String status, String abortRea
         points = List.copyOf(points);
         summary = List.copyOf(summary);
         claims = claims == null ? List.of() : List.copyOf(claims); // reports written before claims
-        models = models == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(models));
+        models = models == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(models));
         modelsNotFitted = modelsNotFitted == null ? List.of() : List.copyOf(modelsNotFitted);
     }
 

@@ -1,9 +1,12 @@
 package io.jmsbench.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The sweep as a Markdown table, one row per point (mean over repeats, ± the 95% confidence
@@ -49,7 +52,7 @@ public final class SweepTable {
     /** {@code summary.csv}: one row per measured run, for spreadsheets and plotting. */
     public static String csv(Report report) {
         // a search's steps name their rate in their parameters, as a sweep of it would
-        java.util.Set<String> columns = new java.util.LinkedHashSet<>(report.sweep().keySet());
+        Set<String> columns = new LinkedHashSet<>(report.sweep().keySet());
         report.points().forEach(p -> columns.addAll(p.key().parameters().keySet()));
         List<String> keys = new ArrayList<>(columns);
         StringBuilder csv = new StringBuilder();
@@ -61,7 +64,7 @@ public final class SweepTable {
                 "warmup_end", "warmup_s", "window_end", "precision"));
         csv.append(String.join(",", header)).append('\n');
         int index = 0;
-        Map<Map<String, Object>, Integer> pointOf = new java.util.HashMap<>();
+        Map<Map<String, Object>, Integer> pointOf = new HashMap<>();
         for (PointSummary s : report.summary()) {
             pointOf.put(s.parameters(), s.point());
         }
@@ -89,7 +92,7 @@ public final class SweepTable {
             row.add('"' + String.join("; ", p.judgement().invalidReasons()).replace("\"", "\"\"") + '"');
             row.add(number(p.rates().received().ci95()));
             row.add(number(p.rates().dispatched().ci95()));
-            row.add(p.judgement().verdict() == null ? "" : p.judgement().verdict().name().toLowerCase(java.util.Locale.ROOT));
+            row.add(p.judgement().verdict() == null ? "" : p.judgement().verdict().name().toLowerCase(Locale.ROOT));
             PointResult.Windows w = p.timing().windows() == null ? PointResult.Windows.NONE : p.timing().windows();
             row.add(w.warmupEnd() == null ? "" : w.warmupEnd().toString());
             row.add(number(w.warmupSeconds()));

@@ -1,5 +1,9 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
 /**
  * What an external broker is, where the scenario says so ({@code broker: {url: ..., kind: ...}}): it
  * decides the addresses the AMQP clients use and what the scenario may ask of the broker
@@ -13,8 +17,8 @@ public enum BrokerKind {
     /** ActiveMQ Artemis. */
     ARTEMIS;
 
-    @com.fasterxml.jackson.annotation.JsonValue
+    @JsonValue
     public String yamlName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,5 +1,7 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * The broker under test: an embedded broker ({@link #ACTIVEMQ} or {@link #ARTEMIS}) started in its
  * own JVM, or an external broker reached at {@code url}. Exactly one of {@code embedded} and
@@ -23,7 +25,7 @@ public record BrokerSpec(String embedded, boolean persistent, String url, boolea
     /** Apache Artemis: CORE, AMQP and OpenWire acceptors. */
     public static final String ARTEMIS = "artemis";
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isEmbedded() {
         return embedded != null;
     }

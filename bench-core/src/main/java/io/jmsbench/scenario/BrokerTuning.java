@@ -1,6 +1,9 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * The embedded broker's configuration under test ({@code null}: the broker's own default, except the
@@ -29,9 +32,9 @@ public record BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimit
     public enum PreallocationStrategy {
         SPARSE_FILE, OS_KERNEL_COPY, ZEROS, CHUNKED_ZEROS;
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -44,9 +47,9 @@ public record BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimit
         /** Refuse the send: the publisher counts a send error. */
         FAIL;
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

@@ -1,5 +1,8 @@
 package io.jmsbench.scenario;
 
+import java.math.BigDecimal;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,7 +52,7 @@ public record Claim(Metric metric, Shape shape, String key, Map<String, String> 
     }
 
     public Claim {
-        where = where == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(where));
+        where = where == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(where));
         order = order == null ? null : List.copyOf(order);
     }
 
@@ -77,10 +80,10 @@ public record Claim(Metric metric, Shape shape, String key, Map<String, String> 
     }
 
     private static String percent(double fraction) {
-        return java.math.BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
+        return BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
     }
 
     private static String number(double v) {
-        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,5 +1,10 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import jakarta.jms.Session;
+
+import java.util.Locale;
+
 /**
  * How messages are sent and consumed: delivery mode, durable topic subscriptions, the consumers'
  * acknowledgement mode ({@code client} acknowledges every {@code ackEvery} messages,
@@ -18,10 +23,10 @@ public record DeliverySpec(boolean persistent, AckMode ack, boolean durable, int
     }
 
     public enum AckMode {
-        AUTO(jakarta.jms.Session.AUTO_ACKNOWLEDGE),
-        DUPS_OK(jakarta.jms.Session.DUPS_OK_ACKNOWLEDGE),
-        CLIENT(jakarta.jms.Session.CLIENT_ACKNOWLEDGE),
-        TRANSACTED(jakarta.jms.Session.SESSION_TRANSACTED);
+        AUTO(Session.AUTO_ACKNOWLEDGE),
+        DUPS_OK(Session.DUPS_OK_ACKNOWLEDGE),
+        CLIENT(Session.CLIENT_ACKNOWLEDGE),
+        TRANSACTED(Session.SESSION_TRANSACTED);
 
         private final int sessionMode;
 
@@ -33,9 +38,9 @@ public record DeliverySpec(boolean persistent, AckMode ack, boolean durable, int
             return sessionMode;
         }
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

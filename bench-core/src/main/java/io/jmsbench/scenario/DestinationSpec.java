@@ -1,5 +1,9 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
 /**
  * Where messages go: {@code count} topics or queues named {@code name} (one) or
  * {@code name.0 .. name.(count-1)}; clients are spread over them round robin.
@@ -18,9 +22,9 @@ public record DestinationSpec(DestinationType type, String name, int count) {
     public enum DestinationType {
         TOPIC, QUEUE;
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

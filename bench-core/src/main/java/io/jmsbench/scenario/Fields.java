@@ -1,11 +1,13 @@
 package io.jmsbench.scenario;
 
-import io.jmsbench.text.Durations;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.text.Durations;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -124,7 +126,7 @@ final class Fields {
             if (value != null && !value.isNull()) {
                 problem(key, "expected a mapping of fields, found " + Kinds.of(value));
             }
-            return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+            return new Fields(tree, child, JsonNodeFactory.instance.objectNode(),
                     new ArrayList<>());
         }
         return new Fields(tree, child, value, problems);
@@ -260,7 +262,7 @@ final class Fields {
     }
 
     private static String percent(double fraction) {
-        return java.math.BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
+        return BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
     }
 
     /**
@@ -300,7 +302,7 @@ final class Fields {
         if (value == null) {
             return null;
         }
-        Matcher m = value.isTextual() ? SIZE.matcher(value.asText().strip().toUpperCase(java.util.Locale.ROOT)) : null;
+        Matcher m = value.isTextual() ? SIZE.matcher(value.asText().strip().toUpperCase(Locale.ROOT)) : null;
         if (value.isIntegralNumber() && value.longValue() > 0 && value.longValue() < 1L << 40) {
             return value.longValue();
         }
@@ -431,12 +433,12 @@ final class Fields {
         }
         JsonNode value = take(key);
         if (value == null) {
-            return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+            return new Fields(tree, child, JsonNodeFactory.instance.objectNode(),
                     problems);
         }
         if (!value.isObject()) {
             problem(key, "expected " + MAPPING + ", found " + Kinds.of(value));
-            return new Fields(tree, child, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+            return new Fields(tree, child, JsonNodeFactory.instance.objectNode(),
                     new ArrayList<>());
         }
         return new Fields(tree, child, value, problems);
@@ -482,12 +484,12 @@ final class Fields {
         List<String> addresses = new ArrayList<>();
         JsonNode list = value;
         if (!value.isArray()) {
-            list = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+            list = JsonNodeFactory.instance.arrayNode();
             for (String part : value.isTextual() ? value.asText().split(",", -1) : new String[0]) {
-                ((com.fasterxml.jackson.databind.node.ArrayNode) list).add(part.strip());
+                ((ArrayNode) list).add(part.strip());
             }
             if (!value.isTextual()) {
-                ((com.fasterxml.jackson.databind.node.ArrayNode) list).add(value);
+                ((ArrayNode) list).add(value);
             }
         }
         for (int i = 0; i < list.size(); i++) {

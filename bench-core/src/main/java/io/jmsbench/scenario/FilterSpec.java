@@ -1,5 +1,9 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
 /**
  * A filter generator for a subscriber group, the paper's filter families written as data rather
  * than selector strings. Exactly one form is set:
@@ -23,9 +27,9 @@ public record FilterSpec(String on, String equals, Integer anyOf, Integer and, A
     public enum AndPosition {
         FIRST, MIDDLE, LAST;
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

@@ -1,5 +1,9 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
 /**
  * What each publisher sends: a bytes, text or map message of {@code size} payload bytes carrying application
  * properties P1..P{@code properties}, each set to {@code values} (the paper's "#0"), an optional
@@ -27,9 +31,9 @@ public record MessageSpec(MessageType type, int size, int properties, String val
     public enum MessageType {
         BYTES, TEXT, MAP;
 
-        @com.fasterxml.jackson.annotation.JsonValue
+        @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

@@ -1,5 +1,9 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
 /** The JMS client library and wire protocol the clients use. */
 public enum Provider {
     /** ActiveMQ Classic's own client, OpenWire protocol. */
@@ -11,8 +15,8 @@ public enum Provider {
     /** RabbitMQ's JMS client, AMQP 0-9-1: RabbitMQ only. */
     RABBITMQ_JMS;
 
-    @com.fasterxml.jackson.annotation.JsonValue
+    @JsonValue
     public String yamlName() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -1,13 +1,18 @@
 package io.jmsbench.scenario;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * Reads a scenario file strictly: every field checked, unknown fields refused with the nearest
@@ -44,7 +49,7 @@ public final class ScenarioLoader {
             if (Files.size(file) > YamlTree.MAX_BYTES) {
                 throw problem(source, "expected a scenario file of at most 1 MiB, found " + Files.size(file) + " bytes");
             }
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
         } catch (NoSuchFileException e) {
             throw problem(source, "no such file");
         } catch (CharacterCodingException e) {
@@ -87,7 +92,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(inFileOrder(problems));
         }
         List<ScenarioPlan.Point> points = new ArrayList<>();
-        java.util.Set<Problem> pointProblems = new java.util.LinkedHashSet<>();
+        Set<Problem> pointProblems = new LinkedHashSet<>();
         for (Sweep.Combination combination : sweep.points()) {
             YamlTree copy = tree.copy();
             List<Problem> these = new ArrayList<>();
@@ -154,7 +159,7 @@ public final class ScenarioLoader {
         Scenario first = points.get(0).scenario();
         for (ScenarioPlan.Point p : points) {
             Scenario s = p.scenario();
-            if (!java.util.Objects.equals(s.broker(), first.broker()) || s.provider() != first.provider()) {
+            if (!Objects.equals(s.broker(), first.broker()) || s.provider() != first.provider()) {
                 root.problemAt("/broker/reuse", "expected no reuse when the points differ in broker or provider "
                         + "(one broker cannot be each of them), found point " + p.index() + " " + p.parameters());
                 return;
@@ -165,7 +170,7 @@ public final class ScenarioLoader {
     /** The file's problems by position, then those of {@code --set} in the order given. */
     private static List<Problem> inFileOrder(List<Problem> problems) {
         List<Problem> sorted = new ArrayList<>(problems);
-        sorted.sort(java.util.Comparator.comparing((Problem p) -> p.source().equals(SetOverrides.SOURCE))
+        sorted.sort(Comparator.comparing((Problem p) -> p.source().equals(SetOverrides.SOURCE))
                 .thenComparingInt(Problem::line).thenComparingInt(Problem::column));
         return sorted;
     }

@@ -1,5 +1,7 @@
 package io.jmsbench.scenario;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +29,7 @@ public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int r
 
     public ScenarioPlan {
         claims = claims == null ? List.of() : List.copyOf(claims);
-        sweep = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sweep));
+        sweep = Collections.unmodifiableMap(new LinkedHashMap<>(sweep));
         points = List.copyOf(points);
     }
 
@@ -40,7 +42,7 @@ public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int r
     public record Point(int index, Map<String, Object> parameters, Scenario scenario) {
 
         public Point {
-            parameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(parameters));
+            parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         }
     }
 

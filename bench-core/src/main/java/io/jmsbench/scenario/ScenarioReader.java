@@ -1,15 +1,19 @@
 package io.jmsbench.scenario;
 
 import io.jmsbench.scenario.DeliverySpec.AckMode;
-import io.jmsbench.scenario.FilterSpec.AndPosition;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.FilterSpec.AndPosition;
 import io.jmsbench.scenario.MessageSpec.MessageType;
+import io.jmsbench.text.Durations;
 import jakarta.jms.InvalidSelectorException;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Reads the fields of a scenario's YAML tree into the records, checking each as it goes (through
@@ -77,8 +81,8 @@ final class ScenarioReader {
         for (Fields f : items) {
             FaultAction action = f.choice("action", null, FaultAction.class, FaultAction::yamlName);
             if (action == null && !f.has("action")) {
-                f.problem("expected action: " + java.util.Arrays.stream(FaultAction.values()).map(FaultAction::yamlName)
-                        .collect(java.util.stream.Collectors.joining(" or ")) + ", found no action");
+                f.problem("expected action: " + Arrays.stream(FaultAction.values()).map(FaultAction::yamlName)
+                        .collect(Collectors.joining(" or ")) + ", found no action");
             }
             boolean hasAt = f.has("at");
             Duration at = f.duration("at", Duration.ZERO, Duration.ZERO);
@@ -92,14 +96,14 @@ final class ScenarioReader {
             if (times > 1 && !hasEvery) {
                 f.problem("times", "expected every (the time between faults) beside times: " + times + ", found none");
             } else if (times > 1 && downFor.compareTo(every) >= 0) {
-                f.problem("downFor", "expected downFor shorter than every (" + io.jmsbench.text.Durations.format(every)
-                        + "), so that one fault ends before the next, found " + io.jmsbench.text.Durations.format(downFor));
+                f.problem("downFor", "expected downFor shorter than every (" + Durations.format(every)
+                        + "), so that one fault ends before the next, found " + Durations.format(downFor));
             }
             Duration last = at.plus(every.multipliedBy(times - 1L));
             if (hasAt && last.compareTo(publishing) >= 0) {
                 f.problem(times > 1 ? "times" : "at", "expected every fault to start while the publishers run (warm-up "
-                        + "and window: " + io.jmsbench.text.Durations.format(publishing) + "), found the last at "
-                        + io.jmsbench.text.Durations.format(last));
+                        + "and window: " + Durations.format(publishing) + "), found the last at "
+                        + Durations.format(last));
             }
             if (action != null && action.dropsConnections() && provider != Provider.OPENWIRE
                     && provider != Provider.AMQP) {
@@ -196,7 +200,7 @@ final class ScenarioReader {
             "sendFailIfNoSpaceAfterTimeout", "addressFullPolicy");
 
     /** The ActiveMQ Classic knobs Artemis has no counterpart of, each with what to use there instead. */
-    private static final java.util.Map<String, String> ACTIVEMQ_ONLY = java.util.Map.of(
+    private static final Map<String, String> ACTIVEMQ_ONLY = Map.of(
             "storeLimit", "ActiveMQ Classic's store limit; Artemis bounds memory with memoryLimit and pages beyond it",
             "tempLimit", "ActiveMQ Classic's temp store limit; Artemis pages to disk with addressFullPolicy: page",
             "preallocationStrategy", "a KahaDB setting of ActiveMQ Classic; Artemis's journal fills its files itself",
@@ -240,8 +244,8 @@ final class ScenarioReader {
         String dataDirectory = f.string("dataDirectory", null);
         boolean flowControl = f.bool("producerFlowControl", Defaults.PRODUCER_FLOW_CONTROL);
         boolean sendFail = f.bool("sendFailIfNoSpace", Defaults.SEND_FAIL_IF_NO_SPACE);
-        java.time.Duration sendFailAfter = f.has("sendFailIfNoSpaceAfterTimeout")
-                ? f.duration("sendFailIfNoSpaceAfterTimeout", null, java.time.Duration.ofMillis(1)) : null;
+        Duration sendFailAfter = f.has("sendFailIfNoSpaceAfterTimeout")
+                ? f.duration("sendFailIfNoSpaceAfterTimeout", null, Duration.ofMillis(1)) : null;
         BrokerTuning.AddressFullPolicy fullPolicy = f.choice("addressFullPolicy",
                 BrokerSpec.ARTEMIS.equals(embedded) ? Defaults.ADDRESS_FULL_POLICY : null,
                 BrokerTuning.AddressFullPolicy.class, BrokerTuning.AddressFullPolicy::yamlName);
@@ -470,7 +474,7 @@ final class ScenarioReader {
     private static void onlyWhenAuto(Fields f, String key, boolean auto, String phase, Duration fixed) {
         if (!auto && f.has(key)) {
             f.problem(key, "expected " + key + " only with " + phase + ": auto, found " + phase + ": "
-                    + io.jmsbench.text.Durations.format(fixed));
+                    + Durations.format(fixed));
         }
     }
 }

@@ -2,6 +2,7 @@ package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 
 /**
@@ -56,7 +57,7 @@ final class SearchReader {
     }
 
     private static String text(double rate) {
-        return java.math.BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(rate).stripTrailingZeros().toPlainString();
     }
 
     /** Refuses, each at its field, what a search decides itself. */

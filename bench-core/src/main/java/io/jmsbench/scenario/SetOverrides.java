@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -149,7 +150,7 @@ final class SetOverrides {
             return nodes.numberNode(Long.parseLong(t));
         }
         if (t.matches("-?\\d+\\.\\d+")) {
-            return nodes.numberNode(new java.math.BigDecimal(t));
+            return nodes.numberNode(new BigDecimal(t));
         }
         if (t.equals("null") || t.equals("~")) {
             return nodes.nullNode();

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code cases:}, {@code compare:} and {@code sweep:} read from a scenario. A case is a named set
@@ -58,7 +60,7 @@ final class Sweep {
         if (items == null) {
             return cases;
         }
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (Fields item : items) {
             String name = item.string("name", null);
             if (name == null) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.jmsbench.protocol.Json;
 import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 import java.io.IOException;
 import java.security.MessageDigest;
@@ -94,7 +95,7 @@ final class YamlTree {
 
     /** SnakeYAML's own problem and position when it has them: they say what is wrong, and where. */
     private static Problem syntaxError(JsonProcessingException e, String source) {
-        if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked
+        if (e.getCause() instanceof MarkedYAMLException marked
                 && marked.getProblemMark() != null) {
             var mark = marked.getProblemMark();
             String why = marked.getProblem() == null ? "unreadable" : marked.getProblem().strip();

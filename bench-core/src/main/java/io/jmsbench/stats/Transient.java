@@ -1,5 +1,7 @@
 package io.jmsbench.stats;
 
+import java.util.Arrays;
+
 /**
  * Whether the start-up transient of one or more series observed together (a point's sent and
  * received rates, one value a second) is over: each series {@linkplain Mser#settled() settled}
@@ -24,7 +26,7 @@ public record Transient(boolean over, int truncation) {
             truncation = Math.max(truncation, mser.truncation());
         }
         for (double[] s : series) {
-            if (!stationary(java.util.Arrays.copyOfRange(s, truncation, s.length))) {
+            if (!stationary(Arrays.copyOfRange(s, truncation, s.length))) {
                 return NOT_OVER;
             }
         }
@@ -34,8 +36,8 @@ public record Transient(boolean over, int truncation) {
     /** The halves of {@code tail} agree within the sum of their intervals; too short a tail does not. */
     static boolean stationary(double[] tail) {
         int half = tail.length / 2;
-        double[] first = java.util.Arrays.copyOfRange(tail, 0, half);
-        double[] second = java.util.Arrays.copyOfRange(tail, tail.length - half, tail.length);
+        double[] first = Arrays.copyOfRange(tail, 0, half);
+        double[] second = Arrays.copyOfRange(tail, tail.length - half, tail.length);
         BatchMeans a = BatchMeans.of(first);
         BatchMeans b = BatchMeans.of(second);
         if (Double.isNaN(a.halfWidth()) || Double.isNaN(b.halfWidth())) {

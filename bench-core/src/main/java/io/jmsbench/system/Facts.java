@@ -1,5 +1,6 @@
 package io.jmsbench.system;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.jmsbench.protocol.HostFacts;
 import io.jmsbench.protocol.JvmFacts;
 
@@ -39,7 +40,7 @@ public final class Facts {
 
     /** CPU time this JVM has used so far, all threads, in nanoseconds; -1 when the JVM cannot tell. */
     public static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         return -1;
@@ -63,7 +64,7 @@ public final class Facts {
     }
 
     private static long memoryBytes() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getTotalMemorySize();
         }
         return -1;

@@ -3,6 +3,7 @@ package io.jmsbench.workload;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioCheck;
 import io.jmsbench.scenario.Selectors;
 import io.jmsbench.scenario.SubscriberGroup;
 import jakarta.jms.DeliveryMode;
@@ -31,8 +32,8 @@ public final class ExpectedReplication {
      * Refuses a scenario none of whose subscribers would receive anything: with an expected grade
      * of 0 there is no dispatched rate to measure and no receipt to audit.
      */
-    public static io.jmsbench.scenario.ScenarioCheck.Failure refuseNone(Scenario scenario) {
-        return of(scenario) > 0 ? null : new io.jmsbench.scenario.ScenarioCheck.Failure("/subscribers",
+    public static ScenarioCheck.Failure refuseNone(Scenario scenario) {
+        return of(scenario) > 0 ? null : new ScenarioCheck.Failure("/subscribers",
                 "expected a subscriber whose selector matches some message the publishers send, found none "
                         + "(expected replication grade 0: nothing would be received)");
     }

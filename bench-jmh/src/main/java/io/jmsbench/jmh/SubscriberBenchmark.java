@@ -1,5 +1,6 @@
 package io.jmsbench.jmh;
 
+import io.jmsbench.jms.StampReader;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.metrics.Histograms;
@@ -28,6 +29,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -63,7 +65,7 @@ public class SubscriberBenchmark {
     private final ClientCounter counter = new ClientCounter("sub-0-0");
     private final boolean audit = true;
     private final int runTag = RUN_TAG;
-    private final io.jmsbench.jms.StampReader stamps = new io.jmsbench.jms.StampReader();
+    private final StampReader stamps = new StampReader();
     private final StreamAudits audits = new StreamAudits();
     /** The audits as the hand-overs other than StreamAudits keep them. */
     private StreamAudit[] streams = new StreamAudit[0];
@@ -231,7 +233,7 @@ public class SubscriberBenchmark {
 
     private StreamAudit stream(int publisher) {
         if (publisher >= streams.length) {
-            streams = java.util.Arrays.copyOf(streams, Math.max(publisher + 1, streams.length * 2));
+            streams = Arrays.copyOf(streams, Math.max(publisher + 1, streams.length * 2));
         }
         StreamAudit stream = streams[publisher];
         if (stream == null) {

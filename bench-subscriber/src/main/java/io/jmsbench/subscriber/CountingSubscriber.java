@@ -2,11 +2,17 @@ package io.jmsbench.subscriber;
 
 import io.jmsbench.agent.PooledClient;
 import io.jmsbench.jms.ConnectionLosses;
+import io.jmsbench.jms.StampReader;
 import io.jmsbench.metrics.ClientCounter;
+import io.jmsbench.metrics.EpochClock;
+import io.jmsbench.metrics.Histograms;
+import io.jmsbench.metrics.StreamAudits;
+import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.DeliveryPlan.AckMode;
 import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.workload.AuditHeaders;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -15,13 +21,8 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
-import io.jmsbench.metrics.EpochClock;
-import io.jmsbench.metrics.Histograms;
-import io.jmsbench.metrics.StreamAudits;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
-import io.jmsbench.protocol.ClientAudit;
-import io.jmsbench.workload.AuditHeaders;
 
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
@@ -47,7 +48,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final boolean audit;
     private final boolean stamped;
     private final int runTag;
-    private final io.jmsbench.jms.StampReader stamps = new io.jmsbench.jms.StampReader();
+    private final StampReader stamps = new StampReader();
     private final long clockOffset;
     /** Written by the delivery thread without a lock (StreamAudits says why), read once after the drain. */
     private final StreamAudits streams = new StreamAudits();

@@ -3,14 +3,16 @@ package io.jmsbench.subscriber;
 import io.jmsbench.agent.ClientPoolBase;
 import io.jmsbench.jms.ConnectionFactories;
 import io.jmsbench.metrics.Histograms;
-import io.jmsbench.protocol.LatencyInterval;
-import org.HdrHistogram.Histogram;
+import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import jakarta.jms.ConnectionFactory;
+import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /** The subscriber agent's clients: each consumes from the moment it is prepared until closed. */
@@ -34,7 +36,7 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     }
 
     @Override
-    public java.util.List<io.jmsbench.protocol.ClientAudit> audit() {
+    public List<ClientAudit> audit() {
         return clients().stream().map(CountingSubscriber::audit).toList();
     }
 

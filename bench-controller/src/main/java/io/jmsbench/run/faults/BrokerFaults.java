@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -145,7 +146,7 @@ public final class BrokerFaults implements Faults {
                 if (broker != null) {
                     broker.resume(); // a SIGCONT that may not have gone out; a running process ignores it
                 }
-                planned.stream().map(p -> p.spec().link()).filter(java.util.Objects::nonNull).distinct()
+                planned.stream().map(p -> p.spec().link()).filter(Objects::nonNull).distinct()
                         .forEach(link -> links.set(link, true)); // an up that may not have gone out
             }
         }

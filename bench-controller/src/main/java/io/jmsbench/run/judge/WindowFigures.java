@@ -3,7 +3,6 @@ package io.jmsbench.run.judge;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
-import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.AgentFootprint;
 import io.jmsbench.report.PointResult.BrokerResources;
@@ -15,9 +14,12 @@ import io.jmsbench.run.point.Phase;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.workers.Workers;
+import io.jmsbench.stats.BatchMeans;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The measurement window's figures, computed from its two edge readings: rates, CPU, the broker's
@@ -65,12 +67,12 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
     }
 
     /** The window's per-second rates, in order: its samples of the measure phase. */
-    private static double[] windowRates(PointObservation o, java.util.function.ToDoubleFunction<IntervalSample> rate) {
+    private static double[] windowRates(PointObservation o, ToDoubleFunction<IntervalSample> rate) {
         return windowSamples(o).stream().mapToDouble(rate).filter(v -> !Double.isNaN(v)).toArray();
     }
 
     /** The window's per-second samples, in order. */
-    static java.util.List<IntervalSample> windowSamples(PointObservation o) {
+    static List<IntervalSample> windowSamples(PointObservation o) {
         return o.samples().stream().filter(x -> Phase.MEASURE.sampleName().equals(x.phase())).toList();
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,7 +33,7 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     public static ChildJvm start(String name, List<String> jvmFlags, List<String> args, Path logDirectory,
-                                 java.util.Map<String, String> environment) throws IOException {
+                                 Map<String, String> environment) throws IOException {
         Files.createDirectories(logDirectory);
         Path log = logDirectory.resolve(name + ".log");
         List<String> command = new ArrayList<>();

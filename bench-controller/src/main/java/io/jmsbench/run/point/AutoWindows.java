@@ -5,6 +5,7 @@ import io.jmsbench.scenario.Defaults;
 import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.stats.Transient;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -38,7 +39,7 @@ final class AutoWindows {
 
     private static boolean precise(double[] rates, double precision) {
         BatchMeans interval = BatchMeans.of(rates);
-        double mean = java.util.Arrays.stream(rates).average().orElse(Double.NaN);
+        double mean = Arrays.stream(rates).average().orElse(Double.NaN);
         return !interval.correlated() && mean > 0 && interval.halfWidth() <= precision * mean;
     }
 

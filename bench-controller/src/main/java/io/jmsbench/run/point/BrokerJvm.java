@@ -2,6 +2,8 @@ package io.jmsbench.run.point;
 
 import io.jmsbench.system.ProcessResources;
 
+import java.time.Duration;
+
 /**
  * The embedded broker's JVM as the gauges read it. After a fault restarts it, it is another
  * process: its CPU time then adds the time of the processes before it, and it is not down while
@@ -22,7 +24,7 @@ public interface BrokerJvm {
         return new BrokerJvm() {
             @Override
             public long cpuNanos() {
-                return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+                return process.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
             }
 
             @Override

@@ -4,6 +4,8 @@ import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.NetworkBytes;
 import io.jmsbench.system.ProcessResources;
 
+import java.time.Duration;
+
 /**
  * What the controller reads on its own machine at each tick: the broker JVM's CPU time and
  * resources (when it started the broker), its own CPU time, this host's CPU ticks and network bytes.
@@ -46,6 +48,6 @@ public interface Gauges {
         if (process == null) {
             return -1;
         }
-        return process.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+        return process.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
     }
 }

@@ -1,5 +1,7 @@
 package io.jmsbench.run.progress;
 
+import java.util.Locale;
+
 /**
  * Where a point is, as of its latest sample: the phase and the seconds spent in it; the seconds
  * left of it by the plan, and what else ends it ({@code until}: "steady", "±5%", "200,000 msgs",
@@ -11,7 +13,7 @@ public record PhaseStatus(String phase, double inPhase, double phaseSecondsLeft,
 
     /** "9 s left", or "until ±5%, 40 s at most". */
     String remaining() {
-        String seconds = String.format(java.util.Locale.ROOT, "%.0f s", phaseSecondsLeft);
+        String seconds = String.format(Locale.ROOT, "%.0f s", phaseSecondsLeft);
         return until.isEmpty() ? seconds + " left" : "until " + until + ", " + seconds + " at most";
     }
 }

@@ -8,6 +8,7 @@ import io.jmsbench.verdict.FindingCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -80,16 +81,16 @@ public final class StepRule {
      * msgs/s, is above 0 and above the noise of the backlog's change a second (or, without an
      * interval, above 0 alone).
      */
-    private static java.util.Optional<String> backlog(StepFigures f) {
+    private static Optional<String> backlog(StepFigures f) {
         if (!(f.expectedGrade() > 0) || !(f.sent() > 0)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double shortfall = GRADE_MIN * f.expectedGrade() * f.sent() - f.dispatched();
         boolean beyondNoise = Double.isNaN(f.backlogNoise()) || shortfall > f.backlogNoise();
         if (!(shortfall > 0) || !beyondNoise) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.ROOT, "backlog grew: the subscribers got %.3f copies per "
+        return Optional.of(String.format(Locale.ROOT, "backlog grew: the subscribers got %.3f copies per "
                         + "message sent against the expected %.2f (< %.0f%%)", f.dispatched() / f.sent(),
                 f.expectedGrade(), 100 * GRADE_MIN));
     }

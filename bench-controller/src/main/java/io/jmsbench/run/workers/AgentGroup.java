@@ -1,6 +1,5 @@
 package io.jmsbench.run.workers;
 
-import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.agent.Parallel;
@@ -14,12 +13,14 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.run.stop.RunFailure;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
@@ -61,7 +62,7 @@ public final class AgentGroup {
     AgentGroup(AgentRole role, List<AgentClient> agents) {
         this.role = role;
         this.members = agents.stream().map(Member::new).toList();
-        this.calls = new AgentCalls(agents.size(), role.name().toLowerCase(java.util.Locale.ROOT));
+        this.calls = new AgentCalls(agents.size(), role.name().toLowerCase(Locale.ROOT));
     }
 
     AgentRole role() {

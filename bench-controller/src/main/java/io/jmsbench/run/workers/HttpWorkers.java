@@ -7,6 +7,7 @@ import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * Workers behind the control channel: the agents of a point, each role an {@link AgentGroup}.
@@ -81,7 +83,7 @@ public final class HttpWorkers implements Workers {
         return new Prepared(settings, facts());
     }
 
-    private java.util.function.BiFunction<AgentClient, List<ClientPlan>, io.jmsbench.protocol.PoolPlan> offsetPlans(
+    private BiFunction<AgentClient, List<ClientPlan>, PoolPlan> offsetPlans(
             PlanFactory plans) {
         return (agent, clients) -> {
             ClockOffset clock = agents.clocks().get(agent.name());

@@ -3,17 +3,19 @@ package io.jmsbench.run.workers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.run.jvm.ChildJvm;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.stop.RunSignal;
-import io.jmsbench.protocol.AgentRole;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -39,7 +41,7 @@ public final class LocalAgent {
     static LocalAgent spawn(Children children, String name, AgentRole role, Path runDirectory, String token)
             throws IOException {
         Path ready = runDirectory.resolve("." + name + ".ready");
-        List<String> flags = new java.util.ArrayList<>(JVM_FLAGS);
+        List<String> flags = new ArrayList<>(JVM_FLAGS);
         String extra = System.getenv(EXTRA_FLAGS_ENV);
         if (extra != null && !extra.isBlank()) {
             flags.addAll(List.of(extra.strip().replace("{name}", name).split("\\s+")));
@@ -59,7 +61,7 @@ public final class LocalAgent {
             throw new RunFailure("the " + name + " did not start within " + READY_TIMEOUT.toSeconds()
                     + " s; its log " + jvm.log() + " ends with:\n" + jvm.logTail(5));
         }
-        java.nio.file.Files.deleteIfExists(ready);
+        Files.deleteIfExists(ready);
         return new AgentClient(name, URI.create(node.get("url").asText()), token, leaseId);
     }
 

@@ -5,6 +5,7 @@ import io.jmsbench.protocol.Json;
 import io.jmsbench.report.Report;
 
 import java.io.UncheckedIOException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,7 +67,7 @@ public final class HtmlReport {
 
     /** A script is inlined as it is; one that could end its element early is a broken build. */
     static String inlineScript(String code) {
-        String lower = code.toLowerCase(java.util.Locale.ROOT);
+        String lower = code.toLowerCase(Locale.ROOT);
         if (lower.contains("</script") || lower.contains("<!--")) {
             throw new IllegalStateException("report.html: a script contains </script or <!--");
         }
@@ -74,7 +75,7 @@ public final class HtmlReport {
     }
 
     static String inlineStyle(String css) {
-        if (css.toLowerCase(java.util.Locale.ROOT).contains("</style")) {
+        if (css.toLowerCase(Locale.ROOT).contains("</style")) {
             throw new IllegalStateException("report.html: a style sheet contains </style");
         }
         return css;
