@@ -87,13 +87,6 @@ final class FitCommand implements Callable<Integer> {
     /** At least this many points must stay in the fit beside the held-out ones. */
     private static final int MIN_FITTED = 4;
 
-    /** Bad input: one line on stderr, exit code 2, nothing written. */
-    private static final class BadInput extends Exception {
-        BadInput(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     private record Loaded(Path file, ObjectNode root) {
     }
 
@@ -251,11 +244,7 @@ final class FitCommand implements Callable<Integer> {
 
     private static Loaded load(Path given) throws BadInput {
         Path file = ReportFile.file(given);
-        try {
-            return new Loaded(file, ReportFile.readTree(file));
-        } catch (ReportFile.Refused e) {
-            throw new BadInput(e.getMessage());
-        }
+        return new Loaded(file, ReportFile.readTree(file));
     }
 
     /** Sorts the report's points into used and skipped, each with its reason. */

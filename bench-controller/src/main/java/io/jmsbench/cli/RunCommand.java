@@ -169,7 +169,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             PathOptions.input("--token-file", tokenFile, false);
             PathOptions.input("--broker-credentials", brokerCredentials, true);
             assignments.addAll(AgentsOption.overrides(agents));
-        } catch (BadOption e) {
+        } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
