@@ -8,16 +8,13 @@ import io.jmsbench.model.Estimate;
 import io.jmsbench.model.Excluded;
 import io.jmsbench.model.ExclusionReason;
 import io.jmsbench.model.ModelFit;
-import io.jmsbench.model.ModelInputs.Use;
-import io.jmsbench.model.ModelInputs;
 import io.jmsbench.model.ModelPoint;
 import io.jmsbench.model.PredictedRate;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Figures;
-import io.jmsbench.scenario.ScenarioPlan;
-import io.jmsbench.verdict.Finding;
-import io.jmsbench.verdict.FindingCode;
+import io.jmsbench.report.FitPoints;
+import io.jmsbench.report.PointResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -30,9 +27,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -87,17 +86,7 @@ final class FitCommand implements Callable<Integer> {
     /** At least this many points must stay in the fit beside the held-out ones. */
     private static final int MIN_FITTED = 4;
 
-    private record Loaded(Path file, ObjectNode root) {
-    }
-
     private record Prediction(String text, int filters, double r) {
-    }
-
-    /**
-     * A usable point of a report, and the sentence saying why it was used despite being invalid;
-     * {@code use}: how it entered the fit, {@code null} when forced in by --include-invalid.
-     */
-    private record Candidate(String label, ModelPoint point, String note, boolean sharedHost, Use use) {
     }
 
     @Override
@@ -109,49 +98,46 @@ final class FitCommand implements Callable<Integer> {
             for (String text : predictions) {
                 predicts.add(prediction(text));
             }
-            double rLimit = maxR == null ? Double.POSITIVE_INFINITY : maxR(maxR);
-            List<Loaded> loaded = new ArrayList<>();
+            Double rLimit = maxR == null ? null : maxR(maxR);
+            List<ReportFile.Loaded> loaded = new ArrayList<>();
             for (Path given : reports) {
-                loaded.add(load(given));
+                loaded.add(ReportFile.load(given));
             }
             checkComparedSets(loaded);
-            List<Candidate> used = new ArrayList<>();
-            List<Excluded> skipped = new ArrayList<>();
+            FitPoints selected = new FitPoints(List.of(), List.of());
             for (int k = 0; k < loaded.size(); k++) {
-                select(loaded.get(k).root(), loaded.size() == 1 ? "" : "[" + (k + 1) + "] ", used, skipped);
+                selected = selected.plus(FitPoints.of(pointsToFit(loaded.get(k)),
+                        loaded.size() == 1 ? "" : "[" + (k + 1) + "] ", includeInvalid));
             }
-            if (used.isEmpty()) {
-                throw new BadInput(noUsablePoints(loaded, skipped));
+            if (selected.used().isEmpty()) {
+                throw new BadInput(noUsablePoints(loaded, selected.excluded()));
             }
-            for (Candidate c : used) {
-                if (c.point().replicationGrade() > rLimit) {
-                    skipped.add(new Excluded(c.label(), ExclusionReason.ABOVE_MAX_R, "measured r "
-                            + Figures.grade(c.point().replicationGrade()) + " > " + maxR));
+            if (rLimit != null) {
+                selected = selected.withMaxR(rLimit, maxR);
+                if (selected.used().isEmpty()) {
+                    throw new BadInput("no point left to fit: every usable point has a measured r above --max-r "
+                            + maxR);
                 }
             }
-            used.removeIf(c -> c.point().replicationGrade() > rLimit);
-            if (used.isEmpty()) {
-                throw new BadInput("no point left to fit: every usable point has a measured r above --max-r " + maxR);
-            }
-            List<Candidate> held = new ArrayList<>();
+            List<ModelPoint> held = new ArrayList<>();
             if (holdout != null) {
-                boolean[] chosen = holdOut(used.size(), holdout, seed);
-                for (int i = used.size() - 1; i >= 0; i--) {
-                    if (chosen[i]) {
-                        held.add(0, used.remove(i));
+                Set<Integer> positions = holdOut(selected.used().size(), holdout, seed);
+                for (int i = 0; i < selected.used().size(); i++) {
+                    if (positions.contains(i)) {
+                        held.add(selected.used().get(i).point());
                     }
                 }
-                held.forEach(c -> skipped.add(new Excluded(c.label(), ExclusionReason.HELD_OUT, "seed " + seed)));
+                selected = selected.holdingOut(positions, seed);
             }
-            ModelFit fit = CostModel.fit(used.stream().map(Candidate::point).toList());
-            fit = fit.withWarnings(provenanceWarnings(used)).withExcluded(skipped);
-            print(out, loaded, used, skipped, fit, predicts);
+            ModelFit fit = CostModel.fit(selected.points()).withWarnings(selected.warnings())
+                    .withExcluded(selected.excluded());
+            print(out, loaded, selected, fit, predicts);
             if (!held.isEmpty()) {
                 printHeldOut(out, held, fit);
                 out.println("model not stored: fitted without the " + held.size() + " held-out points"
                         + " (run without --holdout to store the fit on all points)");
             } else if (loaded.size() == 1) {
-                Loaded only = loaded.get(0);
+                ReportFile.Loaded only = loaded.get(0);
                 store(only, fit, compared);
                 out.println("model stored in " + only.file() + " under " + (compared == null ? "\"model\""
                         : "\"models\", \"" + compared + "\""));
@@ -167,26 +153,19 @@ final class FitCommand implements Callable<Integer> {
         }
     }
 
-    /** The compared set a point belongs to ({@code parameters.compare}), {@code null} when none. */
-    private static String comparedSet(JsonNode point) {
-        JsonNode set = point.path("parameters").path(ScenarioPlan.COMPARE);
-        return set.isTextual() ? set.asText() : null;
+    /** The points of the report to fit: those of the compared set --compared names, or all. */
+    private List<PointResult> pointsToFit(ReportFile.Loaded report) {
+        List<PointResult> points = report.report().points();
+        return compared == null ? points : FitPoints.byComparedSet(points).getOrDefault(compared, List.of());
     }
 
     /**
      * Refuses to fit one model across compared sets (brokers side by side), and a {@code --compared}
      * name no report has.
      */
-    private void checkComparedSets(List<Loaded> loaded) throws BadInput {
-        java.util.Set<String> sets = new java.util.LinkedHashSet<>();
-        for (Loaded l : loaded) {
-            for (JsonNode p : l.root().get("points")) {
-                String set = comparedSet(p);
-                if (set != null) {
-                    sets.add(set);
-                }
-            }
-        }
+    private void checkComparedSets(List<ReportFile.Loaded> loaded) throws BadInput {
+        Set<String> sets = new LinkedHashSet<>();
+        loaded.forEach(l -> sets.addAll(FitPoints.byComparedSet(l.report().points()).keySet()));
         if (compared != null && !sets.contains(compared)) {
             throw new BadInput("--compared '" + compared + "': expected the name of a compared set of the report"
                     + (sets.isEmpty() ? ", found a report that compares nothing" : " (" + String.join(", ", sets)
@@ -224,7 +203,7 @@ final class FitCommand implements Callable<Integer> {
      * Which of {@code n} points to hold out: the first {@code k} positions of a shuffle by
      * {@code java.util.Random(seed)}; refused unless 1 <= k and at least {@link #MIN_FITTED} points stay to fit.
      */
-    private static boolean[] holdOut(int n, int k, long seed) throws BadInput {
+    private static Set<Integer> holdOut(int n, int k, long seed) throws BadInput {
         int most = n - MIN_FITTED;
         if (k < 1 || k > most) {
             throw new BadInput(most < 1 ? "--holdout: expected more than " + MIN_FITTED + " usable points to hold any"
@@ -237,118 +216,10 @@ final class FitCommand implements Callable<Integer> {
             order.add(i);
         }
         Collections.shuffle(order, new Random(seed));
-        boolean[] out = new boolean[n];
-        order.subList(0, k).forEach(i -> out[i] = true);
-        return out;
+        return Set.copyOf(order.subList(0, k));
     }
 
-    private static Loaded load(Path given) throws BadInput {
-        Path file = ReportFile.file(given);
-        return new Loaded(file, ReportFile.readTree(file));
-    }
-
-    /** Sorts the report's points into used and skipped, each with its reason. */
-    private void select(JsonNode root, String prefix, List<Candidate> used, List<Excluded> skipped) {
-        JsonNode points = root.get("points");
-        boolean repeats = false;
-        for (JsonNode p : points) {
-            repeats |= p.path("repeat").asInt(1) > 1;
-        }
-        for (int j = 0; j < points.size(); j++) {
-            JsonNode p = points.get(j);
-            if (compared != null && !compared.equals(comparedSet(p))) {
-                continue;
-            }
-            String label = prefix + label(p, j, repeats);
-            if (!p.isObject()) {
-                skipped.add(new Excluded(label, ExclusionReason.MALFORMED, ""));
-                continue;
-            }
-            JsonNode rate = p.path("received").path("rate");
-            JsonNode filters = p.path("filters");
-            JsonNode grade = p.path("replicationGrade").path("measured");
-            if (!rate.isNumber() || !(rate.asDouble() > 0) || Double.isInfinite(rate.asDouble())) {
-                skipped.add(new Excluded(label, ExclusionReason.NO_RECEIVED_RATE, "found " + shown(rate)));
-                continue;
-            }
-            if (!filters.canConvertToInt() || !filters.isIntegralNumber() || filters.asInt() < 0) {
-                skipped.add(new Excluded(label, ExclusionReason.NO_FILTERS_COUNT, "found " + shown(filters)));
-                continue;
-            }
-            if (!grade.isNumber() || !(grade.asDouble() >= 0) || Double.isInfinite(grade.asDouble())) {
-                skipped.add(new Excluded(label, ExclusionReason.NO_REPLICATION_GRADE, "found " + shown(grade)));
-                continue;
-            }
-            List<String> reasons = strings(p.path("invalidReasons"));
-            List<Finding> findings = findings(p);
-            boolean valid = p.path("valid").asBoolean(false);
-            boolean sharedHost = Finding.any(findings, FindingCode.SHARED_HOST);
-            String because = reasons.isEmpty() ? "no reason given" : String.join("; ", reasons);
-            String note = null;
-            Use use = Use.VALID;
-            if (!valid && includeInvalid) {
-                note = "invalid, used by --include-invalid: " + because;
-                use = null;
-            } else if (!valid && ModelInputs.use(findings, rate.asDouble()) == Use.SHARED_HOST_CPU_RULES_ONLY) {
-                note = "shared host, used although invalid: " + because;
-                use = Use.SHARED_HOST_CPU_RULES_ONLY;
-            } else if (!valid) {
-                skipped.add(new Excluded(label, ExclusionReason.INVALID, because));
-                continue;
-            }
-            used.add(new Candidate(label, new ModelPoint(label, filters.asInt(), grade.asDouble(), rate.asDouble()),
-                    note, sharedHost, use));
-        }
-    }
-
-    /** The sweep values ({@code subscribers[0].clients=2}), else the point's position; and the repeat. */
-    private static String label(JsonNode p, int index, boolean repeats) {
-        List<String> parts = new ArrayList<>();
-        p.path("parameters").properties().forEach(e -> parts.add(e.getKey() + "="
-                + (e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
-        String label = parts.isEmpty() ? "point " + (index + 1) : String.join(", ", parts);
-        return repeats ? label + " repeat " + p.path("repeat").asInt(1) : label;
-    }
-
-    /**
-     * The point's findings by code; a report written before findings had codes is read from its
-     * sentences ({@link ModelInputs#legacyFindings}), and a code this version does not know counts
-     * as unclassified, with its severity as written.
-     */
-    private static List<Finding> findings(JsonNode p) {
-        JsonNode array = p.path("findings");
-        if (!array.isArray()) {
-            return ModelInputs.legacyFindings(strings(p.path("invalidReasons")), strings(p.path("labels")));
-        }
-        List<Finding> findings = new ArrayList<>();
-        for (JsonNode f : array) {
-            String text = f.path("text").asText();
-            FindingCode code;
-            try {
-                code = FindingCode.valueOf(f.path("code").asText());
-            } catch (IllegalArgumentException e) {
-                code = "NOTE".equals(f.path("severity").asText()) ? null : FindingCode.UNCLASSIFIED;
-            }
-            if (code != null) {
-                findings.add(Finding.of(code, text));
-            }
-        }
-        return findings;
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        for (JsonNode s : array) {
-            out.add(s.asText());
-        }
-        return out;
-    }
-
-    private static String shown(JsonNode value) {
-        return value.isMissingNode() ? "missing" : value.toString();
-    }
-
-    private static String noUsablePoints(List<Loaded> loaded, List<Excluded> skipped) {
+    private static String noUsablePoints(List<ReportFile.Loaded> loaded, List<Excluded> skipped) {
         String where = loaded.size() == 1 ? loaded.get(0).file() + ": no usable points"
                 : "no usable points in " + loaded.size() + " reports";
         if (skipped.isEmpty()) {
@@ -360,26 +231,8 @@ final class FitCommand implements Callable<Integer> {
                 + (invalid ? "; --include-invalid fits invalid points too" : "");
     }
 
-    /** Warnings the fit cannot know: its points came from one machine, or were invalid. */
-    private static List<String> provenanceWarnings(List<Candidate> used) {
-        List<String> warnings = new ArrayList<>();
-        long shared = used.stream().filter(Candidate::sharedHost).count();
-        long cpuOnly = used.stream().filter(c -> c.use() == Use.SHARED_HOST_CPU_RULES_ONLY).count();
-        long invalid = used.stream().filter(c -> c.use() == null).count();
-        if (shared > 0) {
-            warnings.add(shared + " of " + used.size() + " points come from one machine (shared host"
-                    + (cpuOnly > 0 ? ", " + cpuOnly + " of them invalid by the CPU rules only" : "")
-                    + "): the parameters describe that machine, not a testbed broker");
-        }
-        if (invalid > 0) {
-            warnings.add(invalid + " of " + used.size() + " points are invalid and were used because of"
-                    + " --include-invalid");
-        }
-        return warnings;
-    }
-
-    private void print(PrintWriter out, List<Loaded> loaded, List<Candidate> used, List<Excluded> skipped,
-                       ModelFit fit, List<Prediction> predicts) {
+    private void print(PrintWriter out, List<ReportFile.Loaded> loaded, FitPoints selected, ModelFit fit,
+                       List<Prediction> predicts) {
         if (loaded.size() == 1) {
             out.println("jmsbench fit: " + loaded.get(0).file());
         } else {
@@ -388,13 +241,13 @@ final class FitCommand implements Callable<Integer> {
                 out.println("  [" + (k + 1) + "] " + loaded.get(k).file());
             }
         }
-        out.println("points: " + used.size() + " used, " + skipped.size() + " skipped");
-        for (Excluded c : skipped) {
+        out.println("points: " + selected.used().size() + " used, " + selected.excluded().size() + " skipped");
+        for (Excluded c : selected.excluded()) {
             out.println("  skipped " + c.label() + ": " + c.sentence());
         }
-        for (Candidate c : used) {
-            if (c.note() != null) {
-                out.println("  used " + c.label() + ": " + c.note());
+        for (FitPoints.Used u : selected.used()) {
+            if (u.note() != null) {
+                out.println("  used " + u.point().label() + ": " + u.note());
             }
         }
         out.println();
@@ -409,7 +262,8 @@ final class FitCommand implements Callable<Integer> {
         out.println("  R^2 on B  " + (Double.isNaN(fit.rSquared()) ? "n/a"
                 : String.format(Locale.ROOT, "%.6f", fit.rSquared())));
         out.println();
-        int width = Math.max("point".length(), used.stream().mapToInt(c -> c.label().length()).max().orElse(0));
+        int width = Math.max("point".length(), selected.points().stream().mapToInt(p -> p.label().length()).max()
+                .orElse(0));
         String row = "  %-" + width + "s  %7s  %8s  %10s  %10s  %8s%n";
         out.println("residuals (received rate, msgs/s; error = (predicted - measured) / measured):");
         out.printf(Locale.ROOT, row, "point", "filters", "r", "measured", "predicted", "error");
@@ -461,18 +315,18 @@ final class FitCommand implements Callable<Integer> {
      * The held-out points against the fit on the others: predicted rate, its 95% prediction interval,
      * the error, and whether the measurement lies in the interval; then the median and worst error.
      */
-    private void printHeldOut(PrintWriter out, List<Candidate> held, ModelFit fit) {
+    private void printHeldOut(PrintWriter out, List<ModelPoint> held, ModelFit fit) {
         out.println();
         out.println("held out " + held.size() + " points chosen at random (seed " + seed + "), predicted by the fit"
                 + " on the other " + fit.pointsUsed() + " (received rate, msgs/s):");
-        int width = Math.max("point".length(), held.stream().mapToInt(c -> c.label().length()).max().orElse(0));
+        int width = Math.max("point".length(), held.stream().mapToInt(p -> p.label().length()).max().orElse(0));
         String row = "  %-" + width + "s  %7s  %8s  %10s  %10s  %-23s  %8s  %s%n";
         out.printf(Locale.ROOT, row, "point", "filters", "r", "measured", "predicted", "95% prediction interval",
                 "error", "inside");
         double[] errors = new double[held.size()];
         int inside = 0;
         for (int i = 0; i < held.size(); i++) {
-            ModelPoint p = held.get(i).point();
+            ModelPoint p = held.get(i);
             PredictedRate predicted = fit.predictWithInterval(p.filters(), p.replicationGrade());
             double error = (predicted.rate() - p.receivedRate()) / p.receivedRate();
             errors[i] = Math.abs(error);
@@ -509,17 +363,17 @@ final class FitCommand implements Callable<Integer> {
      * Adds (or replaces) {@code model}, or a compared set's entry of {@code models}, and rewrites the
      * report under a temp name, then renames it.
      */
-    private static void store(Loaded report, ModelFit fit, String comparedSet) throws BadInput {
+    private static void store(ReportFile.Loaded report, ModelFit fit, String comparedSet) throws BadInput {
         if (comparedSet == null) {
-            report.root().set("model", Json.MAPPER.valueToTree(fit));
+            report.tree().set("model", Json.MAPPER.valueToTree(fit));
         } else {
-            JsonNode models = report.root().path("models");
-            ObjectNode byName = models.isObject() ? (ObjectNode) models : report.root().putObject("models");
+            JsonNode models = report.tree().path("models");
+            ObjectNode byName = models.isObject() ? (ObjectNode) models : report.tree().putObject("models");
             byName.set(comparedSet, Json.MAPPER.valueToTree(fit));
         }
         try {
             AtomicFiles.write(report.file(), Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(report.root()) + "\n");
+                    .writeValueAsString(report.tree()) + "\n");
         } catch (IOException e) {
             throw new BadInput(report.file() + ": cannot store the model: " + e.getMessage());
         }

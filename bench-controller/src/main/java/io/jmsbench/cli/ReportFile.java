@@ -57,9 +57,26 @@ final class ReportFile {
         return (ObjectNode) root;
     }
 
+    /**
+     * A report as given: its file, its JSON as written (to store into without dropping what this version
+     * does not model) and the whole report as this version's model.
+     */
+    record Loaded(Path file, ObjectNode tree, Report report) {
+    }
+
+    /** The report {@code given} names ({@link #file}), read as {@link #read} reads it. */
+    static Loaded load(Path given) throws BadInput {
+        Path file = file(given);
+        ObjectNode tree = readTree(file);
+        return new Loaded(file, tree, report(file, tree));
+    }
+
     /** The whole report as this version's model; a field of the wrong shape is refused, never a stack trace. */
     static Report read(Path file) throws BadInput {
-        ObjectNode root = readTree(file);
+        return report(file, readTree(file));
+    }
+
+    private static Report report(Path file, ObjectNode root) throws BadInput {
         try {
             return Json.MAPPER.treeToValue(root, Report.class);
         } catch (JsonProcessingException e) {
