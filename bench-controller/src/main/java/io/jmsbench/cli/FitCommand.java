@@ -14,6 +14,7 @@ import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.FitPoints;
+import io.jmsbench.report.ModelRows;
 import io.jmsbench.report.PointResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -241,10 +242,9 @@ final class FitCommand implements Callable<Integer> {
                 out.println("  [" + (k + 1) + "] " + loaded.get(k).file());
             }
         }
-        out.println("points: " + selected.used().size() + " used, " + selected.excluded().size() + " skipped");
-        for (Excluded c : selected.excluded()) {
-            out.println("  skipped " + c.label() + ": " + c.sentence());
-        }
+        ModelRows rows = ModelRows.of(fit);
+        out.println("points: " + selected.used().size() + " used, " + rows.excluded().size() + " skipped");
+        rows.excluded().forEach(line -> out.println("  skipped " + line));
         for (FitPoints.Used u : selected.used()) {
             if (u.note() != null) {
                 out.println("  used " + u.point().label() + ": " + u.note());
@@ -255,9 +255,9 @@ final class FitCommand implements Callable<Integer> {
                 + " parameters >= 0");
         out.println(String.format(Locale.ROOT, PARAMETER_ROW, "", "fitted", "± s.e.", "95% interval",
                 "paper (ActiveMQ 4.0)", "").stripTrailing());
-        double[] paper = {CostModel.PAPER_T_RCV, CostModel.PAPER_T_FLTR, CostModel.PAPER_T_TX};
-        for (int j = 0; j < 3; j++) {
-            out.println(parameter(fit, fit.estimates().get(j), paper[j]));
+        for (ModelRows.Parameter p : rows.parameters()) {
+            out.println(String.format(Locale.ROOT, PARAMETER_ROW, p.name(), p.value(), p.standardError(), p.interval(),
+                    p.paper(), p.remark()).stripTrailing());
         }
         out.println("  R^2 on B  " + (Double.isNaN(fit.rSquared()) ? "n/a"
                 : String.format(Locale.ROOT, "%.6f", fit.rSquared())));
@@ -286,10 +286,7 @@ final class FitCommand implements Callable<Integer> {
             fit.warnings().forEach(w -> out.println("  - " + w));
         }
         for (Prediction p : predicts) {
-            PredictedRate received = fit.predictWithInterval(p.filters(), p.r());
-            out.println("predict " + p.text() + ": received " + Figures.rate(received.rate()) + " msgs/s"
-                    + interval(received, 1) + ", overall " + Figures.rate(fit.predictOverallRate(p.filters(), p.r()))
-                    + " msgs/s" + interval(received, p.r() + 1));
+            out.println("predict " + p.text() + ": " + ModelRows.prediction(fit, p.filters(), p.r()));
         }
     }
 
@@ -300,16 +297,6 @@ final class FitCommand implements Callable<Integer> {
     }
 
     private static final String PARAMETER_ROW = "  %-7s %10s  %12s  %-22s  %-20s  %s";
-
-    /** Name, value, standard error, 95% interval, the paper's value, and why it is not identified if it is not. */
-    private static String parameter(ModelFit fit, Estimate e, double paper) {
-        String se = Double.isNaN(e.standardError()) ? "n/a"
-                : String.format(Locale.ROOT, "± %.2e s", e.standardError());
-        String interval = Double.isNaN(e.low95()) ? "n/a"
-                : String.format(Locale.ROOT, "[%.2e, %.2e] s", e.low95(), e.high95());
-        return String.format(Locale.ROOT, PARAMETER_ROW, e.name(), String.format(Locale.ROOT, "%.2e s", e.value()),
-                se, interval, String.format(Locale.ROOT, "%.2e s", paper), fit.remark(e)).stripTrailing();
-    }
 
     /**
      * The held-out points against the fit on the others: predicted rate, its 95% prediction interval,
@@ -334,8 +321,7 @@ final class FitCommand implements Callable<Integer> {
             inside += in ? 1 : 0;
             out.printf(Locale.ROOT, row, p.label(), String.format(Locale.ROOT, "%.0f", p.filters()),
                     Figures.grade(p.replicationGrade()), Figures.rate(p.receivedRate()), Figures.rate(predicted.rate()),
-                    Double.isNaN(predicted.low95()) ? "n/a"
-                            : "[" + Figures.rate(predicted.low95()) + ", " + rateOrInfinity(predicted.high95()) + "]",
+                    ModelRows.bounds(predicted),
                     percent(error), Double.isNaN(predicted.low95()) ? "n/a" : in ? "yes" : "no");
         }
         Arrays.sort(errors);
@@ -343,20 +329,6 @@ final class FitCommand implements Callable<Integer> {
         double median = n % 2 == 1 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
         out.printf(Locale.ROOT, "held out: median |error| %.2f%%, worst %.2f%%; %d of %d inside their 95%%"
                 + " prediction intervals%n", median * 100, errors[n - 1] * 100, inside, n);
-    }
-
-    /**
-     * A prediction's 95% interval for one new measurement, the received rate's times {@code factor}
-     * (overall = (r + 1) × received), or what the fit lacks for one.
-     */
-    private static String interval(PredictedRate received, double factor) {
-        return Double.isNaN(received.low95()) ? " (no prediction interval: no degree of freedom left)"
-                : " (95% prediction interval " + Figures.rate(received.low95() * factor) + " to "
-                + rateOrInfinity(received.high95() * factor) + ")";
-    }
-
-        private static String rateOrInfinity(double rate) {
-        return Double.isInfinite(rate) ? "inf" : Figures.rate(rate);
     }
 
     /**
