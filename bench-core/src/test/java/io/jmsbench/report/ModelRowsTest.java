@@ -1,13 +1,9 @@
 package io.jmsbench.report;
 
-import io.jmsbench.model.CostModel;
 import io.jmsbench.model.ModelFit;
-import io.jmsbench.model.ModelPoint;
-import io.jmsbench.protocol.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,14 +13,7 @@ class ModelRowsTest {
 
     @Test
     void aParameterIsItsValueErrorIntervalAndThePapersAndItsCellHoldsValueAndInterval() {
-        List<ModelPoint> noiseless = new ArrayList<>();
-        for (double r : new double[] {1, 2, 5}) {
-            for (double mAdd : new double[] {5, 40}) {
-                noiseless.add(new ModelPoint("r=" + r, r + mAdd, r, 1 / CostModel.processingTime(CostModel.PAPER_T_RCV,
-                        CostModel.PAPER_T_FLTR, CostModel.PAPER_T_TX, r + mAdd, r)));
-            }
-        }
-        ModelFit fit = CostModel.fit(noiseless);
+        ModelFit fit = TestFits.noiseless();
 
         ModelRows.Parameter tTx = ModelRows.of(fit).parameters().get(2);
 
@@ -39,9 +28,7 @@ class ModelRowsTest {
 
     @Test
     void aFitFromAnOlderReportHasNoErrorNorIntervalAndEveryCellIsMarked() throws Exception {
-        ModelFit old = Json.MAPPER.readValue("{\"tRcv\":4.9E-5,\"tFltr\":0,\"tTx\":1.5E-5,\"rSquared\":0.99,"
-                + "\"residuals\":[],\"looMedianRelativeError\":0.01,\"looWorstRelativeError\":0.02,\"warnings\":[],"
-                + "\"pointsUsed\":6,\"pointsUsedLabels\":[]}", ModelFit.class);
+        ModelFit old = TestFits.older();
 
         ModelRows rows = ModelRows.of(old);
 
