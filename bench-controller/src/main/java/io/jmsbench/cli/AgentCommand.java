@@ -87,7 +87,7 @@ final class AgentCommand implements Callable<Integer> {
                 PathOptions.outputFile("--token-file", tokenFile, true);
             }
             PathOptions.outputFile("--ready-file", readyFile, false);
-        } catch (BadOption e) {
+        } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }

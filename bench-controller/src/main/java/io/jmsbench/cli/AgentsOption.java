@@ -20,7 +20,7 @@ final class AgentsOption {
     }
 
     /** The {@code agents.ROLE=...} overrides of the options given, or the sentence refusing them. */
-    static List<String> overrides(List<String> given) throws BadOption {
+    static List<String> overrides(List<String> given) throws BadInput {
         List<String> overrides = new ArrayList<>();
         Set<String> roles = new LinkedHashSet<>();
         Set<String> addresses = new LinkedHashSet<>();
@@ -28,21 +28,21 @@ final class AgentsOption {
             int eq = option.indexOf('=');
             String role = eq < 0 ? "" : option.substring(0, eq).strip();
             if (!ROLES.contains(role)) {
-                throw new BadOption("--agents: expected ROLE=HOST:PORT[,HOST:PORT...] with ROLE publishers, subscribers"
+                throw new BadInput("--agents: expected ROLE=HOST:PORT[,HOST:PORT...] with ROLE publishers, subscribers"
                         + " or monitor, found '" + option + "'");
             }
             if (!roles.add(role)) {
-                throw new BadOption("--agents: expected each role once (several agents of a role go in one option,"
+                throw new BadInput("--agents: expected each role once (several agents of a role go in one option,"
                         + " comma-separated), found " + role + " twice");
             }
             for (String address : option.substring(eq + 1).split(",", -1)) {
                 var m = ADDRESS.matcher(address.strip());
                 if (!m.matches() || Integer.parseInt(m.group(2)) > 65535) {
-                    throw new BadOption("--agents: expected an agent address HOST:PORT such as 10.0.0.3:7100, found '"
+                    throw new BadInput("--agents: expected an agent address HOST:PORT such as 10.0.0.3:7100, found '"
                             + address + "' in '" + option + "'");
                 }
                 if (!addresses.add(address.strip())) {
-                    throw new BadOption("--agents: expected each agent once, found " + address.strip() + " twice");
+                    throw new BadInput("--agents: expected each agent once, found " + address.strip() + " twice");
                 }
             }
             overrides.add("agents." + role + "=" + option.substring(eq + 1));

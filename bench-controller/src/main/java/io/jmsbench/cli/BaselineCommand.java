@@ -63,14 +63,9 @@ final class BaselineCommand implements Runnable {
             Path target;
             try {
                 PathOptions.outputDirectory("--dir", dir);
-            } catch (BadOption e) {
-                err.println("jmsbench baseline save: " + e.getMessage());
-                return ExitCodes.BAD_INPUT;
-            }
-            try {
                 report = ReportFile.read(file);
                 target = Baselines.directory(dir, Baselines.scenarioOf(report));
-            } catch (ReportFile.Refused e) {
+            } catch (BadInput e) {
                 err.println("jmsbench baseline save: " + e.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
@@ -141,7 +136,7 @@ final class BaselineCommand implements Runnable {
             try (Stream<Path> children = Files.list(dir)) {
                 files = scenario != null ? List.of(Baselines.report(dir, scenario))
                         : children.map(d -> d.resolve(ReportWriter.JSON)).filter(Files::isRegularFile).sorted().toList();
-            } catch (IOException | ReportFile.Refused e) {
+            } catch (IOException | BadInput e) {
                 err.println("jmsbench baseline show: " + dir + ": " + e.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
@@ -165,7 +160,7 @@ final class BaselineCommand implements Runnable {
                                 + Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95()) + " msgs/s, "
                                 + (p.judgement().verdict() != null ? p.judgement().verdict().json() : p.judgement().valid() ? "valid" : "invalid"));
                     }
-                } catch (ReportFile.Refused e) {
+                } catch (BadInput e) {
                     err.println("jmsbench baseline show: " + e.getMessage());
                     status = ExitCodes.BAD_INPUT;
                 }

@@ -18,15 +18,15 @@ final class Baselines {
     private Baselines() {
     }
 
-    static Path directory(Path root, String scenario) throws ReportFile.Refused {
+    static Path directory(Path root, String scenario) throws BadInput {
         if (scenario == null || !NAME.matcher(scenario).matches()) {
-            throw new ReportFile.Refused("the report names its scenario " + (scenario == null ? "nothing"
+            throw new BadInput("the report names its scenario " + (scenario == null ? "nothing"
                     : "'" + scenario + "'") + ", not a name a baseline can be kept under");
         }
         return root.resolve(scenario);
     }
 
-    static Path report(Path root, String scenario) throws ReportFile.Refused {
+    static Path report(Path root, String scenario) throws BadInput {
         return directory(root, scenario).resolve(ReportWriter.JSON);
     }
 

@@ -123,7 +123,7 @@ final class BrokerCommand implements Callable<Integer> {
             }
             PathOptions.outputFile("--ready-file", readyFile, false);
             PathOptions.outputFile("--counts-file", countsFile, false);
-        } catch (BadOption e) {
+        } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench broker: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -168,14 +168,14 @@ final class BrokerCommand implements Callable<Integer> {
     }
 
     /** The tuning JSON as the scenario's broker tuning; an unknown field is named with those it could be. */
-    private static BrokerTuning tuning(String json) throws BadOption {
+    private static BrokerTuning tuning(String json) throws BadInput {
         try {
             return Json.MAPPER.readValue(json, BrokerTuning.class);
         } catch (UnrecognizedPropertyException e) {
-            throw new BadOption("--tuning: " + e.getPropertyName() + ": unknown field, expected one of "
+            throw new BadInput("--tuning: " + e.getPropertyName() + ": unknown field, expected one of "
                     + e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")));
         } catch (JsonProcessingException e) {
-            throw new BadOption("--tuning: expected a JSON object of broker tuning fields, found invalid JSON: "
+            throw new BadInput("--tuning: expected a JSON object of broker tuning fields, found invalid JSON: "
                     + ReportFile.parserMessage(e));
         }
     }

@@ -86,24 +86,17 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write FORMAT to FILE; repeatable, e.g. --output markdown=comment.md --output junit=gate.xml.")
     Map<String, Path> outputs = new LinkedHashMap<>();
 
-    /** Bad input: one line on stderr, exit code 2, nothing written. */
-    private static final class BadInput extends Exception {
-        BadInput(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     @Override
     public Integer call() {
         try {
             return compare();
-        } catch (BadInput | ReportFile.Refused | BadOption e) {
+        } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench compare: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
     }
 
-    private int compare() throws BadInput, ReportFile.Refused, BadOption {
+    private int compare() throws BadInput {
         GateRules rules = new GateRules(fraction("--max-regression", maxRegression),
                 fraction("--max-latency-regression", maxLatencyRegression), requireValid);
         ComparisonFormat printed = format(format, "--format");

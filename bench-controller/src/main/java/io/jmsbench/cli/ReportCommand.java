@@ -30,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
         Report report;
         try {
             report = ReportFile.read(file);
-        } catch (ReportFile.Refused e) {
+        } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench report: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }

@@ -19,13 +19,6 @@ import java.nio.file.Path;
  */
 final class ReportFile {
 
-    /** Why a file is not a report we can read: one sentence, for exit code 2. */
-    static final class Refused extends Exception {
-        Refused(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     private ReportFile() {
     }
 
@@ -34,47 +27,64 @@ final class ReportFile {
         return Files.isDirectory(given) ? given.resolve(ReportWriter.JSON) : given;
     }
 
-    static ObjectNode readTree(Path file) throws Refused {
+    static ObjectNode readTree(Path file) throws BadInput {
         if (!Files.isRegularFile(file)) {
-            throw new Refused(file + ": no such file");
+            throw new BadInput(file + ": no such file");
         }
         JsonNode root;
         try {
             root = Json.MAPPER.readTree(file.toFile());
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new Refused(file + ": not a jmsbench report: not valid JSON"
+            throw new BadInput(file + ": not a jmsbench report: not valid JSON"
                     + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
                     + ": " + parserMessage(e));
         } catch (IOException e) {
-            throw new Refused(file + ": cannot read: " + e.getMessage());
+            throw new BadInput(file + ": cannot read: " + e.getMessage());
         }
         if (root == null || !root.isObject()) {
-            throw new Refused(file + ": not a jmsbench report: expected a JSON object with schema \""
+            throw new BadInput(file + ": not a jmsbench report: expected a JSON object with schema \""
                     + Report.SCHEMA + "\"");
         }
         JsonNode schema = root.get("schema");
         if (schema == null || !Report.SCHEMA.equals(schema.asText(null))) {
-            throw new Refused(file + ": not a jmsbench report: schema is "
+            throw new BadInput(file + ": not a jmsbench report: schema is "
                     + (schema == null ? "missing" : schema.toString()) + ", expected \"" + Report.SCHEMA + "\"");
         }
         if (!root.path("points").isArray()) {
-            throw new Refused(file + ": not a jmsbench report: no points[] array");
+            throw new BadInput(file + ": not a jmsbench report: no points[] array");
         }
         return (ObjectNode) root;
     }
 
+    /**
+     * A report as given: its file, its JSON as written (to store into without dropping what this version
+     * does not model) and the whole report as this version's model.
+     */
+    record Loaded(Path file, ObjectNode tree, Report report) {
+    }
+
+    /** The report {@code given} names ({@link #file}), read as {@link #read} reads it. */
+    static Loaded load(Path given) throws BadInput {
+        Path file = file(given);
+        ObjectNode tree = readTree(file);
+        return new Loaded(file, tree, report(file, tree));
+    }
+
     /** The whole report as this version's model; a field of the wrong shape is refused, never a stack trace. */
-    static Report read(Path file) throws Refused {
-        ObjectNode root = readTree(file);
+    static Report read(Path file) throws BadInput {
+        return report(file, readTree(file));
+    }
+
+    private static Report report(Path file, ObjectNode root) throws BadInput {
         try {
             return Json.MAPPER.treeToValue(root, Report.class);
         } catch (JsonProcessingException e) {
-            throw new Refused(file + ": a jmsbench report this version cannot read: " + parserMessage(e)
+            throw new BadInput(file + ": a jmsbench report this version cannot read: " + parserMessage(e)
                     + path(e));
         } catch (RuntimeException e) {
             // a record's constructor refusing what the JSON holds (a list that is null, say)
-            throw new Refused(file + ": a jmsbench report this version cannot read: " + e.getMessage());
+            throw new BadInput(file + ": a jmsbench report this version cannot read: " + e.getMessage());
         }
     }
 

@@ -1,35 +1,22 @@
 package io.jmsbench.cli;
 
-import io.jmsbench.broker.BrokerUnavailable;
-import io.jmsbench.report.ClaimVerdict;
-import io.jmsbench.report.Report;
-import io.jmsbench.run.BenchmarkRun;
-import io.jmsbench.run.stop.RunFailure;
-import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.progress.ProgressMode;
-import io.jmsbench.run.progress.RunConsole;
 import io.jmsbench.scenario.Problem;
-import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.workload.ExpectedReplication;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import io.jmsbench.run.metrics.MetricsServer;
-import io.jmsbench.run.metrics.RunMetrics;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a scenario and write its results to results/<scenario>/<run-id>/.",
@@ -37,10 +24,7 @@ import java.util.concurrent.TimeUnit;
                 + "measurement and drain, and writes report.json, report.md, report.html, summary.csv, "
                 + "samples.jsonl and logs/."},
         footer = {"", "Example: ./jmsbench run scenarios/quickstart.yaml"})
-final class RunCommand implements java.util.concurrent.Callable<Integer> {
-
-    /** How long Ctrl-C waits for the run to stop its JVMs and write its report before exiting anyway. */
-    private static final long ABORT_GRACE_SECONDS = 45;
+final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -109,141 +93,33 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             + "contradicted, 6 when one is inconclusive (default: report the verdicts, exit 0).")
     boolean requireClaims;
 
-    /** The metrics endpoint could not listen where it was told: one sentence, exit code 2. */
-    private static final class MetricsUnavailable extends Exception {
-        MetricsUnavailable(String message) {
-            super(message, null, false, false);
-        }
-    }
-
-    private MetricsServer serve(RunMetrics metrics) throws MetricsUnavailable {
-        if (metrics == null) {
-            return null;
-        }
-        if (metricsPort < 0 || metricsPort > 65535) {
-            throw new MetricsUnavailable("--metrics-port: expected a port from 0 to 65535, found " + metricsPort);
-        }
-        try {
-            return new MetricsServer(new InetSocketAddress(InetAddress.getByName(metricsAddress), metricsPort),
-                    metrics::scrape);
-        } catch (java.net.UnknownHostException e) {
-            throw new MetricsUnavailable("--metrics-address: expected an address of this machine such as 127.0.0.1 or "
-                    + "0.0.0.0, found '" + metricsAddress + "'");
-        } catch (IOException e) {
-            throw new MetricsUnavailable("--metrics-port " + metricsPort + ": cannot listen on " + metricsAddress + ":"
-                    + metricsPort + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * What {@code --require-valid} asks: every point valid; for a search, whose steps above the
-     * capacity are meant to fail, a passing rate that its repeat confirmed.
-     */
-    private static boolean acceptable(Report report) {
-        if (report.search() != null) {
-            return Report.COMPLETED.equals(report.status()) && report.search().answer().rate() != null
-                    && Boolean.TRUE.equals(report.search().answer().confirmed());
-        }
-        return report.valid();
-    }
-
-    /** What {@code --require-claims} asks: 7 when any claim is contradicted, else 6 when any is inconclusive. */
-    private static int claimsExit(Report report) {
-        if (report.claims().stream().anyMatch(c -> c.verdict() == ClaimVerdict.CONTRADICTED)) {
-            return ExitCodes.CLAIM_CONTRADICTED;
-        }
-        return report.claims().stream().anyMatch(c -> c.verdict() == ClaimVerdict.INCONCLUSIVE)
-                ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
-    }
-
     @Override
     public Integer call() throws IOException {
-        if (!onFailure.equals("abort") && !onFailure.equals("continue")) {
-            spec.commandLine().getErr().println("jmsbench run: --on-failure: expected abort or continue, found '"
-                    + onFailure + "'");
-            return ExitCodes.BAD_INPUT;
-        }
-        List<String> assignments = new ArrayList<>(overrides);
+        RunRequest request;
         try {
-            PathOptions.outputDirectory("--out", out);
-            PathOptions.input("--token-file", tokenFile, false);
-            PathOptions.input("--broker-credentials", brokerCredentials, true);
-            assignments.addAll(AgentsOption.overrides(agents));
-        } catch (BadOption e) {
+            request = request();
+        } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
-        }
-        ScenarioPlan plan;
-        try {
-            plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone));
         } catch (ScenarioException e) {
             e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
             return ExitCodes.BAD_INPUT;
         }
-        RunConsole runConsole = RunConsole.open(progress, System.out);
-        PrintStream console = runConsole.out();
-        RunSignal signal = new RunSignal();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onSignal = new Thread(() -> {
-            signal.abort("interrupted by a signal (Ctrl-C or SIGTERM)");
-            try {
-                finished.await(ABORT_GRACE_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
-            console.flush();
-            Runtime.getRuntime().halt(ExitCodes.RUN_FAILED);
-        }, "run-abort");
-        Runtime.getRuntime().addShutdownHook(onSignal);
-        try {
-            String token = null;
-            if (plan.base().agents().remote()) {
-                try {
-                    token = Tokens.forController(tokenFile, System.getenv(AgentCommand.TOKEN_ENV));
-                } catch (Tokens.TokenProblem e) {
-                    spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
-                    return ExitCodes.BAD_INPUT;
-                }
-            }
-            io.jmsbench.jms.BrokerCredentials login;
-            try {
-                login = BrokerLogin.load(brokerCredentials, System.getenv());
-            } catch (BrokerLogin.LoginProblem e) {
-                spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
-                return ExitCodes.BAD_INPUT;
-            }
-            RunMetrics metrics = metricsPort == null ? null : new RunMetrics(plan.base().name(), plan.runs());
-            Report report;
-            try (MetricsServer server = serve(metrics)) {
-                if (server != null) {
-                    console.println("jmsbench: metrics at http://" + server.address().getHostString() + ":"
-                            + server.address().getPort() + "/metrics");
-                }
-                report = BenchmarkRun.execute(plan, file, assignments, out, signal, runConsole,
-                        new BenchmarkRun.Options(diskBenchmark, onFailure.equals("continue"), token, login, metrics));
-            } catch (MetricsUnavailable e) {
-                spec.commandLine().getErr().println("jmsbench run: " + e.getMessage());
-                return ExitCodes.BAD_INPUT;
-            }
-            Summary.print(report, out, console);
-            if (!Report.COMPLETED.equals(report.status())) {
-                return ExitCodes.RUN_FAILED;
-            }
-            if (requireValid && !acceptable(report)) {
-                return ExitCodes.INVALID_RESULT;
-            }
-            return requireClaims ? claimsExit(report) : ExitCodes.OK;
-        } catch (BrokerUnavailable | RunFailure e) {
-            spec.commandLine().getErr().println("jmsbench: " + e.getMessage());
-            return ExitCodes.RUN_FAILED;
-        } finally {
-            runConsole.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onSignal);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it exits with RUN_FAILED once it sees finished
-            }
+        return RunExitCode.of(RunLifecycle.run(request, spec.commandLine().getErr()), requireValid, requireClaims);
+    }
+
+    /** The options checked, in the order given here, and the scenario loaded with its overrides. */
+    private RunRequest request() throws BadInput, ScenarioException {
+        if (!onFailure.equals("abort") && !onFailure.equals("continue")) {
+            throw new BadInput("--on-failure: expected abort or continue, found '" + onFailure + "'");
         }
+        PathOptions.outputDirectory("--out", out);
+        PathOptions.input("--token-file", tokenFile, false);
+        PathOptions.input("--broker-credentials", brokerCredentials, true);
+        List<String> assignments = new ArrayList<>(overrides);
+        assignments.addAll(AgentsOption.overrides(agents));
+        ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone));
+        return new RunRequest(plan, file, assignments, out, progress, diskBenchmark, onFailure.equals("continue"),
+                tokenFile, brokerCredentials, metricsPort, metricsAddress);
     }
 }

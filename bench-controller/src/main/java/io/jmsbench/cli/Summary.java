@@ -3,14 +3,19 @@ package io.jmsbench.cli;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
 
+import io.jmsbench.model.ModelFit;
 import io.jmsbench.report.Figures;
+import io.jmsbench.report.ModelRows;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
 import io.jmsbench.report.SweepTable;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The summary printed when a run ends: the figures, whether they are valid, and where the report is. */
 final class Summary {
@@ -37,7 +42,7 @@ final class Summary {
         if (report.points().size() > 1) {
             console.print(io.jmsbench.report.ComparisonTable.applies(report)
                     ? io.jmsbench.report.ComparisonTable.render(report) : SweepTable.render(report));
-            io.jmsbench.report.ModelSection.lines(report).forEach(line -> console.println("  " + line));
+            modelLines(report).forEach(line -> console.println("  " + line));
             io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
             for (String label : report.points().get(0).judgement().labels()) {
                 console.println("  note: " + label);
@@ -86,6 +91,26 @@ final class Summary {
         io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
         console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
         console.println("  charts: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.html"));
+    }
+
+    /**
+     * The fitted models and those not fitted, a line each: each parameter with its 95% interval
+     * ({@code *}: it does not exclude 0).
+     */
+    private static List<String> modelLines(Report report) {
+        List<String> lines = new ArrayList<>();
+        if (report.model() != null) {
+            lines.add("cost model: " + oneLine(report.model()));
+        }
+        report.models().forEach((set, m) -> lines.add("cost model, " + set + ": " + oneLine(m)));
+        report.modelsNotFitted().forEach(n -> lines.add("cost model " + n.sentence()));
+        return lines;
+    }
+
+    private static String oneLine(ModelFit m) {
+        return ModelRows.of(m).parameters().stream().map(p -> p.name() + " " + p.cell())
+                .collect(Collectors.joining(", ")) + "; leave-one-out median error "
+                + Figures.percent(m.looMedianRelativeError());
     }
 
     /** Says what the ± is, or that there is none. */

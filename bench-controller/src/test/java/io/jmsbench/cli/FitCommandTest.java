@@ -95,15 +95,16 @@ class FitCommandTest {
         return points;
     }
 
+    /** A report.json of {@code points}, with beside them only what every report has. */
     private Path report(String name, List<ObjectNode> points) throws IOException {
         ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("schema", "jmsbench.report/1");
         root.put("runId", name);
         root.put("status", "completed");
-        root.putObject("scenario").put("name", "fanout-and-filters");
         root.put("valid", points.stream().allMatch(p -> p.path("valid").asBoolean()));
         ArrayNode array = root.putArray("points");
         points.forEach(array::add);
+        root.putArray("summary");
         Path file = dir.resolve(name).resolve("report.json");
         Files.createDirectories(file.getParent());
         Files.writeString(file, Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT)
@@ -237,7 +238,7 @@ class FitCommandTest {
                 "  skipped " + label.formatted(5, 10) + ": invalid: " + CPU_REASON + "; " + DRAIN_REASON,
                 "  skipped " + label.formatted(5, 20) + ": invalid: 3 send errors (last: timeout)",
                 "  skipped " + label.formatted(10, 5) + ": invalid: " + CPU_REASON,
-                "  skipped " + label.formatted(10, 10) + ": no positive received rate: found \"NaN\"",
+                "  skipped " + label.formatted(10, 10) + ": no positive received rate: found NaN",
                 "  used " + label.formatted(5, 5) + ": shared host, used although invalid: " + CPU_REASON);
         assertEquals(expected, lines(result.out()).subList(1, 7));
         assertTrue(result.out().contains("warnings:" + NL + "  - 1 of 5 points come from one machine (shared host,"

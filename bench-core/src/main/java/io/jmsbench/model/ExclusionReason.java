@@ -2,7 +2,10 @@ package io.jmsbench.model;
 
 /** Why a measured point was left out of a cost-model fit; written to report.json by name. */
 public enum ExclusionReason {
-    /** The point is not a JSON object. */
+    /**
+     * The point is not a JSON object: written by {@code jmsbench fit} while it read reports as raw JSON;
+     * a report with such a point is now refused whole. Kept so that the fits stored then still read.
+     */
     MALFORMED("not a JSON object"),
     /** No positive, finite received rate: B = 1 / rate cannot be formed. */
     NO_RECEIVED_RATE("no positive received rate"),

@@ -2,6 +2,7 @@ package io.jmsbench.report;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.model.ModelInputs;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
@@ -36,8 +37,10 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
     public record Judgement(boolean valid, List<String> invalidReasons, List<String> labels, List<Finding> findings,
                             Verdict verdict) {
 
+        /** A report written before findings had codes gets them back from its sentences. */
         public Judgement {
-            findings = findings == null ? List.of() : List.copyOf(findings); // reports before findings
+            findings = List.copyOf(findings != null ? findings : ModelInputs.legacyFindings(
+                    invalidReasons == null ? List.of() : invalidReasons, labels == null ? List.of() : labels));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jmsbench.verdict;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import io.jmsbench.verdict.Finding.Severity;
 
 /**
@@ -44,7 +45,10 @@ public enum FindingCode {
      * the window's interval and the precision asked, so its rates are not the broker's capacity.
      */
     NOT_STEADY(Severity.INVALID),
-    /** An invalid reason read from a report written before findings had codes. */
+    /**
+     * An invalid reason read from a report written before findings had codes, or a code this version
+     * does not know, read from a newer jmsbench's report.
+     */
     UNCLASSIFIED(Severity.INVALID),
 
     /**
@@ -99,6 +103,20 @@ public enum FindingCode {
 
     public Severity severity() {
         return severity;
+    }
+
+    /**
+     * The code report.json names; a name this version does not know is {@link #UNCLASSIFIED}, so a newer
+     * jmsbench's report still reads, its finding keeping the severity written beside the code.
+     */
+    @JsonCreator
+    public static FindingCode named(String name) {
+        for (FindingCode code : values()) {
+            if (code.name().equals(name)) {
+                return code;
+            }
+        }
+        return UNCLASSIFIED;
     }
 
     /** The paper's CPU validity rules (§3.3), which cannot hold where broker and clients share cores. */

@@ -1,11 +1,11 @@
 package io.jmsbench.report.html;
 
-import io.jmsbench.model.Estimate;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.model.ModelNotFitted;
 import io.jmsbench.report.ClaimLines;
 import io.jmsbench.report.ClaimResult;
 import io.jmsbench.report.Environment;
+import io.jmsbench.report.ModelRows;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
 import io.jmsbench.scenario.Scenario;
@@ -19,39 +19,26 @@ import java.util.Map;
 /**
  * Everything report.html shows, as one JSON value inlined in the page: the run's header (scenario
  * as run, versions, hosts, what was not measured), the validity thresholds the CPU chart draws,
- * the sweep, the claims' verdicts, the fitted model (one per compared set) and every point. Built
- * from the {@link Report} alone.
+ * the sweep, the claims' verdicts, the fitted model (one per compared set, and what a cell of their
+ * table says) and every point. Built from the {@link Report} alone.
  */
 record PageData(String schema, String runId, String status, String abortReason, String startedAt,
                 String finishedAt, String scenarioFile, List<String> overrides, boolean valid, Scenario scenario,
                 Environment environment, Validity validity, List<String> notMeasured, SweepView sweep,
-                Model model, Map<String, Model> models, List<String> modelsNotFitted, List<ClaimView> claims,
-                List<PointView> points) {
+                Model model, Map<String, Model> models, String modelCells, List<String> modelsNotFitted,
+                List<ClaimView> claims, List<PointView> points) {
 
     /**
-     * The cost model's parameters, seconds, with their 95% intervals where the report has them, and
-     * its fit quality; {@code null} when none was fitted.
+     * The cost model as {@link ModelRows} renders it, and its fit quality; {@code null} when none was
+     * fitted.
      */
-    record Model(double tRcv, double tFltr, double tTx, List<EstimateView> estimates, Double rSquared,
-                 int pointsUsed, int degreesOfFreedom, int excluded, Double looMedian, Double looWorst,
-                 List<String> warnings) {
+    record Model(ModelRows rows, Double rSquared, int pointsUsed, int degreesOfFreedom, Double looMedian,
+                 Double looWorst, List<String> warnings) {
 
         static Model of(ModelFit m) {
-            return m == null ? null : new Model(m.tRcv(), m.tFltr(), m.tTx(),
-                    m.estimates().stream().map(EstimateView::of).toList(), Numbers.of(m.rSquared(), 6),
-                    m.pointsUsed(), m.degreesOfFreedom(), m.excluded().size(),
-                    Numbers.of(m.looMedianRelativeError(), 4), Numbers.of(m.looWorstRelativeError(), 4),
-                    m.warnings());
-        }
-    }
-
-    /** One parameter: seconds, {@code null} where there is no interval. */
-    record EstimateView(String name, double value, Double low95, Double high95, boolean clamped,
-                        boolean excludesZero) {
-
-        static EstimateView of(Estimate e) {
-            return new EstimateView(e.name(), e.value(), Numbers.finite(e.low95()), Numbers.finite(e.high95()),
-                    e.clamped(), e.excludesZero());
+            return m == null ? null : new Model(ModelRows.of(m), Numbers.of(m.rSquared(), 6), m.pointsUsed(),
+                    m.degreesOfFreedom(), Numbers.of(m.looMedianRelativeError(), 4),
+                    Numbers.of(m.looWorstRelativeError(), 4), m.warnings());
         }
     }
 
@@ -78,7 +65,7 @@ record PageData(String schema, String runId, String status, String abortReason, 
         return new PageData(report.schema(), report.runId(), report.status(), report.abortReason(),
                 report.startedAt(), report.finishedAt(), report.scenarioFile(), report.overrides(), report.valid(),
                 report.scenario(), report.environment(), validity, Unmeasured.of(report), SweepView.of(report),
-                Model.of(report.model()), models(report.models()),
+                Model.of(report.model()), models(report.models()), ModelRows.CELLS,
                 report.modelsNotFitted().stream().map(ModelNotFitted::sentence).toList(),
                 report.claims().stream().map(ClaimView::of).toList(), points);
     }

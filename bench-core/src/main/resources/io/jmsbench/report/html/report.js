@@ -389,31 +389,11 @@
     }));
   }
 
-  const PARAMETERS = [
-    {name: 't_rcv', paper: '4.9e-5 s', fitted: m => m.tRcv},
-    {name: 't_fltr', paper: '1.6e-7 s', fitted: m => m.tFltr},
-    {name: 't_tx', paper: '1.5e-5 s', fitted: m => m.tTx}
-  ];
-
-  function seconds(v) {
-    return v == null ? 'n/a' : v.toExponential(2) + ' s';
-  }
-
-  /** A parameter as fitted, with its 95% interval when the report has one. */
-  function estimateText(m, parameter) {
-    const e = (m.estimates || []).find(x => x.name === parameter.name);
-    if (!e) return seconds(parameter.fitted(m));
-    if (e.clamped) return '0, clamped';
-    if (e.low95 == null) return seconds(e.value) + ' (no interval)';
-    return seconds(e.value) + ' [' + e.low95.toExponential(2) + ', ' + e.high95.toExponential(2) + ']'
-      + (e.excludesZero ? '' : ': includes 0');
-  }
-
   function percent(v) {
     return v == null ? 'n/a' : (100 * v).toFixed(1) + '%';
   }
 
-  /** The fitted cost model: one column per compared set when brokers were run side by side. */
+  /** The fitted cost model, its figures as report.md gives them: one column per compared set side by side. */
   function modelSection() {
     const sets = data.models && Object.keys(data.models).length > 0 ? Object.entries(data.models)
       : data.model ? [['fitted', data.model]] : [];
@@ -426,14 +406,21 @@
     add(root, 'h3', null, (sets.length > 1 ? 'Cost model per compared set' : 'Cost model')
       + ' (paper eq. 1: B = t_rcv + n_fltr · t_fltr + r · t_tx)');
     table(root, ['parameter'].concat(sets.map(([name]) => name + ' [95% interval]'), ['paper (ActiveMQ 4.0)']),
-      PARAMETERS.map(p => [p.name].concat(sets.map(([, m]) => ({className: 'num', text: estimateText(m, p)})),
-        [{className: 'num', text: p.paper}])));
+      sets[0][1].rows.parameters.map((p, j) => [p.name]
+        .concat(sets.map(([, m]) => ({className: 'num', text: m.rows.parameters[j].cell})),
+          [{className: 'num', text: p.paper}])));
+    add(root, 'p', null, data.modelCells);
     for (const [name, m] of sets) {
+      const excluded = m.rows.excluded;
       add(root, 'p', null, (sets.length > 1 ? name + ': ' : '') + 'R² ' + (m.rSquared == null ? 'n/a' : m.rSquared)
         + ' over ' + m.pointsUsed + ' points, ' + m.degreesOfFreedom + ' degree(s) of freedom'
-        + (m.excluded > 0 ? ', ' + m.excluded + ' point(s) left out (report.md says why)' : '')
+        + (excluded.length > 0 ? ', ' + excluded.length + ' point(s) left out' : '')
         + '. Leave-one-out error of the received rate: median ' + percent(m.looMedian) + ', worst '
         + percent(m.looWorst) + '.' + (m.warnings.length ? ' Warnings: ' + m.warnings.join('; ') + '.' : ''));
+      if (excluded.length > 0) {
+        const ul = add(root, 'ul');
+        excluded.forEach(t => add(ul, 'li', null, t));
+      }
     }
   }
 
