@@ -23,6 +23,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(240)
 class BrokerFaultsIT {
 
+    /**
+     * The most a kill or stop keeps the broker down, in seconds: its 2 s, then the restart, which
+     * BrokerProcess waits 60 s for before the fault gets an error. How long the restart takes is the
+     * host's: down 4.0 to 4.8 s in all with these 2 cores busy, 11.2 s at a load average of 13 (a
+     * new JVM, and KahaDB replaying 12,317 operations of its journal in 4.9 s). Four such faults fit
+     * in the point (its window and drain) while a restart takes under about 20 s.
+     */
+    private static final double RESTARTED_WITHIN = 2.0 + 60.0;
+
     @TempDir
     Path work;
 
@@ -30,6 +39,7 @@ class BrokerFaultsIT {
     void fourPausesLoseNothingAndEachRecoveryIsReported() throws Exception {
         Path dir = run("pause-broker");
         JsonNode point = Reports.read(dir).path("points").get(0);
+        // down: 2 s, then a SIGCONT through kill(1), which took at most 0.11 s at a load average of 13 here
         assertFaults(point, "pause-broker", 4, 2.0, 2.3);
         assertEquals(0, point.path("audit").path("redelivered").asLong(), "a pause keeps every connection");
         assertTrue(Files.readString(dir.resolve("report.md"))
@@ -41,7 +51,7 @@ class BrokerFaultsIT {
         Path dir = run("kill-broker");
         JsonNode point = Reports.read(dir).path("points").get(0);
         // down: 2 s, then until the broker serves again on its ports from the same store
-        assertFaults(point, "kill-broker", 4, 2.0, 15.0);
+        assertFaults(point, "kill-broker", 4, 2.0, RESTARTED_WITHIN);
         assertTrue(point.path("brokerCounts").isNull() || point.path("brokerCounts").isMissingNode(),
                 "counts of the last life only are not reported: " + point.path("brokerCounts"));
         List<String> left = ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
@@ -53,7 +63,7 @@ class BrokerFaultsIT {
     void aCleanRestartLosesNothing() throws Exception {
         Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
                 "--set", "faults[0].action=restart-broker");
-        assertFaults(Reports.read(dir).path("points").get(0), "restart-broker", 1, 2.0, 15.0);
+        assertFaults(Reports.read(dir).path("points").get(0), "restart-broker", 1, 2.0, RESTARTED_WITHIN);
     }
 
     /**
@@ -67,7 +77,7 @@ class BrokerFaultsIT {
                 "--set", "provider=amqp");
         JsonNode report = Reports.read(dir);
         assertEquals("amqp", report.path("scenario").path("provider").asText(), report.path("scenario").toString());
-        assertFaults(report.path("points").get(0), "kill-broker", 1, 2.0, 15.0, 1000, Long.MAX_VALUE);
+        assertFaults(report.path("points").get(0), "kill-broker", 1, 2.0, RESTARTED_WITHIN, 1000, Long.MAX_VALUE);
     }
 
     /** Artemis killed once under the OpenWire failover client, at 200 msgs/s (what its synced journal takes here). */
@@ -75,7 +85,8 @@ class BrokerFaultsIT {
     void aKillOfArtemisLosesNothing() throws Exception {
         Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
                 "--set", "broker.embedded=artemis", "--set", "publishers.rate=200");
-        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, 2.0, 15.0, 200, Long.MAX_VALUE);
+        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, 2.0, RESTARTED_WITHIN, 200,
+                Long.MAX_VALUE);
     }
 
     /**
@@ -120,7 +131,7 @@ class BrokerFaultsIT {
                 out.toString(), "--set", "phases.measure=25s", "--set", "faults[0].times=2");
         assertEquals(0, run.exit(), run.stdout() + run.stderr());
         JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "kill-broker")).path("points").get(0);
-        assertFaults(point, "kill-broker", 2, 2.0, 15.0);
+        assertFaults(point, "kill-broker", 2, 2.0, RESTARTED_WITHIN);
     }
 
     /** Runs the shipped scenario {@code name} (with {@code more} options); returns its run directory, kept. */
@@ -138,7 +149,7 @@ class BrokerFaultsIT {
     }
 
     /**
-     * {@code count} faults of {@code action} at 10, 20, ... s, each down from {@code minDown} to
+     * {@code count} faults of {@code action} planned at 10, 20, ... s, each down from {@code minDown} to
      * {@code maxDown} s, with nothing lost or duplicated and the broker back after each.
      */
     private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown) {
@@ -148,6 +159,13 @@ class BrokerFaultsIT {
     /**
      * As above, at {@code rate} msgs/s, where up to {@code maxDuplicates} messages may arrive twice
      * without the broker's flag: then the point must be invalid and name them by sequence number.
+     *
+     * <p>Only what the harness guarantees is asserted, never how fast the host is: broker and
+     * clients share 2 cores here, with the build and other builds beside them. A killed broker
+     * serves again after 4 to 11 s on such a host (a new JVM, KahaDB replaying its journal), so the
+     * next kill may come a few seconds after, or at once, and the new broker's rate is whatever its
+     * cold JVM gets of the host: it was seen below 90% of the rate before for the 6 s until the next
+     * kill. Whether it came back before the next fault is reported (NaN: not), not required.
      */
     private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown,
                                      double rate, long maxDuplicates) {
@@ -172,17 +190,33 @@ class BrokerFaultsIT {
             JsonNode f = faults.get(i);
             assertEquals(action, f.path("action").asText());
             double at = f.path("at").asDouble();
-            assertEquals(10.0 * (i + 1), at, 0.5, f.toString());
             double down = f.path("downFor").asDouble();
             assertTrue(down >= minDown && down <= maxDown, f.toString());
             assertTrue(f.path("error").isNull(), f.toString());
-            // a pause keeps the connections; after a kill or stop the publisher and the subscriber reconnect
-            assertEquals(action.equals("pause-broker") ? 0 : 2, f.path("clientsReconnected").asInt(), f.toString());
+            // BrokerFaults injects one fault after the other: each at its planned time, or, while the broker is
+            // still down from the one before (a restart that outlasted the gap), as soon as it serves again; never
+            // early, and late only by a sleeping thread's wake-up on a busy host (BrokerFaultsTest bounds it alike)
+            double since = i == 0 ? 0 : faults.get(i - 1).path("at").asDouble() + faults.get(i - 1).path("downFor")
+                    .asDouble();
+            double planned = 10.0 * (i + 1);
+            assertTrue(at >= planned - 0.02 && at <= Math.max(planned, since) + 0.45,
+                    "planned at " + planned + " s, the one before ended at " + since + " s: " + f);
+            // the seconds this fault's recovery is read off: from its end to the next fault's start
+            double next = i + 1 < faults.size() ? faults.get(i + 1).path("at").asDouble() : Double.POSITIVE_INFINITY;
+            double served = next - (at + down);
+            // failover retries at most 1 s apart (Failover: maxReconnectDelay), and the samples are whole seconds
+            boolean room = served >= 3.0;
+            int reconnected = f.path("clientsReconnected").asInt();
+            if (action.equals("pause-broker")) {
+                assertEquals(0, reconnected, "a pause keeps every connection: " + f);
+            } else {
+                // the publisher and the subscriber reconnect; a broker killed again before they did counts them there
+                assertTrue(room ? reconnected == 2 : reconnected <= 2, f.toString());
+            }
+
             // the mean of the whole seconds within 5 s before the fault and after the previous one ended, read off
             // the samples: what the host took before it, not a speed to reach (a persistent send waits on the
             // disk's sync, and a loaded CI host took 625 of the 1,000 msgs/s asked over AMQP)
-            double since = i == 0 ? 0 : faults.get(i - 1).path("at").asDouble() + faults.get(i - 1).path("downFor")
-                    .asDouble();
             double sum = 0;
             int seconds = 0;
             for (JsonNode s : point.path("samples")) {
@@ -192,14 +226,40 @@ class BrokerFaultsIT {
                     seconds++;
                 }
             }
-            assertTrue(seconds >= 1, "a whole second before the fault at " + at + " s: " + point.path("samples"));
-            assertTrue(sum > 0, "messages flowed before the fault at " + at + " s: " + point.path("samples"));
-            assertEquals(sum / seconds, f.path("rateBefore").asDouble(), 1e-9 * sum / seconds, f.toString());
-            // delivered again within 3 s of the broker being back (failover reconnects within about a second)
+            double before = f.path("rateBefore").asDouble(Double.NaN);
+            if (seconds == 0) {
+                // a fault that came as the broker served again from the one before: no second to read
+                assertTrue(i > 0 && since > at - 2, "a whole second before the fault at " + at + " s: "
+                        + point.path("samples"));
+                assertTrue(Double.isNaN(before), f.toString());
+            } else {
+                assertTrue(sum > 0, "messages flowed before the fault at " + at + " s: " + point.path("samples"));
+                assertEquals(sum / seconds, before, 1e-9 * sum / seconds, f.toString());
+            }
+            // delivered again within 3 s of the broker being back (failover reconnects within about a second),
+            // unless the next fault came first
             double first = f.path("firstDeliveryAfter").asDouble(Double.NaN);
-            assertTrue(first > down && first <= down + 3.0, f.toString());
+            if (room) {
+                assertTrue(first > down && first <= down + 3.0, f.toString());
+            } else {
+                assertTrue(Double.isNaN(first) || first > down && at + first <= next, f.toString());
+            }
+            // back to 90% of the rate before: the end of the first second after the broker served again, and before
+            // the next fault, above it; NaN when none was. How soon is the host's business, not the harness's
             double back = f.path("rateBackAfter").asDouble(Double.NaN);
-            assertTrue(back >= first && back <= first + 10.0, f.toString());
+            double expected = Double.NaN;
+            if (!Double.isNaN(before)) {
+                for (JsonNode s : point.path("samples")) {
+                    double t = s.path("t").asDouble();
+                    if (t > at + down && t <= next && s.path("receiveRate").asDouble() > 0.9 * before) {
+                        expected = t - at;
+                        break;
+                    }
+                }
+            }
+            assertEquals(expected, back, 1e-9, "rate back after the fault at " + at + " s: " + f + " in "
+                    + point.path("samples"));
+            assertTrue(Double.isNaN(back) || back >= first, f.toString());
             // the seconds inside the pause took and dispatched far less than the rate before it: a
             // synchronous persistent send waits for the broker; a subscriber may still drain its prefetch buffer,
             // and the counters are read a few ms after each tick, so "nothing" would be too strict

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * phases and 4 points: the saturated probe, 500 msgs/s, one bisection, the repeat. It must end
  * with a passing rate, a bracket above it and its repeat, in report.json, report.md, summary.csv
  * and on the terminal.
+ *
+ * <p>Broker and clients share 2 cores with whatever else runs here, so the test requires only the
+ * step at 500 msgs/s to pass: p99 3.8 to 5.1 ms against the 500 ms bound at a load average of 7.
+ * The bisection's rate, about an eighth of the saturated probe's (3,940 of 31,053 msgs/s), and so
+ * the repeat of it, may miss the 3% a step may fall short of its rate when the host holds the
+ * publisher back at the window's end (3,774 of 3,940 sent was seen): whether they pass is the
+ * host's, how the search answers either way is the harness's.
  */
 @Timeout(240)
 class SearchIT {
@@ -43,7 +51,6 @@ class SearchIT {
                 out.toString(), "--require-valid");
 
         String console = run.stdout() + run.stderr();
-        assertEquals(0, run.exit(), "a confirmed answer satisfies --require-valid:\n" + console);
         assertTrue(run.stdout().contains("  search   capacity with p99 at most 500ms: a saturated probe for the "
                 + "ceiling, then fixed rates from 500 msgs/s"), console);
         assertTrue(run.stdout().contains("step 1 (at most 4): saturated probe (rate: max), for the ceiling"), console);
@@ -71,17 +78,32 @@ class SearchIT {
         assertTrue(report.path("points").get(1).path("latency").path("basis").asText().contains("intended send time"),
                 "a step's latency counts from the intended send time");
 
+        // the bisection: the geometric midpoint of [500, the probe's rate], at 3 significant digits
+        JsonNode bisection = steps.get(2);
+        double mid = new java.math.BigDecimal(Math.sqrt(500 * ceiling)).round(new java.math.MathContext(3))
+                .doubleValue();
+        assertEquals(mid, bisection.path("targetRate").asDouble(), bisection.toString());
+        boolean midPassed = "pass".equals(bisection.path("outcome").asText());
+        assertTrue(midPassed || List.of("fail", "generator-limited").contains(bisection.path("outcome").asText()),
+                bisection.toString());
+
         JsonNode repeat = steps.get(3);
         assertEquals("confirm", repeat.path("kind").asText());
         assertEquals(2, repeat.path("repeat").asInt());
 
         JsonNode answer = report.path("search").path("answer");
         double rate = answer.path("rate").asDouble();
-        assertTrue(rate >= 500, answer.toString());
+        assertEquals(midPassed ? mid : 500, rate, "the highest rate that passed: " + answer);
         assertEquals(rate, repeat.path("targetRate").asDouble(), "the repeat runs the answer's rate");
         assertEquals(rate, answer.path("bracketLow").asDouble());
-        assertTrue(answer.path("bracketHigh").asDouble() > rate, "a bracket above the answer: " + answer);
-        assertTrue(answer.path("confirmed").asBoolean(), answer.toString());
+        assertEquals(midPassed ? ceiling : mid, answer.path("bracketHigh").asDouble(),
+                "a bracket above the answer: the probe's rate, or the rate that failed: " + answer);
+        boolean confirmed = "pass".equals(repeat.path("outcome").asText());
+        assertEquals(confirmed, answer.path("confirmed").asBoolean(), answer + " after " + repeat);
+        assertEquals(confirmed ? 0 : 5, run.exit(), "--require-valid asks for an answer its repeat confirmed:\n"
+                + console);
+        assertTrue(answer.path("sentence").asText().contains(confirmed ? "; confirmed by a repeat at "
+                : "; the confirming repeat at "), answer.toString());
         assertEquals(4, answer.path("points").asInt());
         assertTrue(answer.path("wallSeconds").asDouble() > 0);
         assertTrue(answer.path("sentence").asText().startsWith("Capacity with p99 at most 500ms: "), answer.toString());

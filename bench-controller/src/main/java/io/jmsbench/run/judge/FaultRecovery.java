@@ -11,7 +11,9 @@ import java.util.List;
 /**
  * How the broker came back from each fault, read off the point's per-second samples: the
  * dispatched rate before the fault, and the end of the first second after it that delivered a
- * message, and of the first back within 10% of that rate ({@link FaultOutcome}).
+ * message, and of the first back within 10% of that rate ({@link FaultOutcome}). Both are looked
+ * for only in the seconds that end before the next fault starts: a second after it shows how the
+ * broker came back from that one (NaN: not before the next fault).
  */
 final class FaultRecovery {
 
@@ -37,6 +39,7 @@ final class FaultRecovery {
             }
             double end = e.at() + e.downFor();
             double before = rateBefore(samples, e.at(), previousEnd);
+            double next = nextStart(events, i);
             long until = i + 1 < events.size() && events.get(i + 1).startedAtMillis() > 0
                     ? events.get(i + 1).startedAtMillis() : Long.MAX_VALUE;
             int reconnected = 0;
@@ -51,12 +54,27 @@ final class FaultRecovery {
                 }
             }
             outcomes.add(new FaultOutcome(e.action(), e.at(), e.downFor(), before,
-                    firstAfter(samples, end, e.at(), 0), firstAfter(samples, end, e.at(),
+                    firstAfter(samples, end, next, e.at(), 0), firstAfter(samples, end, next, e.at(),
                     Double.isNaN(before) ? Double.NaN : FaultOutcome.RECOVERED * before), e.error(), reconnected,
                     reconnected == 0 ? Double.NaN : (last - e.startedAtMillis()) / 1e3));
             previousEnd = end;
         }
         return outcomes;
+    }
+
+    /**
+     * When the fault after {@code events[i]} started, in seconds after the publishers started;
+     * infinity for the last. A fault that was not injected (an error, nothing down) disturbed
+     * nothing and is passed over, as {@link #rateBefore} passes it over.
+     */
+    private static double nextStart(List<FaultEvent> events, int i) {
+        for (int j = i + 1; j < events.size(); j++) {
+            FaultEvent e = events.get(j);
+            if (e.error() == null || e.downFor() > 0) {
+                return e.at();
+            }
+        }
+        return Double.POSITIVE_INFINITY;
     }
 
     /** The mean dispatched rate of the whole seconds within {@link #BEFORE_SECONDS} before {@code at}, after {@code since}. */
@@ -66,14 +84,17 @@ final class FaultRecovery {
     }
 
     /**
-     * Seconds from {@code at} to the end of the first second ending after {@code end} whose
-     * dispatched rate is above {@code floor} (NaN: none; a NaN floor: never).
+     * Seconds from {@code at} to the end of the first second ending after {@code end}, and no later
+     * than {@code until}, whose dispatched rate is above {@code floor} (NaN: none; a NaN floor: never).
+     * Samples end on whole seconds of the point's clock and a fault starts at or after its planned
+     * second, so the second that ends as the next fault starts still counts.
      */
-    private static double firstAfter(List<IntervalSample> samples, double end, double at, double floor) {
+    private static double firstAfter(List<IntervalSample> samples, double end, double until, double at,
+                                     double floor) {
         if (Double.isNaN(floor)) {
             return Double.NaN;
         }
-        return samples.stream().filter(s -> s.t() > end && s.receiveRate() > floor).mapToDouble(s -> s.t() - at)
-                .findFirst().orElse(Double.NaN);
+        return samples.stream().filter(s -> s.t() > end && s.t() <= until && s.receiveRate() > floor)
+                .mapToDouble(s -> s.t() - at).findFirst().orElse(Double.NaN);
     }
 }

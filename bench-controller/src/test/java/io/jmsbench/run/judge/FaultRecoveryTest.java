@@ -44,6 +44,36 @@ class FaultRecoveryTest {
     }
 
     @Test
+    void aRateBackOnlyAfterTheNextFaultStartedIsNotThisFaultsRecovery() {
+        // 1000/s, down over (6, 8], a trickle until the next fault at 10, down over (10, 12], 1500 after it
+        List<IntervalSample> samples = seconds(1000, 1000, 1000, 1000, 1000, 1000, 0, 0, 300, 400, 0, 0, 1500);
+        List<FaultOutcome> outcomes = FaultRecovery.of(List.of(new FaultEvent("kill-broker", 6, 2, null),
+                new FaultEvent("kill-broker", 10, 2, null)), samples);
+        assertEquals(3, outcomes.get(0).firstDeliveryAfter(), 1e-9, "the second ending at 9 s delivered first");
+        assertTrue(Double.isNaN(outcomes.get(0).rateBackAfter()),
+                "1500 at 13 s came after the next fault: " + outcomes.get(0).rateBackAfter());
+        assertEquals(350, outcomes.get(1).rateBefore(), 1e-9);
+        assertEquals(3, outcomes.get(1).rateBackAfter(), 1e-9, "the next fault's own recovery");
+    }
+
+    @Test
+    void theSecondEndingAsTheNextFaultStartsIsStillBeforeIt() {
+        List<IntervalSample> samples = seconds(1000, 1000, 0, 0, 500, 1000, 0, 0);
+        FaultOutcome f = FaultRecovery.of(List.of(new FaultEvent("pause-broker", 2, 2, null),
+                new FaultEvent("pause-broker", 6.0004, 2, null)), samples).get(0);
+        assertEquals(3, f.firstDeliveryAfter(), 1e-9);
+        assertEquals(4, f.rateBackAfter(), 1e-9, "the second ending at 6 s");
+    }
+
+    @Test
+    void aFaultThatWasNotInjectedDoesNotEndTheSearchForTheOneBefore() {
+        List<IntervalSample> samples = seconds(1000, 1000, 0, 0, 300, 300, 1000, 1000);
+        List<FaultOutcome> outcomes = FaultRecovery.of(List.of(new FaultEvent("pause-broker", 2, 2, null),
+                new FaultEvent("pause-broker", 5, 0, "kill -STOP failed")), samples);
+        assertEquals(5, outcomes.get(0).rateBackAfter(), 1e-9, "nothing stopped at 5 s: 1000 at 7 s is back");
+    }
+
+    @Test
     void aFaultThatWasNotInjectedHasNoFigures() {
         FaultOutcome f = FaultRecovery.of(List.of(new FaultEvent("pause-broker", 3, 0, "kill -STOP failed")),
                 seconds(1000, 1000, 1000, 1000)).get(0);
