@@ -39,7 +39,8 @@ public final class FaultLines {
     }
 
     private static String after(double seconds) {
-        return Double.isNaN(seconds) ? "never (within the point)" : String.format(Locale.ROOT, "%.1f s", seconds);
+        return Double.isNaN(seconds) ? "never (before the next fault or the point's end)"
+                : String.format(Locale.ROOT, "%.1f s", seconds);
     }
 
     private static String seconds(double s) {

@@ -7,7 +7,8 @@ package io.jmsbench.report;
  * there were none); {@code firstDeliveryAfter}: seconds from the fault's start to the end of the
  * first second after it that delivered a message; {@code rateBackAfter}: to the end of the first
  * second back within 10% of {@code rateBefore}. Both are read off the 1 s samples, so each bounds
- * the moment from above by at most a second, and is NaN when it did not happen within the point.
+ * the moment from above by at most a second, and is NaN when it did not happen before the next
+ * fault started (or the point ended).
  * {@code error}: why the fault could not be injected (the other figures NaN), or null.
  * {@code clientsReconnected}: how many clients' failover transports restored a lost connection
  * between this fault's start and the next one's; {@code reconnectedAfter}: seconds from the

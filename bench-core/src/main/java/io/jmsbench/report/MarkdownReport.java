@@ -118,7 +118,7 @@ public final class MarkdownReport {
         }
         if (!p.delivery().faults().isEmpty()) {
             md.append("Faults injected, and when the broker delivered again (each figure is the end of a one-second "
-                    + "sample, so at most a second late; \"never\": not within the point):\n\n")
+                    + "sample, so at most a second late; \"never\": not before the next fault or the point's end):\n\n")
                     .append(FaultLines.markdown(p.delivery().faults())).append('\n');
         }
         if (p.delivery().brokerCounts() != null) {
