@@ -3,6 +3,7 @@ package io.jmsbench.cli;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.AgentServer;
 import io.jmsbench.agent.ClientPool;
+import io.jmsbench.agent.HostMonitor;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentRole;
@@ -10,17 +11,20 @@ import io.jmsbench.publisher.PublisherPool;
 import io.jmsbench.run.jvm.ParentWatch;
 import io.jmsbench.subscriber.SubscriberPool;
 import io.jmsbench.system.Facts;
-import picocli.CommandLine;
+import io.jmsbench.text.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -91,9 +95,9 @@ final class AgentCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        java.time.Duration leaseTime;
+        Duration leaseTime;
         try {
-            leaseTime = io.jmsbench.text.Durations.parse(lease);
+            leaseTime = Durations.parse(lease);
         } catch (RuntimeException e) {
             leaseTime = null;
         }
@@ -130,13 +134,13 @@ final class AgentCommand implements Callable<Integer> {
         ClientPool pool = switch (role) {
             case PUBLISHER -> new PublisherPool();
             case SUBSCRIBER -> new SubscriberPool();
-            case MONITOR -> new io.jmsbench.agent.HostMonitor();
+            case MONITOR -> new HostMonitor();
         };
         AgentInfo info = new AgentInfo(role, Versions.JMSBENCH, Facts.host(), Facts.jvm());
         AgentServer listening;
         try {
             listening = new AgentServer(bind, token, pool, info, leaseTime, this::say);
-        } catch (java.net.SocketException e) {
+        } catch (SocketException e) {
             pool.close(Duration.ZERO);
             spec.commandLine().getErr().println("jmsbench agent: --listen " + listen + ": cannot listen there: "
                     + e.getMessage());
@@ -166,7 +170,7 @@ final class AgentCommand implements Callable<Integer> {
     }
 
     private void say(String line) {
-        spec.commandLine().getOut().println(java.time.Instant.now() + " " + line);
+        spec.commandLine().getOut().println(Instant.now() + " " + line);
         spec.commandLine().getOut().flush();
     }
 }

@@ -4,23 +4,28 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.jmsbench.Versions;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.broker.BrokerPorts;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.broker.ServedBroker;
-import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.run.jvm.ParentWatch;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
+import io.jmsbench.system.Facts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 @Command(name = "broker", mixinStandardHelpOptions = true,
         description = {"Serve an embedded broker on free ports: ActiveMQ Classic or Artemis.",
@@ -100,8 +105,8 @@ final class BrokerCommand implements Callable<Integer> {
                     + "127.0.0.1 or 0.0.0.0, found '" + host + "'");
             return ExitCodes.BAD_INPUT;
         }
-        for (var port : java.util.List.of(java.util.Map.entry("--openwire-port", openwirePort),
-                java.util.Map.entry("--amqp-port", amqpPort), java.util.Map.entry("--core-port", corePort))) {
+        for (var port : List.of(Map.entry("--openwire-port", openwirePort),
+                Map.entry("--amqp-port", amqpPort), Map.entry("--core-port", corePort))) {
             if (port.getValue() < 0 || port.getValue() > 65535) {
                 spec.commandLine().getErr().println("jmsbench broker: " + port.getKey()
                         + ": expected a port from 0 to 65535 (0: a free one), found " + port.getValue());
@@ -137,7 +142,7 @@ final class BrokerCommand implements Callable<Integer> {
         ServedBroker broker;
         try {
             broker = ServedBroker.start(kind, host, dataDirectory, persistent, tuning,
-                    new io.jmsbench.broker.BrokerPorts(openwirePort, amqpPort, corePort), persistRedelivered);
+                    new BrokerPorts(openwirePort, amqpPort, corePort), persistRedelivered);
         } catch (Exception e) {
             spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
@@ -145,7 +150,7 @@ final class BrokerCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 if (countsFile != null) {
-                    io.jmsbench.report.AtomicFiles.write(countsFile, Json.MAPPER.writeValueAsString(broker.counts()));
+                    AtomicFiles.write(countsFile, Json.MAPPER.writeValueAsString(broker.counts()));
                 }
             } catch (Exception e) {
                 System.err.println("jmsbench broker: could not write its counts: " + e);
@@ -157,7 +162,7 @@ final class BrokerCommand implements Callable<Integer> {
             }
         }, "broker-stop"));
         BrokerUrls urls = new BrokerUrls(broker.openwireUrl(), broker.amqpUrl(), broker.coreUrl(), kind,
-                ProcessHandle.current().pid(), broker.version(), tuning.memoryLimitMb(), io.jmsbench.system.Facts.jvm());
+                ProcessHandle.current().pid(), broker.version(), tuning.memoryLimitMb(), Facts.jvm());
         spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls));
         spec.commandLine().getOut().flush();
         if (readyFile != null) {

@@ -2,6 +2,7 @@ package io.jmsbench.cli;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.protocol.Json;
@@ -90,11 +91,11 @@ final class ReportFile {
 
     /** Where in the report the mapping failed, e.g. {@code  (at points[0].received)}. */
     private static String path(JsonProcessingException e) {
-        if (!(e instanceof com.fasterxml.jackson.databind.JsonMappingException m) || m.getPath().isEmpty()) {
+        if (!(e instanceof JsonMappingException m) || m.getPath().isEmpty()) {
             return "";
         }
         StringBuilder at = new StringBuilder();
-        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : m.getPath()) {
+        for (JsonMappingException.Reference r : m.getPath()) {
             if (r.getFieldName() != null) {
                 at.append(at.isEmpty() ? "" : ".").append(r.getFieldName());
             } else if (r.getIndex() >= 0) {

@@ -1,14 +1,20 @@
 package io.jmsbench.cli;
 
-import io.jmsbench.verdict.Finding;
-import io.jmsbench.verdict.Verdict;
-
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.report.BrokerCountsLine;
+import io.jmsbench.report.ClaimLines;
+import io.jmsbench.report.ComparisonTable;
+import io.jmsbench.report.FaultLines;
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.ModelRows;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
+import io.jmsbench.report.SearchResult;
+import io.jmsbench.report.SearchTable;
 import io.jmsbench.report.SweepTable;
+import io.jmsbench.stats.BatchMeans;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.Verdict;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,7 +35,7 @@ final class Summary {
                 + (report.abortReason() != null ? " (" + report.abortReason() + ")" : "")
                 + ", " + (report.search() != null ? searchVerdict(report.search()) : runVerdict(report)));
         if (report.search() != null) {
-            console.print(io.jmsbench.report.SearchTable.render(report.search()));
+            console.print(SearchTable.render(report.search()));
             console.println("  search: " + report.search().answer().sentence());
             if (!report.points().isEmpty()) {
                 for (String label : report.points().get(0).judgement().labels()) {
@@ -40,10 +46,10 @@ final class Summary {
             return;
         }
         if (report.points().size() > 1) {
-            console.print(io.jmsbench.report.ComparisonTable.applies(report)
-                    ? io.jmsbench.report.ComparisonTable.render(report) : SweepTable.render(report));
+            console.print(ComparisonTable.applies(report)
+                    ? ComparisonTable.render(report) : SweepTable.render(report));
             modelLines(report).forEach(line -> console.println("  " + line));
-            io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
+            ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
             for (String label : report.points().get(0).judgement().labels()) {
                 console.println("  note: " + label);
             }
@@ -75,9 +81,9 @@ final class Summary {
                     p.delivery().audit().resent() > 0 ? ", " + p.delivery().audit().resent() + " copies of sends made again after a failure "
                             + "(in doubt)" : "", p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers());
             if (p.delivery().brokerCounts() != null) {
-                console.println("  broker's own count: " + io.jmsbench.report.BrokerCountsLine.of(p));
+                console.println("  broker's own count: " + BrokerCountsLine.of(p));
             }
-            p.delivery().faults().forEach(f -> console.println("  fault: " + io.jmsbench.report.FaultLines.line(f)));
+            p.delivery().faults().forEach(f -> console.println("  fault: " + FaultLines.line(f)));
             console.printf(Locale.ROOT, "  cpu, cores used of %d: broker %s, publisher agent %s, subscriber agent %s, controller %s; "
                             + "host busy %s%n",
                     p.resources().cpu().hostCores(), Figures.cores(p.resources().cpu().brokerCores()), Figures.cores(p.resources().cpu().publisherCores()),
@@ -88,7 +94,7 @@ final class Summary {
                         + f.text());
             }
         }
-        io.jmsbench.report.ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
+        ClaimLines.lines(report.claims()).forEach(line -> console.println("  " + line));
         console.println("  report: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.md"));
         console.println("  charts: " + out.resolve(report.scenario().name()).resolve(report.runId()).resolve("report.html"));
     }
@@ -114,14 +120,14 @@ final class Summary {
     }
 
     /** Says what the ± is, or that there is none. */
-    private static String interval(io.jmsbench.report.PointResult.RateFigure rate) {
-        return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + io.jmsbench.stats.BatchMeans.MIN_BATCHES
+    private static String interval(PointResult.RateFigure rate) {
+        return Double.isNaN(rate.ci95()) ? " (no interval: fewer than " + BatchMeans.MIN_BATCHES
                 + " seconds in the window)" : " (95%)";
     }
 
     /** A search's headline: the rate it found and whether its repeat confirmed it. */
-    static String searchVerdict(io.jmsbench.report.SearchResult search) {
-        io.jmsbench.report.SearchResult.Answer a = search.answer();
+    static String searchVerdict(SearchResult search) {
+        SearchResult.Answer a = search.answer();
         if (a.rate() == null) {
             return "SEARCH: no rate passed";
         }

@@ -6,6 +6,7 @@ import io.jmsbench.model.ModelNotFitted;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 
 /** The fitted cost model as a short Markdown section, its figures as {@link ModelRows} gives them. */
 public final class ModelSection {
@@ -40,7 +41,7 @@ public final class ModelSection {
                 .append(Figures.percent(m.looWorstRelativeError())).append(") |"));
         md.append(" |\n\n").append(ModelRows.CELLS).append("\n\n");
         fits.forEach((name, m) -> md.append(render(m).replaceFirst("### Cost model",
-                java.util.regex.Matcher.quoteReplacement("#### " + name + ": cost model"))).append('\n'));
+                Matcher.quoteReplacement("#### " + name + ": cost model"))).append('\n'));
         return md.toString();
     }
 
