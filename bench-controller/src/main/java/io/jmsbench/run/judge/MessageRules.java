@@ -1,0 +1,170 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.AuditExample;
+import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.DrainEnd;
+import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.scenario.DeliverySpec;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The rules on what became of a point's messages, one method each, which {@link PointJudge#judge}
+ * calls in its order: send and receive errors, the stream audit (loss, duplicates), the drain, the
+ * replication grade over the whole point and the broker's own counts beside the clients'.
+ */
+final class MessageRules {
+
+    private final Scenario scenario;
+    private final double expectedGrade;
+
+    MessageRules(Scenario scenario, double expectedGrade) {
+        this.scenario = scenario;
+        this.expectedGrade = expectedGrade;
+    }
+
+    /**
+     * The broker's own counts beside the clients', over the whole point (a fresh broker's counts
+     * start with it). In: what the broker took against what the publishers counted as sent, which a
+     * failed send may or may not have reached. Out, once drained: what the broker saw acknowledged
+     * against what the subscribers counted, beyond what was still in flight or held, the tails no
+     * acknowledgement or commit covered yet, and duplicates.
+     */
+    void brokerCounts(PointObservation o, BrokerCounts counts, List<Finding> findings) {
+        if (!o.ending().completed() || o.publishersFinal() == null || o.subscribersFinal() == null) {
+            return;
+        }
+        if (counts == null) {
+            findings.add(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.restartsBroker()
+                    ? "the broker's own message counts were not read: a fault restarted the broker, and they would "
+                    + "cover only its last life; the clients' counts stand alone"
+                    : scenario.broker().isEmbedded()
+                    ? "the broker's own message counts were not read (one broker served every point, or it did not "
+                    + "stop cleanly): the clients' counts stand alone"
+                    : "the broker's own message counts were not read (an external broker): the clients' counts "
+                    + "stand alone"));
+            return;
+        }
+        long sent = o.publishersFinal().messages();
+        long sendErrors = o.publishersFinal().errors();
+        if (Math.abs(counts.enqueued() - sent) > sendErrors) {
+            findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
+                    "the broker took in %,d messages, the publishers counted %,d sent (%,d failed sends)",
+                    counts.enqueued(), sent, sendErrors)));
+        }
+        boolean drained = o.drainFigures() != null && o.drainFigures().outcome() == DrainEnd.COMPLETE;
+        long received = o.subscribersFinal().messages();
+        long duplicates = o.audit() == null ? 0 : o.audit().duplicates();
+        long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
+        if (drained && counts.outKnown() && (counts.dequeued() > received + duplicates || received > counts.dequeued() + slack)) {
+            findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
+                    "the broker saw %,d messages acknowledged, the subscribers counted %,d received (%,d in flight, "
+                    + "%,d held, %,d duplicates)", counts.dequeued(), received, counts.inFlight(), counts.remaining(),
+                    duplicates)));
+        }
+    }
+
+    /** Received messages an acknowledgement or commit may not cover yet: a batch less one per subscriber. */
+    private long unacknowledgedTail() {
+        int batch = switch (scenario.delivery().ack()) {
+            case CLIENT -> scenario.delivery().ackEvery();
+            case TRANSACTED -> scenario.delivery().transactionSize();
+            default -> 1;
+        };
+        long subscribers = scenario.subscribers().stream().mapToLong(SubscriberGroup::clients).sum();
+        return subscribers * (batch - 1L);
+    }
+
+    static void sendErrors(Counters sent, List<Finding> findings) {
+        if (sent != null && sent.errors() > 0) {
+            findings.add(Finding.of(FindingCode.SEND_ERRORS, sent.errors() + " send errors (last: " + PointJudge.lastError(sent)
+                    + ")"));
+        }
+    }
+
+    static void receiveErrors(Counters got, List<Finding> findings) {
+        if (got != null && got.errors() > 0) {
+            findings.add(Finding.of(FindingCode.RECEIVE_ERRORS, got.errors() + " receive errors (last: "
+                    + PointJudge.lastError(got) + ")"));
+        }
+    }
+
+    /** Loss is invalid where the broker must keep every message; duplicates where the ack mode allows none. */
+    void audit(AuditCounts audit, List<Finding> findings) {
+        if (audit == null) {
+            return;
+        }
+        DeliverySpec delivery = scenario.delivery();
+        boolean persistentKept = delivery.persistent() && (delivery.durable()
+                || scenario.destination().type() == DestinationSpec.DestinationType.QUEUE);
+        if (audit.lost() > 0 && persistentKept) {
+            findings.add(Finding.of(FindingCode.PERSISTENT_MESSAGES_LOST, audit.lost()
+                    + " persistent messages lost (sent, never received after the drain)"
+                    + examples(audit, e -> e.lost().isEmpty() ? null : e.lostText())));
+        } else if (audit.lost() > 0) {
+            findings.add(Finding.of(FindingCode.MESSAGES_LOST_ALLOWED, audit.lost() + " messages lost: allowed, since "
+                    + "non-persistent or non-durable delivery is at most once, but look at the drain and the broker's "
+                    + "limits"));
+        }
+        if (audit.duplicates() > 0 && delivery.ack() != DeliverySpec.AckMode.DUPS_OK) {
+            findings.add(Finding.of(FindingCode.DUPLICATES, audit.duplicates()
+                    + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)"
+                    + examples(audit, e -> e.duplicates().isEmpty() ? null : e.duplicatesText())));
+        }
+    }
+
+    /** {@code : first PUBLISHER to SUBSCRIBER #n, ...; ...} for the streams {@code text} names, or nothing. */
+    private static String examples(AuditCounts audit, Function<AuditExample, String> text) {
+        List<String> named = audit.examples().stream().map(text).filter(Objects::nonNull).toList();
+        return named.isEmpty() ? "" : ": first " + String.join("; ", named);
+    }
+
+    static void drain(Drain drain, List<Finding> findings) {
+        if (drain == null) {
+            return;
+        }
+        long missing = drain.expectedMessages() - drain.receivedMessages();
+        switch (drain.outcome()) {
+            case TIMEOUT -> findings.add(Finding.of(FindingCode.DRAIN_TIMEOUT, "inconclusive: the drain did not "
+                    + "finish within its bound; " + missing + " of " + drain.expectedMessages() + " expected receipts "
+                    + "still missing, so loss cannot be told from delay"));
+            case QUIET -> findings.add(Finding.of(FindingCode.DRAIN_INCOMPLETE, "drain ended " + drain.outcome()
+                    + " with " + missing + " of " + drain.expectedMessages() + " expected receipts missing"));
+            case COMPLETE, NOT_REACHED -> {
+                // complete: every receipt came; not reached: the point's ending says why
+            }
+        }
+    }
+
+    /** After an abort the publishers' final count may be a stale agent's last one: no grade to judge then. */
+    void grade(PointObservation o, List<Finding> findings) {
+        long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
+        if (!o.ending().completed() || sent == 0) {
+            return;
+        }
+        double measured = measuredGrade(o);
+        if (Math.abs(measured - expectedGrade) > 0.02 * Math.max(expectedGrade, 1e-9)) {
+            findings.add(Finding.of(FindingCode.REPLICATION_GRADE_MISMATCH, String.format(Locale.ROOT,
+                    "measured replication grade %.4f differs from the expected %.4f by more than 2%%",
+                    measured, expectedGrade)));
+        }
+    }
+
+    /** Receipts per message sent over the whole point, once drained; NaN when nothing was sent. */
+    static double measuredGrade(PointObservation o) {
+        long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
+        long got = o.subscribersFinal() == null ? 0 : o.subscribersFinal().messages();
+        return sent == 0 ? Double.NaN : (double) got / sent;
+    }
+}
