@@ -2,7 +2,6 @@ package io.jmsbench.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import io.jmsbench.Versions;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerPorts;
 import io.jmsbench.broker.BrokerUrls;

@@ -14,6 +14,11 @@ public record LatencyFigures(long count, double p50, double p90, double p99, dou
     /** From the actual send (saturated): no service-time correction, the publishers' own stalls do not show. */
     public static final String ACTUAL = "from the actual send (saturated publishing; not service-time corrected)";
 
+    /** What latency is measured from: the actual send when publishing saturated, the intended send time at a fixed rate. */
+    public static String basis(boolean saturated) {
+        return saturated ? ACTUAL : INTENDED;
+    }
+
     public static LatencyFigures of(Histogram nanos, String basis) {
         if (nanos.getTotalCount() == 0) {
             return new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,

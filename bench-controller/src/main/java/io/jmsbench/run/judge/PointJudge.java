@@ -55,7 +55,7 @@ public final class PointJudge {
 
     /** What the point's latency is measured from: the intended send time at a fixed rate, the actual send saturated. */
     public String latencyBasis() {
-        return scenario.publishers().saturated() ? LatencyFigures.ACTUAL : LatencyFigures.INTENDED;
+        return LatencyFigures.basis(scenario.publishers().saturated());
     }
 
     /** The half-width over the mean an auto window asks for; NaN for a fixed window. */

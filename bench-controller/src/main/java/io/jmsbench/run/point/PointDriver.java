@@ -241,8 +241,7 @@ public final class PointDriver {
     }
 
     private LatencyFigures latencyOf(Histogram window) {
-        return LatencyFigures.of(window, scenario.publishers().saturated() ? LatencyFigures.ACTUAL
-                : LatencyFigures.INTENDED);
+        return LatencyFigures.of(window, LatencyFigures.basis(scenario.publishers().saturated()));
     }
 
     /** For a window bounded by a message count: true once the publishers sent {@code total}, false at {@code deadline}. */
