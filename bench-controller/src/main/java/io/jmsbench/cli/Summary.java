@@ -1,6 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.model.ModelFit;
+import io.jmsbench.report.PartitionLines;
 import io.jmsbench.report.BrokerCountsLine;
 import io.jmsbench.report.ClaimLines;
 import io.jmsbench.report.ComparisonTable;
@@ -89,6 +90,7 @@ final class Summary {
                     p.resources().cpu().hostCores(), Figures.cores(p.resources().cpu().brokerCores()), Figures.cores(p.resources().cpu().publisherCores()),
                     Figures.cores(p.resources().cpu().subscriberCores()), Figures.cores(p.resources().cpu().controllerCores()),
                     Figures.percent(p.resources().cpu().hostBusy()));
+            PartitionLines.of(p).forEach(line -> console.println("  cpu, " + line));
             for (Finding f : p.judgement().findings()) {
                 console.println("  " + (f.severity() == Finding.Severity.NOTE ? "note" : f.severity().name()) + ": "
                         + f.text());

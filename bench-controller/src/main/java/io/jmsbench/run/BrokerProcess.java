@@ -11,6 +11,7 @@ import io.jmsbench.run.jvm.Children;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.BrokerTuning;
+import io.jmsbench.system.CpuList;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,16 +40,17 @@ final class BrokerProcess {
                             boolean persistent, BrokerTuning tuning, RunSignal signal)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         return start(children, runDirectory, name, kind, dataDirectory, persistent, tuning, signal, BrokerPorts.ANY,
-                false);
+                false, null);
     }
 
     /**
      * As the other start, on {@code ports} (a broker started again takes the ports it had), with the
-     * redelivered flag persisted when the point's faults restart the broker.
+     * redelivered flag persisted when the point's faults restart the broker, on {@code cpus} only
+     * ({@code null}: anywhere).
      */
     static BrokerUrls start(Children children, Path runDirectory, String name, String kind, Path dataDirectory,
                             boolean persistent, BrokerTuning tuning, RunSignal signal, BrokerPorts ports,
-                            boolean persistRedelivered)
+                            boolean persistRedelivered, CpuList cpus)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> args = new ArrayList<>(List.of("broker", "--managed", "--kind", kind, "--listen", "127.0.0.1",
@@ -64,7 +66,8 @@ final class BrokerProcess {
                 String.valueOf(ports.amqp()), "--core-port", String.valueOf(ports.core())));
         args.add("--tuning");
         args.add(Json.MAPPER.writeValueAsString(tuning));
-        ChildJvm broker = children.addServer(ChildJvm.start(name, JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of()));
+        ChildJvm broker = children.addServer(ChildJvm.start(name, JVM_FLAGS, args, runDirectory.resolve("logs"), Map.of(),
+                cpus));
         JsonNode urls = ReadyFile.await(ready, READY_TIMEOUT, () -> broker.isAlive() && signal.abortReason() == null);
         signal.check();
         if (urls == null) {

@@ -10,6 +10,7 @@ import io.jmsbench.run.point.BrokerJvm;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.BrokerTuning;
+import io.jmsbench.system.CpuList;
 import io.jmsbench.system.ProcessResources;
 
 import java.io.IOException;
@@ -38,6 +39,7 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
     private final RunSignal signal;
     private final BrokerPorts ports;
     private final boolean persistRedelivered;
+    private final CpuList cpus;
     private final String log;
     private volatile ProcessHandle process;
     /** CPU time of the broker's earlier processes. */
@@ -48,7 +50,8 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
     private volatile String failure;
 
     private LiveBroker(Children children, Path runDirectory, String name, String kind, Path data, boolean persistent,
-                       BrokerTuning tuning, RunSignal signal, BrokerUrls urls, boolean persistRedelivered) {
+                       BrokerTuning tuning, RunSignal signal, BrokerUrls urls, boolean persistRedelivered,
+                       CpuList cpus) {
         this.children = children;
         this.runDirectory = runDirectory;
         this.name = name;
@@ -59,6 +62,7 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
         this.signal = signal;
         this.ports = BrokerPorts.of(urls);
         this.persistRedelivered = persistRedelivered;
+        this.cpus = cpus;
         this.log = runDirectory.resolve("logs").resolve(name + ".log").toString();
         this.process = ProcessHandle.of(urls.pid()).orElse(null);
     }
@@ -66,14 +70,15 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
     /**
      * Starts the broker's JVM under {@code children}; returns it with the URLs it serves. With
      * {@code restartable} (faults will kill or stop it) the redelivered flag is kept in the store.
+     * It runs, and runs again after a fault, on {@code cpus} ({@code null}: anywhere).
      */
     static Started start(Children children, Path runDirectory, String name, String kind, Path data, boolean persistent,
-                         BrokerTuning tuning, RunSignal signal, boolean restartable)
+                         BrokerTuning tuning, RunSignal signal, boolean restartable, CpuList cpus)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         BrokerUrls urls = BrokerProcess.start(children, runDirectory, name, kind, data, persistent, tuning, signal,
-                BrokerPorts.ANY, restartable);
+                BrokerPorts.ANY, restartable, cpus);
         return new Started(new LiveBroker(children, runDirectory, name, kind, data, persistent, tuning, signal, urls,
-                restartable), urls);
+                restartable, cpus), urls);
     }
 
     record Started(LiveBroker broker, BrokerUrls urls) {
@@ -171,7 +176,7 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
         }
         try {
             BrokerUrls urls = BrokerProcess.start(children, runDirectory, name, kind, data, persistent, tuning, signal,
-                    ports, persistRedelivered);
+                    ports, persistRedelivered, cpus);
             process = ProcessHandle.of(urls.pid()).orElse(null);
             return null;
         } catch (IOException | BrokerUnavailable | RunAborted e) {

@@ -9,6 +9,7 @@ import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.system.CpuList;
 
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.BrokerCounts;
@@ -31,7 +32,7 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
 
     /** The scenario's broker: an external one as given, or an embedded one started in its own JVM under {@code children}. */
     static PointBroker start(Scenario scenario, Children children, RunDirectory directory, String suffix,
-                             RunSignal signal, PrintStream console)
+                             RunSignal signal, PrintStream console, CpuList cpus)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().isEmbedded()) {
             BrokerKind kind = scenario.broker().kindFor(scenario.provider());
@@ -42,7 +43,7 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         LiveBroker.Started started = LiveBroker.start(children, directory.path(), "broker" + suffix,
                 scenario.broker().embedded(), data, scenario.broker().persistent(), scenario.broker().tuning(), signal,
-                scenario.restartsBroker());
+                scenario.restartsBroker(), cpus);
         BrokerUrls urls = started.urls();
         String url = url(urls, scenario.provider());
         if (url == null) {

@@ -32,9 +32,17 @@ import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.Facts;
 
+import io.jmsbench.agent.AgentClient;
+import io.jmsbench.report.CpuPlacement;
+import io.jmsbench.run.jvm.Affinity;
+import io.jmsbench.run.workers.AgentGroup;
+import io.jmsbench.system.CpuList;
+import io.jmsbench.system.CpuPartitions;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -59,7 +67,7 @@ final class PointRunner {
     private final SamplesLog samples;
     private final Children runChildren;
     private final RunMetrics metrics;
-    private final int hostCores = Runtime.getRuntime().availableProcessors();
+    private final int hostCores = CpuList.online().size();
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
@@ -89,22 +97,13 @@ final class PointRunner {
         try (Children children = new Children();
              PointLog log = new PointLog(point.index(), repeat, samples, progress,
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
-            AgentSource.Pending pending = agentSource.begin(children, suffix);
-            broker = broker(scenario, children, suffix);
-            brokerFacts = broker.facts();
-            PointAgents agents = pending.await(signal);
-            try {
-                Workers workers = new HttpWorkers(agents, broker.url(),
-                        broker.process() != null ? Facts.host().bootId() : null);
-                PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
-                        Gauges.local(broker.jvm()), PointClock.system(signal),
-                        metrics == null ? log : metrics.observe(point.index(), repeat, log),
-                        console, faults(scenario, broker));
-                observation = driver.run(pointStart, broker.facts());
-            } finally {
-                List<String> problems = new ArrayList<>();
-                agentSource.end(agents, problems);
-                problems.forEach(p -> console.println("jmsbench: " + p));
+            CpuPartitions partitions = partitions(scenario);
+            try (Affinity.Pin controller = Affinity.pinSelf(partitions == null ? null : partitions.controller())) {
+                AgentSource.Pending pending = agentSource.begin(children, suffix, partitions);
+                broker = broker(scenario, children, suffix, partitions);
+                brokerFacts = broker.facts();
+                PointAgents agents = pending.await(signal);
+                observation = drive(scenario, point, repeat, pointStart, log, broker, agents, partitions);
             }
         } catch (RunAborted e) {
             ending = Ending.aborted(e.getMessage());
@@ -128,6 +127,74 @@ final class PointRunner {
         PointResult result = PointResults.of(observation, brokerCounts, new PointJudge(scenario, hostCores, reused), hostCores,
                 scenario.filters(), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
+    }
+
+    /** Drives the point on its agents and broker; the agents' clients are closed however it ends. */
+    private PointObservation drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart,
+                                   PointLog log, PointBroker broker, PointAgents agents, CpuPartitions partitions)
+            throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
+        try {
+            if (partitions != null && broker.process() != null) {
+                Affinity.check(broker.process().pid(), partitions.broker());
+            }
+            Workers workers = new HttpWorkers(agents, broker.url(),
+                    broker.process() != null ? Facts.host().bootId() : null, partitions);
+            PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
+                    Gauges.local(broker.jvm()), PointClock.system(signal),
+                    metrics == null ? log : metrics.observe(point.index(), repeat, log),
+                    console, faults(scenario, broker));
+            PointObservation observation = driver.run(pointStart, broker.facts());
+            return partitions == null ? observation : observation.withCpus(held(partitions, broker, agents));
+        } finally {
+            List<String> problems = new ArrayList<>();
+            agentSource.end(agents, problems);
+            problems.forEach(p -> console.println("jmsbench: " + p));
+        }
+    }
+
+    /** Where the point's processes were given to run, and where the kernel holds them as the point ends. */
+    private static CpuPlacement held(CpuPartitions partitions, PointBroker broker, PointAgents agents)
+            throws AgentException {
+        Map<String, String> given = new LinkedHashMap<>();
+        Map<String, String> held = new LinkedHashMap<>();
+        given.put("broker", partitions.broker().toString());
+        given.put("publishers", partitions.publishers().toString());
+        given.put("subscribers", partitions.subscribers().toString());
+        given.put("controller", partitions.controller().toString());
+        if (broker.process() != null) {
+            held.put("broker", CpuList.allowed(broker.process().pid()).toString());
+        }
+        for (AgentGroup group : List.of(agents.publishers(), agents.subscribers())) {
+            for (AgentClient agent : group.agents()) {
+                held.put(agent.name(), CpuList.allowed(agent.info().jvm().pid()).toString());
+            }
+        }
+        held.put("controller", CpuList.allowed().toString());
+        return new CpuPlacement(partitions.how(), Affinity.HOW, CpuList.online().toString(),
+                partitions.processMask().toString(), given, held);
+    }
+
+    /**
+     * The CPUs each role runs on, resolved on this process's mask as it is before the point moves
+     * anything; {@code null} when the scenario shares the host.
+     */
+    private static CpuPartitions partitions(Scenario scenario) throws RunFailure {
+        if (!scenario.cpus().partitioned()) {
+            return null;
+        }
+        CpuList mask = CpuList.allowed();
+        CpuPartitions partitions = scenario.cpus().resolve(mask);
+        if (partitions == null) {
+            throw new RunFailure("cpus: auto needs at least 2 CPUs, and this process may use " + mask.size()
+                    + " (CPU " + mask + ")");
+        }
+        for (CpuPartitions.Partition p : partitions.partitions()) {
+            if (!p.cpus().within(mask)) {
+                throw new RunFailure("cpus: CPU " + p.cpus().minus(mask) + " of the " + p.name() + "' partition is not one this "
+                        + "process may use (its affinity mask is " + mask + ")");
+            }
+        }
+        return partitions;
     }
 
     /**
@@ -158,13 +225,14 @@ final class PointRunner {
         return plan.runs() > 1 || plan.search() != null;
     }
 
-    private PointBroker broker(Scenario scenario, Children pointChildren, String suffix)
+    private PointBroker broker(Scenario scenario, Children pointChildren, String suffix, CpuPartitions partitions)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
+        CpuList cpus = partitions == null ? null : partitions.broker();
         if (!scenario.broker().reuse()) {
-            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console);
+            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, cpus);
         }
         if (shared == null) {
-            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console);
+            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console, cpus);
         }
         return shared;
     }

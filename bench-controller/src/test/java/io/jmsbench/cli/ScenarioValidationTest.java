@@ -30,7 +30,7 @@ class ScenarioValidationTest {
     /** Stands for the scenario path as given on the command line. */
     private static final String FILE = "{file}";
     private static final String ROOT_FIELDS =
-            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare, sweep, repeat, search, expect";
+            "name, description, provider, broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cpus, faults, cases, compare, sweep, repeat, search, expect";
 
     @TempDir
     Path dir;
@@ -356,7 +356,7 @@ class ScenarioValidationTest {
                 withSet("--set into a misspelt section, which the file does not have",
                         "name: x\n", List.of("phase.measure=10s"),
                         "--set: phase: unknown field, expected one of name, description, provider, broker, destination,"
-                                + " message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare,"
+                                + " message, publishers, subscribers, delivery, phases, validity, agents, cpus, faults, cases, compare,"
                                 + " sweep, repeat, search, expect; did you mean 'phases'?"),
                 withSet("--set without '='",
                         "name: x\n", List.of("publishers.clients"),
@@ -388,7 +388,7 @@ class ScenarioValidationTest {
                         FILE + ":1:19: phases.measure: expected auto or a duration with a unit such as 10s, 500ms or 2m,"
                                 + " found 10 (a number needs a unit)",
                         FILE + ":2:1: publisher: unknown field, expected one of name, description, provider, broker,"
-                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, cases, compare,"
+                                + " destination, message, publishers, subscribers, delivery, phases, validity, agents, cpus, faults, cases, compare,"
                                 + " sweep, repeat, search, expect; did you mean 'publishers'?"),
                 yaml("an agent address without a port",
                         "agents:\n  publishers: [10.0.0.3]\n  subscribers: [10.0.0.4:7100]\n",

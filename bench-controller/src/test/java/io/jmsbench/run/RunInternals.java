@@ -15,6 +15,7 @@ import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.IntervalSamples;
 import io.jmsbench.run.point.Phase;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.point.Window;
 import io.jmsbench.run.progress.ProgressView;
@@ -66,8 +67,8 @@ public final class RunInternals {
         for (int i = 0; i < n; i++) {
             long nanos = publishers.get(i).monotonicNanos();
             snapshots.add(new Snapshot(nanos, publishers.get(i), subscribers.get(i), latencies.get(i),
-                    i * 1_500_000_000L, i * 30_000_000L, new ProcessResources(1L << 30, 0, i * 1024L),
-                    new HostCpu(i * 190L, i * 200L), i * 1_000_000L, java.util.Map.of()));
+                    new Gauges.Reading(i * 1_500_000_000L, i * 30_000_000L, new ProcessResources(1L << 30, 0, i * 1024L),
+                    new HostCpu(i * 190L, i * 200L), i * 1_000_000L), java.util.Map.of()));
         }
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         List<IntervalSample> samples = new ArrayList<>(n);

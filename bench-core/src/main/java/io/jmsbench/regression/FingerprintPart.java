@@ -9,7 +9,8 @@ public enum FingerprintPart {
     PROVIDER("the JMS provider"),
     CLIENTS("the client libraries' versions"),
     JVM("the Java versions of the broker, the agents and the controller"),
-    CORES("the cores of every host that took part");
+    CORES("the cores of every host that took part"),
+    CPUS("where the broker and the clients ran on the host's CPUs (shared, or each role's partition)");
 
     private final String meaning;
 

@@ -1,5 +1,6 @@
 package io.jmsbench.regression;
 
+import io.jmsbench.report.CpuPlacement;
 import io.jmsbench.report.Environment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
@@ -25,6 +26,18 @@ public record RunFingerprint(String scenarioName, String scenarioSha256, Map<Fin
 
     public String value(FingerprintPart part) {
         return parts.get(part);
+    }
+
+    /** Each point's placement on the host's CPUs, once each: "shared" or the roles' CPU lists. */
+    private static String cpus(Report report) {
+        TreeSet<String> placements = new TreeSet<>();
+        for (PointResult p : report.points()) {
+            CpuPlacement c = p.environment() == null ? null : p.environment().cpus();
+            placements.add(c == null ? "shared" : "broker " + c.given().get("broker") + ", publishers "
+                    + c.given().get("publishers") + ", subscribers " + c.given().get("subscribers") + " ("
+                    + c.appliedWith() + ")");
+        }
+        return String.join("; ", placements);
     }
 
     public static RunFingerprint of(Report report) {
@@ -77,6 +90,7 @@ public record RunFingerprint(String scenarioName, String scenarioSha256, Map<Fin
                 + ", qpid-jms " + env.qpidJmsClient());
         parts.put(FingerprintPart.JVM, String.join(", ", jvms));
         parts.put(FingerprintPart.CORES, String.join(", ", cores.stream().map(String::valueOf).toList()));
+        parts.put(FingerprintPart.CPUS, cpus(report));
         return new RunFingerprint(name, report.scenarioSha256(), parts);
     }
 

@@ -139,6 +139,12 @@ public final class MarkdownReport {
                 .append(Figures.cores(cpu.controllerCores())).append("; host busy ")
                 .append(Figures.percent(cpu.hostBusy())).append("; broker's share of the CPU the run used ")
                 .append(Figures.percent(cpu.brokerShare())).append(".\n\n");
+        for (String line : PartitionLines.of(p)) {
+            md.append("- ").append(line).append('\n');
+        }
+        if (!cpu.partitions().isEmpty()) {
+            md.append('\n');
+        }
         if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0) {
             md.append(String.format(Locale.ROOT, "Broker JVM: %.0f MiB resident at the window's end, %.1f MiB read "
                             + "and %.1f MiB written to disk in it; host network traffic %.1f MiB.%n%n",

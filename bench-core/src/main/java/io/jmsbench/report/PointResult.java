@@ -128,14 +128,26 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
     /**
      * Cores used on average over the measurement window ({@code NaN} when unknown), the host's busy
      * share, the broker's share of the CPU the broker and the agents used together, and the
-     * controller's own cores (part of what the harness costs when it shares the broker's host).
+     * controller's own cores (part of what the harness costs when it shares the broker's host),
+     * and on one host what ran on each partition of its CPUs (the whole host as one when shared;
+     * empty when the roles ran on machines of their own).
      */
     public record CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
-                             double hostBusy, double brokerShare, double controllerCores) {
+                             double hostBusy, double brokerShare, double controllerCores,
+                             List<PartitionFigures> partitions) {
+
+        public CpuFigures {
+            partitions = partitions == null ? List.of() : List.copyOf(partitions); // reports before partitions
+        }
 
         public CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
                           double hostBusy, double brokerShare) {
-            this(hostCores, brokerCores, publisherCores, subscriberCores, hostBusy, brokerShare, Double.NaN);
+            this(hostCores, brokerCores, publisherCores, subscriberCores, hostBusy, brokerShare, Double.NaN, List.of());
+        }
+
+        /** The partition holding {@code name}'s role; {@code null} when none does. */
+        public PartitionFigures partition(String name) {
+            return partitions.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
         }
     }
 

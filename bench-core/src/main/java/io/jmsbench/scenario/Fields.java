@@ -444,6 +444,27 @@ final class Fields {
         return new Fields(tree, child, value, problems);
     }
 
+    /** Whether the value at {@code key} is a text (never while recording the schema: the mapping side is read). */
+    boolean isText(String key) {
+        if (schema != null) {
+            return false;
+        }
+        JsonNode value = node.get(key);
+        return value != null && value.isTextual();
+    }
+
+    /**
+     * {@link #mapping} of a field that may instead be a text ({@code cpus: auto}), which its reader
+     * reads with {@link #string} after {@link #isText}; {@code textSchema} is what that text may be.
+     */
+    Fields mappingOrText(String key, Supplier<ObjectNode> textSchema) {
+        if (schema != null) {
+            known.add(key);
+            return recordingChild(pointer + "/" + key, schema.mappingOrText(key, MAPPING, textSchema.get()));
+        }
+        return mapping(key);
+    }
+
     /** The mappings of the list at {@code key}; {@code null} when absent. */
     List<Fields> mappings(String key) {
         if (schema != null) {

@@ -107,6 +107,20 @@ final class MappingSchema {
         });
     }
 
+    /** The schema of the mapping at {@code key}, whose value may instead be a text as {@code text} says. */
+    MappingSchema mappingOrText(String key, String description, ObjectNode text) {
+        return children.computeIfAbsent(key, k -> {
+            MappingSchema child = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            child.node.put("description", description);
+            ObjectNode either = properties.putObject(key);
+            either.putArray("anyOf").add(text).add(child.node);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return child;
+        });
+    }
+
     /** The schema of each mapping of the list at {@code key}. */
     MappingSchema listOfMappings(String key, String description) {
         return children.computeIfAbsent(key, k -> {

@@ -19,11 +19,21 @@ public record Scenario(
         Phases phases,
         Validity validity,
         AgentsSpec agents,
-        List<FaultSpec> faults) {
+        List<FaultSpec> faults,
+        CpuSpec cpus) {
 
     public Scenario {
         subscribers = List.copyOf(subscribers);
         faults = faults == null ? List.of() : List.copyOf(faults); // reports written before faults existed
+        cpus = cpus == null ? CpuSpec.SHARED : cpus; // reports written before CPU partitions existed
+    }
+
+    public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
+                    MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
+                    DeliverySpec delivery, Phases phases, Validity validity, AgentsSpec agents,
+                    List<FaultSpec> faults) {
+        this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
+                validity, agents, faults, CpuSpec.SHARED);
     }
 
     public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
@@ -44,14 +54,14 @@ public record Scenario(
     /** This scenario with its clients on {@code agents}. */
     public Scenario withAgents(AgentsSpec agents) {
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
-                delivery, phases, validity, agents, faults);
+                delivery, phases, validity, agents, faults, cpus);
     }
 
     /** This scenario with its publishers at {@code rate} (a search's step). */
     public Scenario withRate(PublishRate rate) {
         return new Scenario(name, description, broker, provider, destination, message,
                 new PublisherSpec(publishers.clients(), rate, publishers.faults()), subscribers, delivery, phases,
-                validity, agents, faults);
+                validity, agents, faults, cpus);
     }
 
     /** Whether a fault of this scenario may drop the broker's connections: its clients connect with failover. */

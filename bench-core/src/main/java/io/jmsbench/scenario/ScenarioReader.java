@@ -51,6 +51,7 @@ final class ScenarioReader {
         Phases phases = phases(root.mapping("phases"));
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
+        CpuSpec cpus = CpuReader.cpus(root, agents, broker);
         List<FaultSpec> faults = faults(root, broker, phases, provider);
         root.has("cases");  // read by the plan, known here so that every point's reading accepts them
         root.has("compare");
@@ -66,7 +67,7 @@ final class ScenarioReader {
                     + "destination type " + destination.type().yamlName());
         }
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
-                delivery, phases, validity, agents, faults);
+                delivery, phases, validity, agents, faults, cpus);
     }
 
     /** {@code faults:}: each must start while the publishers run, on a broker whose process is ours. */

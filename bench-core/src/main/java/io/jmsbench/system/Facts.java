@@ -18,7 +18,7 @@ public final class Facts {
     }
 
     public static HostFacts host() {
-        return new HostFacts(hostname(), Runtime.getRuntime().availableProcessors(), memoryBytes(),
+        return new HostFacts(hostname(), CpuList.online().size(), memoryBytes(),
                 System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("os.arch"),
                 cpuModel(), bootId());
     }

@@ -3,12 +3,14 @@ package io.jmsbench.system;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Host-wide CPU time in clock ticks (USER_HZ, 100 per second on every Linux ABI): busy and in
- * total, so two readings give the host's utilisation between them. Absent (all zero) where there
- * is no /proc.
+ * total, so two readings give the host's utilisation between them, and the same for each CPU
+ * ({@link CpuTicks}), so a partition of the host's CPUs can be read on its own. Absent (all zero,
+ * no CPUs) where there is no /proc.
  *
  * <p>The total is the wall-clock time elapsed times the number of CPUs, and busy is that total
  * less the idle and iowait ticks of /proc/stat. Summing /proc/stat's own columns instead
@@ -18,10 +20,26 @@ import java.util.List;
  * VM this was measured on, a process using 0.17 cores that way made the summed columns report
  * 0.11; elapsed time less idle reported 0.18.
  */
-public record HostCpu(long busyTicks, long totalTicks) {
+public record HostCpu(long busyTicks, long totalTicks, List<CpuTicks> cpus) {
 
     private static final Path STAT = Path.of("/proc/stat");
     static final long TICKS_PER_SECOND = 100;
+
+    public HostCpu {
+        cpus = cpus == null ? List.of() : List.copyOf(cpus);
+    }
+
+    public HostCpu(long busyTicks, long totalTicks) {
+        this(busyTicks, totalTicks, List.of());
+    }
+
+    /**
+     * One CPU's ticks: busy as the host's (elapsed less idle and iowait), and the part of the
+     * sampled busy time the kernel spent in hard and soft interrupts (network receive on loopback
+     * among them) for whatever ran there.
+     */
+    public record CpuTicks(int cpu, long busy, long interrupts) {
+    }
 
     public static HostCpu read() {
         long now = System.nanoTime();
@@ -37,13 +55,21 @@ public record HostCpu(long busyTicks, long totalTicks) {
     static HostCpu parse(List<String> stat, long nanoTime) {
         String[] f = stat.get(0).trim().split("\\s+");
         long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]); // idle, iowait
-        long cpus = stat.stream().filter(l -> l.length() > 3 && l.startsWith("cpu") && Character.isDigit(l.charAt(3)))
-                .count();
-        if (cpus == 0) {
+        long elapsed = Math.floorDiv(nanoTime, 1_000_000_000L / TICKS_PER_SECOND);
+        List<CpuTicks> cpus = new ArrayList<>();
+        for (String line : stat) {
+            if (line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3))) {
+                String[] c = line.trim().split("\\s+");
+                long interrupts = c.length > 7 ? Long.parseLong(c[6]) + Long.parseLong(c[7]) : 0;
+                cpus.add(new CpuTicks(Integer.parseInt(c[0].substring(3)),
+                        elapsed - Long.parseLong(c[4]) - Long.parseLong(c[5]), interrupts));
+            }
+        }
+        if (cpus.isEmpty()) {
             return new HostCpu(0, 0);
         }
-        long total = Math.floorDiv(nanoTime, 1_000_000_000L / TICKS_PER_SECOND) * cpus;
-        return new HostCpu(total - idle, total);
+        long total = elapsed * cpus.size();
+        return new HostCpu(total - idle, total, cpus);
     }
 
     /** Fraction of the whole host (all cores) busy since {@code earlier}; NaN when unknown. */
@@ -53,5 +79,39 @@ public record HostCpu(long busyTicks, long totalTicks) {
             return Double.NaN;
         }
         return Math.max(0, Math.min(1, (double) (busyTicks - earlier.busyTicks) / total));
+    }
+
+    /**
+     * Busy and interrupt cores of the CPUs in {@code partition} since {@code earlier} (each CPU's
+     * busy share capped at 1), over {@code seconds}; NaN where a CPU was not in both readings.
+     */
+    public double[] coresSince(HostCpu earlier, CpuList partition, double seconds) {
+        double busy = 0;
+        double interrupts = 0;
+        for (int cpu : partition.numbers()) {
+            CpuTicks now = tick(cpu);
+            CpuTicks then = earlier.tick(cpu);
+            if (now == null || then == null || seconds <= 0) {
+                return new double[] {Double.NaN, Double.NaN};
+            }
+            double ticks = seconds * TICKS_PER_SECOND;
+            busy += Math.max(0, Math.min(1, (now.busy() - then.busy()) / ticks));
+            interrupts += Math.max(0, Math.min(1, (now.interrupts() - then.interrupts()) / ticks));
+        }
+        return new double[] {busy, interrupts};
+    }
+
+    /** The CPUs this reading holds ticks of. */
+    public CpuList cpuList() {
+        return CpuList.of(cpus.stream().mapToInt(CpuTicks::cpu).toArray());
+    }
+
+    private CpuTicks tick(int cpu) {
+        for (CpuTicks t : cpus) {
+            if (t.cpu() == cpu) {
+                return t;
+            }
+        }
+        return null;
     }
 }

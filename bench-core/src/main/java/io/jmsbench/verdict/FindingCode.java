@@ -76,6 +76,11 @@ public enum FindingCode {
     BROKER_REUSED(Severity.NOTE),
     /** Broker and clients (or several agents) share one machine's cores: not a testbed capacity figure. */
     SHARED_HOST(Severity.NOTE),
+    /**
+     * Broker and client roles ran on disjoint CPU partitions of one host ({@code cpus:}): judged by
+     * the paper's per-host rules, partition for host.
+     */
+    PARTITIONED_HOST(Severity.NOTE),
     BROKER_HOST_NOT_MONITORED(Severity.NOTE),
     /** A count-bounded window ended by time before its count. */
     WINDOW_ENDED_BY_TIME(Severity.NOTE),

@@ -40,6 +40,7 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("phases", "phases: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("validity", "validity: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("agents", "agents: {zzz: 1}\n");
+        UNKNOWN_FIELD_IN.put("cpus", "cpus: {broker: '0', clients: '1', zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("cases[]", "cases: [{name: a, zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("compare[]", "compare: [{name: a, zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("sweep.*", "sweep: {publishers.clients: {from: 1, to: 2, zzz: 1}}\n");

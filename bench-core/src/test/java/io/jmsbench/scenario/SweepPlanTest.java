@@ -307,7 +307,7 @@ class SweepPlanTest {
     @Test
     void aMisspeltSectionInACompareSetIsBlamedOnItsLine() {
         assertEquals(List.of("test.yaml:4:37: brokr: unknown field, expected one of name, description, provider, "
-                        + "broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, faults, "
+                        + "broker, destination, message, publishers, subscribers, delivery, phases, validity, agents, cpus, faults, "
                         + "cases, compare, sweep, repeat, search, expect; did you mean 'broker'? (a value of compare 'b')"),
                 problems("""
                         name: t

@@ -1,5 +1,6 @@
 package io.jmsbench.run.judge;
 
+import io.jmsbench.report.PartitionFigures;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Workers;
@@ -16,9 +17,9 @@ final class CpuRules {
 
     private static final String PREFIX = "cpu rule: ";
     /**
-     * The share of a shared host's cores that may go to processes other than the run's own during a
-     * capacity window: kernel threads (a loopback network's softirq work) take a little; another
-     * build or benchmark takes far more (0.7 of 2 cores was seen).
+     * The share of a partition's CPUs (or the shared host's) that other processes' threads may
+     * take during a capacity window; another build or benchmark takes far more (0.7 of 2 cores was
+     * seen). Kernel threads and interrupts do not count against it ({@link #foreignLoad}).
      */
     static final double FOREIGN_LOAD_MAX = 0.10;
 
@@ -37,15 +38,8 @@ final class CpuRules {
                     + "saturated: the shared host was %.1f%% busy (< %.0f%%), so the broker was not the bottleneck",
                     cpu.hostBusy() * 100, validity.brokerCpuMin() * 100)));
         }
-        double ours = cpu.brokerCores() + cpu.publisherCores() + cpu.subscriberCores()
-                + (Double.isNaN(cpu.controllerCores()) ? 0 : cpu.controllerCores());
-        double foreign = cpu.hostBusy() * cpu.hostCores() - ours;
-        // the broker's own JVM measured: an external broker on this host would be "foreign" load itself
-        if (capacityRun && !Double.isNaN(foreign) && foreign > FOREIGN_LOAD_MAX * cpu.hostCores()) {
-            broken.add(Finding.of(FindingCode.CPU_RULE_FOREIGN_LOAD, String.format(Locale.ROOT, PREFIX + "other "
-                    + "processes took %.2f of the shared host's %d cores (%.0f%%, > %.0f%%) during the window, so the "
-                    + "broker did not have every cycle the clients left it: run it on a quiet machine", foreign,
-                    cpu.hostCores(), 100 * foreign / cpu.hostCores(), 100 * FOREIGN_LOAD_MAX)));
+        if (capacityRun) {
+            foreignLoad(cpu.partition("host"), "the shared host", broken);
         }
         double bound = validity.clientCpuMax() * cpu.hostCores();
         if (cpu.publisherCores() > bound) {
@@ -55,6 +49,59 @@ final class CpuRules {
             broken.add(clientAgent("subscriber", cpu.subscriberCores(), validity, cpu.hostCores()));
         }
         return broken;
+    }
+
+    /**
+     * Partition for host, the paper's rules on one machine whose roles ran on disjoint CPUs: the
+     * broker's partition saturated in a capacity run, each client partition below the client
+     * bound, and no other process's load on a partition the rules read.
+     */
+    static List<Finding> partitions(CpuFigures cpu, Validity validity, boolean capacityRun) {
+        List<Finding> broken = new ArrayList<>();
+        PartitionFigures broker = cpu.partition("broker");
+        List<PartitionFigures> clients = cpu.partitions().stream()
+                .filter(p -> !p.name().equals("broker") && !p.name().equals("controller")).toList();
+        List<PartitionFigures> busyClients = clients.stream().filter(p -> p.busy() > validity.clientCpuMax()).toList();
+        for (PartitionFigures p : busyClients) {
+            broken.add(Finding.of(FindingCode.CPU_RULE_CLIENT, String.format(Locale.ROOT, PREFIX + "the %s "
+                    + "partition (CPU %s) was %.1f%% busy (> %.0f%%): the clients may be the bottleneck", p.name(),
+                    p.cpus(), p.busy() * 100, validity.clientCpuMax() * 100)));
+        }
+        if (capacityRun && broker != null && broker.busy() < validity.brokerCpuMin()) {
+            String why = busyClients.isEmpty()
+                    ? String.format(Locale.ROOT, "; no client partition was busy either (%s), so the bottleneck is "
+                    + "outside the CPUs: a lock, the disk, the network or a flow-control limit", busyShares(clients))
+                    : ", as the clients' were";
+            broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
+                    + "saturated: its partition (CPU %s) was %.1f%% busy (< %.0f%%)%s", broker.cpus(),
+                    broker.busy() * 100, validity.brokerCpuMin() * 100, why)));
+        }
+        if (capacityRun) {
+            for (PartitionFigures p : cpu.partitions()) {
+                foreignLoad(p, "the " + p.name() + " partition (CPU " + p.cpus() + ")", broken);
+            }
+        }
+        return broken;
+    }
+
+    private static String busyShares(List<PartitionFigures> partitions) {
+        return String.join(", ", partitions.stream().map(p -> String.format(Locale.ROOT, "%s %.0f%%", p.name(),
+                p.busy() * 100)).toList());
+    }
+
+    /**
+     * Other processes' threads on {@code p}'s CPUs beyond {@link #FOREIGN_LOAD_MAX} of them. Kernel
+     * threads and interrupts are not counted: on a quiet host they are the run's own I/O (the
+     * journal's writeback) and loopback network, work the broker and clients cause.
+     */
+    private static void foreignLoad(PartitionFigures p, String where, List<Finding> broken) {
+        if (p == null || Double.isNaN(p.foreignCores()) || p.foreignCores() <= FOREIGN_LOAD_MAX * p.size()) {
+            return;
+        }
+        broken.add(Finding.of(FindingCode.CPU_RULE_FOREIGN_LOAD, String.format(Locale.ROOT, PREFIX + "other "
+                + "processes took %.2f cores of %s, %.0f%% of its %d (> %.0f%%), during the window, so the broker did "
+                + "not have every cycle the clients left it: run it on a quiet machine", p.foreignCores(), where,
+                100 * p.foreignCores() / p.size(), p.size(), 100 * FOREIGN_LOAD_MAX)));
     }
 
     private static Finding clientAgent(String role, double cores, Validity validity, int hostCores) {

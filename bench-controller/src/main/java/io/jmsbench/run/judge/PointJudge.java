@@ -18,6 +18,8 @@ import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.workload.ExpectedReplication;
 
+import io.jmsbench.system.CpuPartitions;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -125,7 +127,14 @@ public final class PointJudge {
         if (o.placement() == null) {
             return;
         }
-        if (!o.placement().remote()) {
+        if (o.placement().partitioned()) {
+            CpuPartitions p = o.placement().partitions();
+            findings.add(Finding.of(FindingCode.PARTITIONED_HOST, "partitioned host: the broker on CPU " + p.broker()
+                    + (p.clientsShare() ? ", the clients on CPU " + p.publishers() : ", the publishers on CPU "
+                    + p.publishers() + ", the subscribers on CPU " + p.subscribers()) + " of this machine's "
+                    + hostCores + "; judged partition for host, but the partitions still share "
+                    + "memory bandwidth, caches and the loopback network"));
+        } else if (!o.placement().remote()) {
             findings.add(Finding.of(FindingCode.SHARED_HOST, "shared host: broker, publishers and subscribers share "
                     + "this machine's " + hostCores + " cores, so this is not a testbed capacity figure"));
         } else if (o.placement().sharedHost()) {
@@ -162,9 +171,13 @@ public final class PointJudge {
 
     /** The paper's CPU rules, per host where every host is a machine of its own, per JVM on a shared one. */
     private void cpu(PointObservation o, WindowFigures figures, boolean capacityRun, List<Finding> findings) {
-        findings.addAll(o.placement() != null && !o.placement().sharedHost()
-                ? CpuRules.separateHosts(o, scenario.validity(), capacityRun)
-                : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun && brokerCpuMeasured(o)));
+        if (o.placement() != null && o.placement().partitioned()) {
+            findings.addAll(CpuRules.partitions(figures.cpu(), scenario.validity(), capacityRun));
+        } else {
+            findings.addAll(o.placement() != null && !o.placement().sharedHost()
+                    ? CpuRules.separateHosts(o, scenario.validity(), capacityRun)
+                    : CpuRules.sharedHost(figures.cpu(), scenario.validity(), capacityRun && brokerCpuMeasured(o)));
+        }
     }
 
     /** A count-bounded window that its time ended first. */

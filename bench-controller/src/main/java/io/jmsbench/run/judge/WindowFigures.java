@@ -4,6 +4,7 @@ import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.report.IntervalSample;
+import io.jmsbench.report.PartitionFigures;
 import io.jmsbench.report.PointResult.AgentFootprint;
 import io.jmsbench.report.PointResult.BrokerResources;
 import io.jmsbench.report.PointResult.ClientSpread;
@@ -15,7 +16,10 @@ import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.stats.BatchMeans;
+import io.jmsbench.system.CpuList;
+import io.jmsbench.system.CpuPartitions;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +38,8 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
     public static WindowFigures of(PointObservation o, int hostCores) {
         if (!o.windowComplete()) {
             return new WindowFigures(new RateFigure(0, Double.NaN, 0), new RateFigure(0, Double.NaN, 0),
-                    new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN),
+                    new CpuFigures(hostCores, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                            List.of()),
                     new BrokerResources(-1, -1, -1, -1), new AgentFootprint(o.readySeconds(), -1, -1, -1, -1),
                     new ClientSpread(Double.NaN, Double.NaN, Double.NaN, Double.NaN), BatchMeans.NONE, BatchMeans.NONE);
         }
@@ -48,10 +53,13 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
         boolean separateHosts = o.placement() != null && !o.placement().sharedHost();
         CpuFigures cpu = separateHosts
                 ? new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
-                        hostBusy(o, Workers.BROKER_HOST), Double.NaN, controllerCores)
+                        hostBusy(o, Workers.BROKER_HOST), Double.NaN, controllerCores, List.of())
                 : new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
                         end.host().utilisationSince(start.host()),
-                        brokerCores / (brokerCores + publisherCores + subscriberCores), controllerCores);
+                        brokerCores / (brokerCores + publisherCores + subscriberCores), controllerCores,
+                        o.placement() == null || o.placement().remote() ? List.of()
+                                : partitions(o, new double[] {brokerCores, publisherCores, subscriberCores,
+                                        controllerCores}, wall / 1e9));
         double[] pub = clientRates(start.publishers(), end.publishers());
         double[] sub = clientRates(start.subscribers(), end.subscribers());
         BatchMeans sentInterval = BatchMeans.of(windowRates(o, IntervalSample::sendRate));
@@ -64,6 +72,49 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
                 new AgentFootprint(o.readySeconds(), end.publishers().heapUsedBytes(), end.publishers().threads(),
                         end.subscribers().heapUsedBytes(), end.subscribers().threads()),
                 new ClientSpread(pub[0], pub[1], sub[0], sub[1]), sentInterval, receivedInterval);
+    }
+
+    /**
+     * What ran on each partition of this host's CPUs, or on the whole host as one when the roles
+     * share it; {@code own}: the broker's, publishers', subscribers' and controller's cores.
+     */
+    static List<PartitionFigures> partitions(PointObservation o, double[] own, double seconds) {
+        Snapshot start = o.windowStart();
+        Snapshot end = o.windowEnd();
+        CpuPartitions partitions = o.placement().partitions();
+        List<PartitionFigures> figures = new ArrayList<>();
+        if (partitions == null) {
+            figures.add(partition("host", end.host().cpuList(), sum(own), start, end, seconds));
+            return figures;
+        }
+        List<CpuList> roles = List.of(partitions.broker(), partitions.publishers(), partitions.subscribers(),
+                partitions.controller());
+        for (CpuPartitions.Partition p : partitions.partitions()) {
+            double ownCores = 0;
+            for (int i = 0; i < roles.size(); i++) {
+                if (roles.get(i).equals(p.cpus()) && !Double.isNaN(own[i])) {
+                    ownCores += own[i];
+                }
+            }
+            figures.add(partition(p.name(), p.cpus(), ownCores, start, end, seconds));
+        }
+        return figures;
+    }
+
+    private static PartitionFigures partition(String name, CpuList cpus, double own, Snapshot start, Snapshot end,
+                                              double seconds) {
+        double[] busy = end.host().coresSince(start.host(), cpus, seconds);
+        double[] foreign = end.census().foreignCoresSince(start.census(), cpus, seconds);
+        return new PartitionFigures(name, cpus.toString(), busy[0] / cpus.size(), own, busy[1], foreign[0],
+                foreign[1]);
+    }
+
+    private static double sum(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += Double.isNaN(v) ? 0 : v;
+        }
+        return sum;
     }
 
     /** The window's per-second rates, in order: its samples of the measure phase. */

@@ -1,5 +1,7 @@
 package io.jmsbench.run.jvm;
 
+import io.jmsbench.system.CpuList;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -34,9 +36,15 @@ public final class ChildJvm implements AutoCloseable {
 
     public static ChildJvm start(String name, List<String> jvmFlags, List<String> args, Path logDirectory,
                                  Map<String, String> environment) throws IOException {
+        return start(name, jvmFlags, args, logDirectory, environment, null);
+    }
+
+    /** As the other start, on {@code cpus} only ({@code null}: anywhere), see {@link Affinity}. */
+    public static ChildJvm start(String name, List<String> jvmFlags, List<String> args, Path logDirectory,
+                                 Map<String, String> environment, CpuList cpus) throws IOException {
         Files.createDirectories(logDirectory);
         Path log = logDirectory.resolve(name + ".log");
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(Affinity.prefix(cpus));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmFlags);
         command.add("-cp");

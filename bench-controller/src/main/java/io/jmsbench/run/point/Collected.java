@@ -21,6 +21,11 @@ public record Collected(Counters publishersFinal, Counters subscribersFinal, Str
         faults = List.copyOf(faults);
     }
 
+    Collected withEnvironment(PointEnvironment other) {
+        return new Collected(publishersFinal, subscribersFinal, publishStartedAt, publishStoppedAt, samples, faults,
+                placement, other);
+    }
+
     /** A point that ended before its driver ran: only its environment is known. */
     static Collected nothing(PointEnvironment environment) {
         return new Collected(null, null, null, null, List.of(), List.of(), null, environment);

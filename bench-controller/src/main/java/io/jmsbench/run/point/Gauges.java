@@ -2,19 +2,28 @@ package io.jmsbench.run.point;
 
 import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.NetworkBytes;
+import io.jmsbench.system.ProcessCensus;
 import io.jmsbench.system.ProcessResources;
 
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * What the controller reads on its own machine at each tick: the broker JVM's CPU time and
- * resources (when it started the broker), its own CPU time, this host's CPU ticks and network bytes.
+ * resources (when it started the broker), its own CPU time, this host's CPU ticks and network
+ * bytes, and the CPU time of every task that is not the run's own.
  */
 public interface Gauges {
 
     /** One reading; {@code -1} or {@code UNKNOWN} for what cannot be read. */
     record Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
-                   long networkBytes) {
+                   long networkBytes, ProcessCensus census) {
+
+        public Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
+                       long networkBytes) {
+            this(brokerCpuNanos, controllerCpuNanos, broker, host, networkBytes, ProcessCensus.EMPTY);
+        }
     }
 
     Reading read();
@@ -30,11 +39,13 @@ public interface Gauges {
     /** The gauges of this machine; {@code broker} is the embedded broker's JVM, {@code null} for an external one. */
     static Gauges local(BrokerJvm broker) {
         return new Gauges() {
+            private final Census census = new Census();
+
             @Override
             public Reading read() {
                 return new Reading(broker == null ? -1 : broker.cpuNanos(), cpuNanos(ProcessHandle.current()),
                         broker == null ? ProcessResources.UNKNOWN : broker.resources(), HostCpu.read(),
-                        NetworkBytes.read());
+                        NetworkBytes.read(), census.read());
             }
 
             @Override
@@ -42,6 +53,29 @@ public interface Gauges {
                 return broker == null ? null : broker.down();
             }
         };
+    }
+
+    /**
+     * The census of the tasks that are not the run's own (this JVM and every process under it),
+     * read again only once the last is 250 ms old: a count-bounded window reads the gauges every
+     * 20 ms, and a slightly old census only shifts the edge of the interval it closes.
+     */
+    final class Census {
+        private static final long MAX_AGE_NANOS = 250_000_000L;
+        private ProcessCensus last;
+        private long readAt;
+
+        synchronized ProcessCensus read() {
+            long now = System.nanoTime();
+            if (last == null || now - readAt > MAX_AGE_NANOS) {
+                Set<Long> ours = new HashSet<>();
+                ours.add(ProcessHandle.current().pid());
+                ProcessHandle.current().descendants().forEach(p -> ours.add(p.pid()));
+                last = ProcessCensus.read(ours);
+                readAt = now;
+            }
+            return last;
+        }
     }
 
     private static long cpuNanos(ProcessHandle process) {

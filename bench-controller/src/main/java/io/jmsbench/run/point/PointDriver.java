@@ -395,7 +395,7 @@ public final class PointDriver {
         LatencyInterval latency = workers.latency();
         Map<String, HostSample> hosts = workers.hosts();
         long now = clock.nanoTime();
-        return Snapshot.of(now, publishers, subscribers, latency, gauges.read(), hosts);
+        return new Snapshot(now, publishers, subscribers, latency, gauges.read(), hosts);
     }
 
     private void failIfBrokerDown() throws RunFailure {

@@ -2,6 +2,7 @@ package io.jmsbench.run.point;
 
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.CpuPlacement;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
@@ -55,6 +56,12 @@ public record PointObservation(Ending ending, Connected connect, Warmup warmup, 
     /** The same observation, ended otherwise (an abort that came while the point was torn down). */
     public PointObservation withEnding(Ending other) {
         return new PointObservation(other, connect, warmup, window, drain, collected);
+    }
+
+    /** This observation with where its JVMs were held on this host's CPUs in its environment. */
+    public PointObservation withCpus(CpuPlacement placement) {
+        return new PointObservation(ending, connect, warmup, window, drain, collected.withEnvironment(
+                collected.environment().withCpus(placement)));
     }
 
     /** Whether the measurement window opened and has a last reading (a stall cuts a window short but keeps one). */

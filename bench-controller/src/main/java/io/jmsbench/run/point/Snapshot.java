@@ -4,6 +4,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.system.HostCpu;
+import io.jmsbench.system.ProcessCensus;
 import io.jmsbench.system.ProcessResources;
 
 import java.util.Map;
@@ -11,21 +12,43 @@ import java.util.Map;
 /**
  * Everything read at one instant of a point: the publisher and subscriber agents' cumulative
  * counters (merged over the agents of each role), the subscribers' latencies since the previous
- * reading, the controller's clock, the broker JVM's and the controller's own CPU time ({@code -1}
- * unknown), the broker's memory and disk traffic so far, this host's CPU ticks and network bytes,
- * and the resources of every agent's host (and of the broker's, from a monitor agent) by agent name.
+ * reading, the controller's clock, what the controller read on its own machine ({@link
+ * Gauges.Reading}), and the resources of every agent's host (and of the broker's, from a monitor
+ * agent) by agent name.
  */
 public record Snapshot(long nanos, Counters publishers, Counters subscribers, LatencyInterval latency,
-                       long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
-                       long networkBytes, Map<String, HostSample> hosts) {
+                       Gauges.Reading local, Map<String, HostSample> hosts) {
 
     public Snapshot {
         hosts = Map.copyOf(hosts);
     }
 
-    static Snapshot of(long nanos, Counters publishers, Counters subscribers, LatencyInterval latency,
-                       Gauges.Reading local, Map<String, HostSample> hosts) {
-        return new Snapshot(nanos, publishers, subscribers, latency, local.brokerCpuNanos(), local.controllerCpuNanos(),
-                local.broker(), local.host(), local.networkBytes(), hosts);
+    /** The broker JVM's CPU time so far; {@code -1} unknown. */
+    public long brokerCpuNanos() {
+        return local.brokerCpuNanos();
+    }
+
+    /** The controller's own CPU time so far; {@code -1} unknown. */
+    public long controllerCpuNanos() {
+        return local.controllerCpuNanos();
+    }
+
+    /** The broker's memory and disk traffic so far. */
+    public ProcessResources broker() {
+        return local.broker();
+    }
+
+    /** This host's CPU ticks, in all and per CPU. */
+    public HostCpu host() {
+        return local.host();
+    }
+
+    public long networkBytes() {
+        return local.networkBytes();
+    }
+
+    /** The CPU time of this host's tasks that are not the run's own. */
+    public ProcessCensus census() {
+        return local.census();
     }
 }

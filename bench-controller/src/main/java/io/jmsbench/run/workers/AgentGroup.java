@@ -69,7 +69,7 @@ public final class AgentGroup {
         return role;
     }
 
-    List<AgentClient> agents() {
+    public List<AgentClient> agents() {
         return members.stream().map(m -> m.client).toList();
     }
 

@@ -6,6 +6,8 @@ import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 
+import io.jmsbench.system.CpuPartitions;
+
 import java.io.IOException;
 import java.util.List;
 
@@ -15,8 +17,11 @@ import java.util.List;
  */
 public interface AgentSource {
 
-    /** Begins this point's agents; local ones boot while the broker starts. */
-    Pending begin(Children children, String suffix) throws IOException;
+    /**
+     * Begins this point's agents; local ones boot while the broker starts, each role on its CPUs
+     * of {@code partitions} ({@code null}: anywhere; remote agents are never placed).
+     */
+    Pending begin(Children children, String suffix, CpuPartitions partitions) throws IOException;
 
     /** Agents on their way. */
     interface Pending {

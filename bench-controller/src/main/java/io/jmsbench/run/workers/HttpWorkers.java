@@ -12,6 +12,8 @@ import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
 
+import io.jmsbench.system.CpuPartitions;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,22 +44,25 @@ public final class HttpWorkers implements Workers {
     /**
      * The workers of {@code agents}, whose clients connect to {@code brokerUrl}; {@code
      * brokerBootId} is the broker host's kernel when known without a monitor (an embedded
-     * broker runs on the controller's), else {@code null}.
+     * broker runs on the controller's), else {@code null}; {@code partitions}: the CPUs each role
+     * was held to on this host ({@code null}: shared).
      */
-    public HttpWorkers(PointAgents agents, String brokerUrl, String brokerBootId) throws AgentException {
+    public HttpWorkers(PointAgents agents, String brokerUrl, String brokerBootId, CpuPartitions partitions)
+            throws AgentException {
         this.agents = agents;
         this.brokerUrl = brokerUrl;
-        this.placement = placement(agents, brokerBootId);
+        this.placement = placement(agents, brokerBootId, partitions);
     }
 
     /**
      * Agents whose hosts run one kernel (the same boot id: one machine, network namespaces or
      * containers included) with each other or with the broker share cores.
      */
-    private static Placement placement(PointAgents agents, String brokerBootId) throws AgentException {
+    private static Placement placement(PointAgents agents, String brokerBootId, CpuPartitions partitions)
+            throws AgentException {
         List<ClockOffset> clocks = List.copyOf(agents.clocks().values());
         if (!agents.remote()) {
-            return new Placement(false, true, false, clocks);
+            return new Placement(false, true, false, clocks, partitions);
         }
         Set<String> kernels = new HashSet<>();
         int clientAgents = 0;

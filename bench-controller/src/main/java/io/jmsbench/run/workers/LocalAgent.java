@@ -10,6 +10,8 @@ import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.stop.RunSignal;
 
+import io.jmsbench.system.CpuList;
+
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -38,8 +40,8 @@ public final class LocalAgent {
     }
 
     /** Starts the JVM and returns at once, so several agents boot side by side. */
-    static LocalAgent spawn(Children children, String name, AgentRole role, Path runDirectory, String token)
-            throws IOException {
+    static LocalAgent spawn(Children children, String name, AgentRole role, Path runDirectory, String token,
+                            CpuList cpus) throws IOException {
         Path ready = runDirectory.resolve("." + name + ".ready");
         List<String> flags = new ArrayList<>(JVM_FLAGS);
         String extra = System.getenv(EXTRA_FLAGS_ENV);
@@ -48,7 +50,7 @@ public final class LocalAgent {
         }
         ChildJvm jvm = children.add(ChildJvm.start(name, flags,
                 List.of("agent", "--managed", "--role", role.wireName(), "--ready-file", ready.toString()),
-                runDirectory.resolve("logs"), Map.of("JMSBENCH_TOKEN", token)));
+                runDirectory.resolve("logs"), Map.of("JMSBENCH_TOKEN", token), cpus));
         return new LocalAgent(name, jvm, ready);
     }
 

@@ -5,6 +5,8 @@ import io.jmsbench.agent.AgentClient;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.ClockOffset;
 
+import io.jmsbench.system.CpuPartitions;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -25,11 +27,11 @@ public final class LocalAgents implements AgentSource {
     }
 
     @Override
-    public Pending begin(Children children, String suffix) throws IOException {
+    public Pending begin(Children children, String suffix, CpuPartitions partitions) throws IOException {
         LocalAgent subscriber = LocalAgent.spawn(children, "subscriber-agent" + suffix, AgentRole.SUBSCRIBER,
-                runDirectory, token);
+                runDirectory, token, partitions == null ? null : partitions.subscribers());
         LocalAgent publisher = LocalAgent.spawn(children, "publisher-agent" + suffix, AgentRole.PUBLISHER,
-                runDirectory, token);
+                runDirectory, token, partitions == null ? null : partitions.publishers());
         return signal -> {
             AgentClient subscribers = subscriber.await(token, leaseId, signal);
             AgentClient publishers = publisher.await(token, leaseId, signal);

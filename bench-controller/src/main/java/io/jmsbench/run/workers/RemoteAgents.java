@@ -11,6 +11,8 @@ import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.scenario.AgentsSpec;
 
+import io.jmsbench.system.CpuPartitions;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,7 +91,7 @@ public final class RemoteAgents implements AgentSource {
     }
 
     @Override
-    public Pending begin(Children children, String suffix) {
+    public Pending begin(Children children, String suffix, CpuPartitions partitions) {
         return signal -> {
             AgentGroup publisherGroup = new AgentGroup(AgentRole.PUBLISHER, publishers);
             AgentGroup subscriberGroup = new AgentGroup(AgentRole.SUBSCRIBER, subscribers);

@@ -11,6 +11,8 @@ import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
 
+import io.jmsbench.system.CpuPartitions;
+
 import java.util.List;
 import java.util.Map;
 
@@ -39,12 +41,23 @@ public interface Workers {
      * Where the point's clients run. {@code sharedHost}: broker and clients (or several agents)
      * share one kernel, so the paper's CPU rules can only be applied per JVM; otherwise each
      * agent had a machine of its own and the broker's host is watched when {@code
-     * brokerHostMonitored}.
+     * brokerHostMonitored}. {@code partitions}: on one host, the CPUs each role was held to
+     * ({@code null}: shared, as the kernel scheduled them).
      */
-    record Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks) {
+    record Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks,
+                     CpuPartitions partitions) {
 
         public Placement {
             clocks = List.copyOf(clocks);
+        }
+
+        public Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks) {
+            this(remote, sharedHost, brokerHostMonitored, clocks, null);
+        }
+
+        /** Broker and client roles on disjoint CPUs of this host. */
+        public boolean partitioned() {
+            return partitions != null;
         }
     }
 

@@ -26,7 +26,11 @@ import io.jmsbench.run.workers.Workers;
 import io.jmsbench.run.workers.Workers.Placement;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.run.point.Gauges.Reading;
+import io.jmsbench.system.CpuList;
+import io.jmsbench.system.CpuPartitions;
 import io.jmsbench.system.HostCpu;
+import io.jmsbench.system.ProcessCensus;
 import io.jmsbench.system.ProcessResources;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
@@ -71,6 +75,12 @@ class PointJudgeTest {
         long receiveErrors;
         boolean brokerReused;
         double hostBusy = 0.99;
+        /** Each CPU's busy share over the window; {@code null}: every CPU at {@link #hostBusy}. */
+        double[] cpuBusy;
+        int hostCores = 2;
+        /** Cores other processes' threads used in the window, on CPU 0; kernel threads' likewise. */
+        double foreignCores;
+        double kernelCores = 0.1;
         double publisherCores = 0.5;
         Drain drain = new Drain(DrainEnd.COMPLETE, 0.5, 20_000, 20_000);
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
@@ -92,11 +102,32 @@ class PointJudgeTest {
                 List.of(new ClientCount(client, messages, errors, errors > 0 ? "refused" : null)), HostSample.UNKNOWN);
     }
 
-    private static Snapshot snapshot(long nanos, long sent, long received, long busyTicks, Spec spec,
-                                     Map<String, HostSample> hosts) {
+    private static Snapshot snapshot(long nanos, long sent, long received, Spec spec, Map<String, HostSample> hosts,
+                                     boolean end) {
+        long brokerCpu = spec.brokerCpuKnown ? Math.round(nanos * 1.15) : -1;
         return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
-                counters(nanos, "sub-0-0", received, 0, 0.3), null, Math.round(nanos * 1.15), 0, ProcessResources.UNKNOWN,
-                new HostCpu(busyTicks, nanos / 10_000_000), 0, hosts);
+                counters(nanos, "sub-0-0", received, 0, 0.3), null, new Reading(brokerCpu, 0,
+                ProcessResources.UNKNOWN, hostCpu(nanos, spec, end), 0, census(spec, end)), hosts);
+    }
+
+    /** The host's ticks: at the window's end each CPU busy its share of the 10 s (1,000 ticks) since its start. */
+    private static HostCpu hostCpu(long nanos, Spec spec, boolean end) {
+        List<HostCpu.CpuTicks> cpus = new ArrayList<>();
+        long busy = 0;
+        for (int c = 0; c < spec.hostCores; c++) {
+            double share = spec.cpuBusy != null ? spec.cpuBusy[c] : spec.hostBusy;
+            long ticks = end ? Math.round(share * 1000) : 0;
+            cpus.add(new HostCpu.CpuTicks(c, ticks, end ? 30 : 0));
+            busy += ticks;
+        }
+        return new HostCpu(busy, nanos / 10_000_000 * spec.hostCores, cpus);
+    }
+
+    /** One other process's thread and one kernel thread, both last on CPU 0. */
+    private static ProcessCensus census(Spec spec, boolean end) {
+        return new ProcessCensus(Map.of(
+                900L, new ProcessCensus.ProcessTicks(900, false, 5, end ? Math.round(spec.foreignCores * 1000) : 0, 0),
+                901L, new ProcessCensus.ProcessTicks(901, true, 1, end ? Math.round(spec.kernelCores * 1000) : 0, 0)));
     }
 
     /** Ten seconds of the window at its rates, alternately 1% above and below. */
@@ -130,19 +161,9 @@ class PointJudgeTest {
         });
         after.replaceAll((k, v) -> v == HostSample.UNKNOWN ? v
                 : new HostSample(v.cpuBusyTicks(), v.cpuTotalTicks(), 0, 0, 0, 0));
-        Snapshot start = spec.window ? snapshot(20 * S, 10_000, 10_000, 0, spec, before) : null;
-        Snapshot end = spec.window ? snapshot(30 * S, 10_000 + spec.windowSent, 10_000 + spec.windowReceived,
-                Math.round(spec.hostBusy * (30 * S / 10_000_000 - 20 * S / 10_000_000)), spec, after) : null;
-        if (end != null) {
-            // the host's ticks over the window: busy share as asked
-            end = new Snapshot(end.nanos(), end.publishers(), end.subscribers(), null,
-                    spec.brokerCpuKnown ? end.brokerCpuNanos() : -1, 0,
-                    ProcessResources.UNKNOWN, new HostCpu(Math.round(spec.hostBusy * 1000), 1000 + 20 * S / 10_000_000),
-                    0, after);
-            start = new Snapshot(start.nanos(), start.publishers(), start.subscribers(), null,
-                    spec.brokerCpuKnown ? start.brokerCpuNanos() : -1, 0,
-                    ProcessResources.UNKNOWN, new HostCpu(0, 20 * S / 10_000_000), 0, before);
-        }
+        Snapshot start = spec.window ? snapshot(20 * S, 10_000, 10_000, spec, before, false) : null;
+        Snapshot end = spec.window ? snapshot(30 * S, 10_000 + spec.windowSent, 10_000 + spec.windowReceived, spec,
+                after, true) : null;
         Counters sent = new Counters(40 * S, 0, 0, 0, 0, List.of(new ClientCount("pub-0", spec.totalSent,
                 spec.sendErrors, spec.sendErrors > 0 ? "refused" : null)), HostSample.UNKNOWN);
         Counters got = new Counters(41 * S, 0, Math.round(41 * S * 0.3), 0, 0, List.of(new ClientCount("sub-0-0",
@@ -153,8 +174,8 @@ class PointJudgeTest {
                 spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
                         spec.placement, PointEnvironment.NONE));
-        PointJudge judge = new PointJudge(scenario, 2, spec.brokerReused);
-        return judge.judge(o, WindowFigures.of(o, 2), spec.brokerCounts);
+        PointJudge judge = new PointJudge(scenario, spec.hostCores, spec.brokerReused);
+        return judge.judge(o, WindowFigures.of(o, spec.hostCores), spec.brokerCounts);
     }
 
     private static List<FindingCode> codes(Spec spec) throws Exception {
@@ -180,6 +201,12 @@ class PointJudgeTest {
 
     private static final String PAUSES = "faults:\n  - {action: pause-broker, at: 5s, every: 10s, times: 2}\n";
     private static final Placement TESTBED = new Placement(true, false, true, List.of());
+
+    private static Placement partitioned(CpuList broker, CpuList publishers, CpuList subscribers) {
+        CpuList mask = broker.union(publishers).union(subscribers);
+        return new Placement(false, true, false, List.of(), CpuPartitions.of("lists", broker, publishers, subscribers,
+                mask));
+    }
 
     /**
      * The rule table: one row per {@link FindingCode} of every severity, each a change to the
@@ -217,7 +244,7 @@ class PointJudgeTest {
             }, CPU_RULE_BROKER_UNKNOWN),
             rule(CPU_RULE_CLIENT, "the publisher agent took 1.8 cores", s -> s.publisherCores = 1.8, SHARED_HOST,
                     CPU_RULE_CLIENT),
-            rule(CPU_RULE_FOREIGN_LOAD, "0.4 cores no process of the run used", s -> s.publisherCores = 0.1,
+            rule(CPU_RULE_FOREIGN_LOAD, "another process's threads took 0.4 cores", s -> s.foreignCores = 0.4,
                     SHARED_HOST, CPU_RULE_FOREIGN_LOAD),
             rule(NEVER_STEADY, "an auto warm-up at its bound", s -> {
                 s.overrides = List.of("phases.warmup=auto");
@@ -247,6 +274,10 @@ class PointJudgeTest {
             }, UNSTAMPED, SHARED_HOST),
             rule(BROKER_REUSED, "one broker for every point", s -> s.brokerReused = true, BROKER_REUSED, SHARED_HOST),
             rule(SHARED_HOST, "the baseline: everything on this machine", s -> { }, SHARED_HOST),
+            rule(PARTITIONED_HOST, "the broker on CPU 0, the clients on CPU 1", s -> {
+                s.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+                s.cpuBusy = new double[] {0.99, 0.6};
+            }, PARTITIONED_HOST),
             rule(BROKER_HOST_NOT_MONITORED, "agents on machines of their own, no monitor",
                     s -> s.placement = new Placement(true, false, false, List.of()), BROKER_HOST_NOT_MONITORED),
             rule(WINDOW_ENDED_BY_TIME, "a count the window's time ended first",
@@ -464,5 +495,71 @@ class PointJudgeTest {
         Finding cpu = judge(spec).stream().filter(Finding::invalid).findFirst().orElseThrow();
         assertEquals("cpu rule: broker not saturated: the shared host was 50.0% busy (< 95%), so the broker was not "
                 + "the bottleneck", cpu.text());
+    }
+
+    /** The quickstart on an 8-core laptop: 2 publishers and 2 subscribers cannot keep 8 cores 90% busy. */
+    private static Spec eightCores() {
+        Spec spec = new Spec();
+        spec.hostCores = 8;
+        spec.publisherCores = 0.8;
+        return spec;
+    }
+
+    @Test
+    void onASharedEightCoreHostTheQuickstartFailsForAReasonThatIsNotTheBrokers() throws Exception {
+        Spec shared = eightCores();
+        shared.hostBusy = 0.6;
+        List<Finding> findings = judge(shared);
+        assertEquals(List.of(SHARED_HOST, CPU_RULE_BROKER), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("the shared host was 60.0% busy"), findings.get(1).text());
+    }
+
+    @Test
+    void onPartitionsTheSameHostIsJudgedOnTheBrokersPartition() throws Exception {
+        Spec spec = eightCores();
+        spec.placement = partitioned(CpuList.parse("0-3"), CpuList.parse("4-5"), CpuList.parse("6-7"));
+        spec.cpuBusy = new double[] {0.95, 0.96, 0.94, 0.95, 0.30, 0.25, 0.35, 0.30}; // the host 60% busy
+        assertEquals(List.of(PARTITIONED_HOST), codes(spec));
+    }
+
+    @Test
+    void aBrokerPartitionNotSaturatedWithIdleClientsPointsOutsideTheCpus() throws Exception {
+        Spec spec = eightCores();
+        spec.placement = partitioned(CpuList.parse("0-3"), CpuList.parse("4-5"), CpuList.parse("6-7"));
+        spec.cpuBusy = new double[] {0.6, 0.6, 0.6, 0.6, 0.3, 0.3, 0.3, 0.3};
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_BROKER), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("its partition (CPU 0-3) was 60.0% busy")
+                && findings.get(1).text().contains("the bottleneck is outside the CPUs"), findings.get(1).text());
+    }
+
+    @Test
+    void aBusyClientPartitionIsTheClientRuleAndExplainsTheIdleBroker() throws Exception {
+        Spec spec = new Spec();
+        spec.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+        spec.cpuBusy = new double[] {0.7, 0.98};
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_CLIENT, CPU_RULE_BROKER),
+                findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("the clients partition (CPU 1) was 98.0% busy"),
+                findings.get(1).text());
+    }
+
+    @Test
+    void kernelThreadsAndInterruptsAreTheRunsOwnCostNotForeignLoad() throws Exception {
+        Spec writeback = new Spec();
+        writeback.kernelCores = 0.4; // a journal's writeback, as a persistent point showed
+        assertEquals(List.of(SHARED_HOST), codes(writeback));
+    }
+
+    @Test
+    void foreignLoadIsCountedOnThePartitionWhereItRan() throws Exception {
+        Spec spec = new Spec();
+        spec.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+        spec.cpuBusy = new double[] {0.99, 0.6};
+        spec.foreignCores = 0.3; // on CPU 0, the broker's
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_FOREIGN_LOAD), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("the broker partition (CPU 0)"), findings.get(1).text());
     }
 }

@@ -1,0 +1,64 @@
+package io.jmsbench.scenario;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.jmsbench.system.CpuList;
+import io.jmsbench.system.CpuPartitions;
+
+/**
+ * Which CPUs of this host each role's JVM may use ({@code cpus:}). {@link Mode#SHARED}: every JVM
+ * anywhere, as the kernel schedules it. {@link Mode#AUTO}: the CPUs this process may use split by
+ * {@link #split}. {@link Mode#LISTS}: the scenario's own lists; {@code publishers} and
+ * {@code subscribers} are the same list when the scenario gave one {@code clients:} list.
+ * {@code pinExternal}: an external broker on this host may be pinned to {@code broker}.
+ */
+public record CpuSpec(Mode mode, CpuList broker, CpuList publishers, CpuList subscribers, boolean pinExternal) {
+
+    public static final CpuSpec SHARED = new CpuSpec(Mode.SHARED, null, null, null, false);
+
+    public enum Mode {
+        SHARED, AUTO, LISTS;
+
+        @JsonValue
+        public String yamlName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    @JsonIgnore
+    public boolean partitioned() {
+        return mode != Mode.SHARED;
+    }
+
+    /** The partitions on a process whose affinity mask is {@code allowed}; {@code null} when shared. */
+    public CpuPartitions resolve(CpuList allowed) {
+        return switch (mode) {
+            case SHARED -> null;
+            case AUTO -> split(allowed);
+            case LISTS -> CpuPartitions.of(mode.yamlName(), broker, publishers, subscribers, allowed);
+        };
+    }
+
+    /**
+     * {@code cpus: auto}: the broker takes the first half of the allowed CPUs (rounded up), as the
+     * paper's testbed gave it a machine of its own; the rest go to the clients, the subscribers
+     * taking the odd one (with fan-out they receive more than the publishers send). With one CPU
+     * left for the clients, publishers and subscribers share it. Fewer than two CPUs: {@code null}.
+     */
+    public static CpuPartitions split(CpuList allowed) {
+        int n = allowed.size();
+        if (n < 2) {
+            return null;
+        }
+        int brokerCpus = (n + 1) / 2;
+        int clientCpus = n - brokerCpus;
+        CpuList broker = allowed.slice(0, brokerCpus);
+        if (clientCpus == 1) {
+            CpuList clients = allowed.slice(brokerCpus, 1);
+            return CpuPartitions.of(Mode.AUTO.yamlName(), broker, clients, clients, allowed);
+        }
+        int publisherCpus = clientCpus / 2;
+        return CpuPartitions.of(Mode.AUTO.yamlName(), broker, allowed.slice(brokerCpus, publisherCpus),
+                allowed.slice(brokerCpus + publisherCpus, clientCpus - publisherCpus), allowed);
+    }
+}

@@ -1,0 +1,112 @@
+package io.jmsbench.system;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The CPU time of every task of this host that is not the run's own (the controller, its child
+ * JVMs, the broker) at one instant: each kernel thread from /proc/PID/stat, each thread of other
+ * processes from /proc/PID/task/TID/stat (a thread, not its process, has a CPU it last ran on).
+ * Two readings tell what else ran on which CPUs between them. A task that ended between the
+ * readings is not seen, so that part of the foreign load is missed; the host's busy ticks still
+ * hold it.
+ */
+public record ProcessCensus(Map<Long, ProcessTicks> processes) {
+
+    /** PF_KTHREAD of include/linux/sched.h: the flags word of a kernel thread. */
+    static final long KERNEL_THREAD_FLAG = 0x00200000L;
+    public static final ProcessCensus EMPTY = new ProcessCensus(Map.of());
+
+    public ProcessCensus {
+        processes = Map.copyOf(processes);
+    }
+
+    /** One task: its start time (ticks since boot) tells a reused id from the same task. */
+    public record ProcessTicks(long pid, boolean kernel, long startTicks, long ticks, int lastCpu) {
+    }
+
+    /** This host's tasks but {@code ours} (process ids); empty where there is no /proc. */
+    public static ProcessCensus read(Set<Long> ours) {
+        Map<Long, ProcessTicks> all = new HashMap<>();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path dir : dirs) {
+                if (ours.contains(Long.parseLong(dir.getFileName().toString()))) {
+                    continue;
+                }
+                try {
+                    ProcessTicks p = parse(Files.readString(dir.resolve("stat")));
+                    if (p != null && p.kernel()) {
+                        all.put(p.pid(), p);
+                    } else if (p != null) {
+                        threads(dir, all);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // ended while we looked: counted as ended
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return EMPTY;
+        }
+        return new ProcessCensus(all);
+    }
+
+    private static void threads(Path process, Map<Long, ProcessTicks> all) throws IOException {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(process.resolve("task"), "[0-9]*")) {
+            for (Path task : tasks) {
+                ProcessTicks t = parse(Files.readString(task.resolve("stat")));
+                if (t != null) {
+                    all.put(t.pid(), t);
+                }
+            }
+        }
+    }
+
+    /** One line of /proc/PID/stat (or of a task's); {@code null} when it is not one. */
+    static ProcessTicks parse(String stat) {
+        int open = stat.indexOf('(');
+        int close = stat.lastIndexOf(')');
+        if (open < 0 || close < open) {
+            return null;
+        }
+        long pid = Long.parseLong(stat.substring(0, open).strip());
+        // fields from the third (state) on; the command in parentheses may hold spaces
+        String[] f = stat.substring(close + 2).split(" ");
+        long flags = Long.parseLong(f[6]);
+        long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        long start = Long.parseLong(f[19]);
+        int lastCpu = f.length > 36 ? Integer.parseInt(f[36]) : -1;
+        return new ProcessTicks(pid, (flags & KERNEL_THREAD_FLAG) != 0, start, ticks, lastCpu);
+    }
+
+    /**
+     * Cores that tasks not of the run used on {@code partition} since {@code earlier}, by the CPU
+     * each last ran on: {@code [kernel threads, user processes]}. A process that started in between
+     * counts from zero.
+     */
+    public double[] foreignCoresSince(ProcessCensus earlier, CpuList partition, double seconds) {
+        if (processes.isEmpty() || seconds <= 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double kernel = 0;
+        double user = 0;
+        for (ProcessTicks now : processes.values()) {
+            if (!partition.contains(now.lastCpu())) {
+                continue;
+            }
+            ProcessTicks then = earlier.processes().get(now.pid());
+            long before = then != null && then.startTicks() == now.startTicks() ? then.ticks() : 0;
+            double cores = Math.max(0, now.ticks() - before) / (seconds * HostCpu.TICKS_PER_SECOND);
+            if (now.kernel()) {
+                kernel += cores;
+            } else {
+                user += cores;
+            }
+        }
+        return new double[] {kernel, user};
+    }
+}
