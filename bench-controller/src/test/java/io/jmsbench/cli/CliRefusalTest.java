@@ -232,7 +232,7 @@ class CliRefusalTest {
                         "--output", "junit=" + D + "/file/gate.xml"),
                 row("compare --allow-different of an unknown part",
                         "jmsbench compare: --allow-different: expected parts among scenario, broker, provider,"
-                                + " clients, jvm, cores, found 'colour'",
+                                + " clients, jvm, cores, cpus, found 'colour'",
                         "compare", REPORT, REPORT, "--allow-different", "jvm,colour"),
                 // baseline
                 row("baseline of an unknown subcommand",

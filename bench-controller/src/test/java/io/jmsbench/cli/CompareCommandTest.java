@@ -94,7 +94,7 @@ class CompareCommandTest {
         assertRefused("jmsbench compare: --max-latency-regression: expected a percentage from 0% to 100% (e.g. 5%) "
                 + "or off, found '150%'", "compare", BASE, AGAIN, "--max-latency-regression", "150%");
         assertRefused("jmsbench compare: --allow-different: expected parts among scenario, broker, provider, clients, "
-                + "jvm, cores, found 'host'", "compare", BASE, AGAIN, "--allow-different", "host");
+                + "jvm, cores, cpus, found 'host'", "compare", BASE, AGAIN, "--allow-different", "host");
         assertRefused("jmsbench compare: --output: expected one of text, markdown, json, github-benchmark, "
                 + "github-benchmark-latency, junit, found 'pdf'", "compare", BASE, AGAIN, "--output", "pdf=x.pdf");
         assertRefused("jmsbench compare: expected two runs, BASE and NEW (or NEW with --baseline DIR), found 1",
