@@ -61,10 +61,10 @@ final class CpuReader {
             f.problem("clients", "expected clients (one list both client roles share) or publishers and subscribers, "
                     + "found both");
         }
-        if (!roles.containsKey("broker")) {
+        if (!f.has("broker")) {
             f.problem("expected broker: a CPU list for the broker (with publishers and subscribers, or clients)");
         }
-        if (!roles.containsKey("clients") && !(roles.containsKey("publishers") && roles.containsKey("subscribers"))) {
+        if (!f.has("clients") && !(f.has("publishers") && f.has("subscribers"))) {
             f.problem("expected publishers and subscribers (or clients, one list for both): every role needs CPUs");
         }
         if (pinExternal && broker.isEmbedded()) {
