@@ -81,6 +81,23 @@ class ReportHtmlIT {
         page.screenshot(SHOTS.resolve("smoke.png"));
     }
 
+    /** A point on CPU partitions: each partition's busy share per second, with the rules' lines. */
+    @Test
+    void aPartitionedRunChartsEachPartition() throws Exception {
+        Path run = KeptRuns.copy("smoke-partitioned", work).orElse(null);
+        if (run == null) {
+            run = runScenario("smoke.yaml", "smoke", "--set", "cpus=auto", "--set", "phases.warmup=1s",
+                    "--set", "phases.measure=5s");
+        }
+        Path html = regenerate(run);
+        page.load(html);
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("smoke on partitions", 5);
+        assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("CPU partitions per second")),
+                charts.toString());
+        assertTrue(page.text().contains("PARTITIONED_HOST"), page.text());
+        page.screenshot(SHOTS.resolve("partitions.png"));
+    }
+
     /** A point with broker kills: the rate chart shades each and marks when its clients reconnected. */
     @Test
     void aFaultRunShowsEachKillAndItsReconnections() throws Exception {

@@ -83,7 +83,7 @@ public final class RunInternals {
                 Histogram latency = raw == null ? Histograms.empty() : Histograms.decode(raw.histogram());
                 window.add(latency);
                 IntervalSample sample = IntervalSamples.between(snapshots.get(i - 1), snapshots.get(i), i,
-                        Phase.MEASURE, latency);
+                        Phase.MEASURE, latency, null);
                 samples.add(sample);
                 sink.accept(sample, raw);
             }

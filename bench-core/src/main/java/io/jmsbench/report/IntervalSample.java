@@ -1,5 +1,11 @@
 package io.jmsbench.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * One interval (about a second) of a run: {@code t} is seconds since the publishers started, at the
  * interval's end; counts and rates are over the interval; CPU in cores used; end-to-end latency of
@@ -8,11 +14,25 @@ package io.jmsbench.report;
 public record IntervalSample(double t, String phase, long sent, double sendRate, long received,
                              double receiveRate, double brokerCores, double publisherCores,
                              double subscriberCores, double hostBusy, double latencyP50, double latencyP90,
-                             double latencyP99, double latencyP999, double latencyP9999, double latencyMax) {
+                             double latencyP99, double latencyP999, double latencyP9999, double latencyMax,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> partitionBusy) {
+
+    public IntervalSample {
+        partitionBusy = partitionBusy == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(
+                partitionBusy));
+    }
+
+    public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
+                          double brokerCores, double publisherCores, double subscriberCores, double hostBusy,
+                          double latencyP50, double latencyP90, double latencyP99, double latencyP999,
+                          double latencyP9999, double latencyMax) {
+        this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
+                latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax, Map.of());
+    }
 
     public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
                           double brokerCores, double publisherCores, double subscriberCores, double hostBusy) {
         this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Map.of());
     }
 }

@@ -1,7 +1,11 @@
 package io.jmsbench.run.point;
 
 import io.jmsbench.report.IntervalSample;
+import io.jmsbench.system.CpuPartitions;
 import org.HdrHistogram.Histogram;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The per-second sample between two snapshots. */
 public final class IntervalSamples {
@@ -9,9 +13,13 @@ public final class IntervalSamples {
     private IntervalSamples() {
     }
 
-    /** {@code latency} is what the subscribers recorded in the interval (nanoseconds), decoded. */
+    /**
+     * {@code latency} is what the subscribers recorded in the interval (nanoseconds), decoded;
+     * {@code partitions}: the CPUs each role ran on, whose busy shares the sample holds
+     * ({@code null}: shared).
+     */
     public static IntervalSample between(Snapshot from, Snapshot to, double secondsSinceStart, Phase phase,
-                                         Histogram latency) {
+                                         Histogram latency, CpuPartitions partitions) {
         long sent = to.publishers().messages() - from.publishers().messages();
         long received = to.subscribers().messages() - from.subscribers().messages();
         boolean any = latency.getTotalCount() > 0;
@@ -22,7 +30,19 @@ public final class IntervalSamples {
                 Deltas.agentCores(from.publishers(), to.publishers()),
                 Deltas.agentCores(from.subscribers(), to.subscribers()), to.host().utilisationSince(from.host()),
                 micros(latency, 50), micros(latency, 90), micros(latency, 99), micros(latency, 99.9),
-                micros(latency, 99.99), any ? latency.getMaxValue() / 1000.0 : Double.NaN);
+                micros(latency, 99.99), any ? latency.getMaxValue() / 1000.0 : Double.NaN,
+                partitionBusy(from, to, partitions));
+    }
+
+    private static Map<String, Double> partitionBusy(Snapshot from, Snapshot to, CpuPartitions partitions) {
+        Map<String, Double> busy = new LinkedHashMap<>();
+        if (partitions != null) {
+            double seconds = (to.nanos() - from.nanos()) / 1e9;
+            for (CpuPartitions.Partition p : partitions.partitions()) {
+                busy.put(p.name(), to.host().coresSince(from.host(), p.cpus(), seconds)[0] / p.cpus().size());
+            }
+        }
+        return busy;
     }
 
     private static double micros(Histogram nanos, double percentile) {

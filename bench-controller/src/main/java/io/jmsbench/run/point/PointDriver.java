@@ -411,7 +411,8 @@ public final class PointDriver {
         if (window != null) {
             window.add(latency);
         }
-        IntervalSample sample = IntervalSamples.between(from, to, (atNanos - publishStart) / 1e9, phase, latency);
+        IntervalSample sample = IntervalSamples.between(from, to, (atNanos - publishStart) / 1e9, phase, latency,
+                workers.placement().partitions());
         samples.add(sample);
         sink.accept(sample, raw);
     }

@@ -3,7 +3,9 @@ package io.jmsbench.report.html;
 import io.jmsbench.report.IntervalSample;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,7 +24,8 @@ record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received
     record PhaseSpan(String phase, double from, double to) {
     }
 
-    record CpuSeries(List<Double> broker, List<Double> publishers, List<Double> subscribers, List<Double> host) {
+    record CpuSeries(List<Double> broker, List<Double> publishers, List<Double> subscribers, List<Double> host,
+                     Map<String, List<Double>> partitions) {
     }
 
     /**
@@ -47,8 +50,17 @@ record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received
                 new CpuSeries(percent(samples, IntervalSample::brokerCores, brokerCores),
                         percent(samples, IntervalSample::publisherCores, publisherCores),
                         percent(samples, IntervalSample::subscriberCores, subscriberCores),
-                        column(samples, s -> s.hostBusy() * 100, 1)),
+                        column(samples, s -> s.hostBusy() * 100, 1), partitions(samples)),
                 column(samples, IntervalSample::latencyP50, 0), column(samples, IntervalSample::latencyP99, 0));
+    }
+
+    /** Each partition's busy share per second, % of its CPUs, in the order the samples name them. */
+    private static Map<String, List<Double>> partitions(List<IntervalSample> samples) {
+        Map<String, List<Double>> out = new LinkedHashMap<>();
+        samples.forEach(s -> s.partitionBusy().keySet().forEach(name -> out.putIfAbsent(name, null)));
+        out.replaceAll((name, none) -> column(samples, s -> s.partitionBusy().getOrDefault(name, Double.NaN) * 100,
+                1));
+        return out;
     }
 
     private static List<Double> column(List<IntervalSample> samples, ToDoubleFunction<IntervalSample> field,

@@ -652,6 +652,22 @@
     } else {
       add(box, 'p', 'none', 'CPU: not measured for this point.');
     }
+    const partitions = Object.keys(cpu.partitions || {});
+    if (partitions.length) {
+      const lines = data.validity ? [{y: data.validity.brokerCpuMin * 100, color: '#b42318',
+        label: 'broker rule: its partition ≥ ' + Math.round(data.validity.brokerCpuMin * 100) + '% busy'},
+      {y: data.validity.clientCpuMax * 100, color: '#9a6700',
+        label: 'client rule: each client partition < ' + Math.round(data.validity.clientCpuMax * 100) + '%'}] : [];
+      chart(box, {
+        title: 'CPU partitions per second, % busy of each partition\'s CPUs',
+        scales: {x: {time: false}, y: {range: (u, min, max) => [0, Math.max(105, max || 0)]}},
+        axes: [{label: 's since the publishers started'}, {label: '% busy', size: 60}],
+        series: [{label: 't (s)'}].concat(partitions.map((name, i) => timeSeries(name, COLORS[i % COLORS.length]))),
+        hooks: {drawClear: [shading], draw: [thresholds(lines)]}
+      }, [s.t].concat(partitions.map(name => cpu.partitions[name])), pointCharts,
+      'Each partition\'s CPUs busy, whatever ran there (the run\'s JVMs, interrupts, kernel threads, other '
+        + 'processes); the point\'s figures split the window\'s time between them.');
+    }
   }
 
   // ---- the page ------------------------------------------------------------------------------

@@ -1,0 +1,68 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The smoke scenario on CPU partitions of this host ({@code cpus: auto}): the broker's JVM on the
+ * first CPU, the agents' and the controller's on the other, as /proc says the kernel held them,
+ * and the point judged partition for host.
+ */
+@Timeout(240)
+class PartitionsIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void autoHoldsTheBrokerAndTheClientsToCpusOfTheirOwn() throws Exception {
+        Path out = work.resolve("results");
+        Jmsbench.Result result = Jmsbench.run(work, Duration.ofSeconds(180), "run",
+                Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString(), "--set", "cpus=auto",
+                "--set", "phases.warmup=3s", "--set", "phases.measure=6s");
+        assertEquals(0, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
+        Path run = Reports.onlyRunDirectory(out, "smoke");
+        KeptRuns.keep(run, "smoke-partitioned"); // for ReportHtmlIT
+        JsonNode point = Reports.read(run).path("points").get(0);
+
+        JsonNode cpus = point.path("environment").path("cpus");
+        assertEquals("auto", cpus.path("split").asText(), cpus.toString());
+        assertEquals("taskset", cpus.path("appliedWith").asText());
+        assertEquals("0", cpus.path("given").path("broker").asText(), "the broker takes the first CPU: " + cpus);
+        assertEquals("0", cpus.path("held").path("broker").asText(), "the kernel held the broker there: " + cpus);
+        for (String held : List.of("publisher-agent", "subscriber-agent", "controller")) {
+            assertEquals("1", cpus.path("held").path(held).asText(), held + " on the clients' CPU: " + cpus);
+        }
+
+        JsonNode partitions = point.path("cpu").path("partitions");
+        assertEquals(2, partitions.size(), partitions.toString());
+        assertEquals(List.of("broker", "clients"), List.of(partitions.get(0).path("name").asText(),
+                partitions.get(1).path("name").asText()));
+        JsonNode broker = partitions.get(0);
+        assertEquals(point.path("cpu").path("brokerCores").asDouble(), broker.path("ownCores").asDouble(), 1e-9,
+                "on its partition, the broker's JVM is the run's own load there");
+        double accounted = broker.path("ownCores").asDouble() + broker.path("interruptCores").asDouble()
+                + broker.path("kernelCores").asDouble() + broker.path("foreignCores").asDouble();
+        // every part is measured on its own (JVM CPU time, the kernel's ticks, other tasks' ticks): together
+        // they explain the partition's busy time, give or take the ticks' sampling
+        assertEquals(broker.path("busy").asDouble(), accounted, 0.15, broker.toString());
+
+        List<String> codes = new ArrayList<>();
+        point.path("findings").forEach(f -> codes.add(f.path("code").asText()));
+        assertTrue(codes.contains("PARTITIONED_HOST"), codes.toString());
+        assertFalse(codes.contains("SHARED_HOST"), codes.toString());
+        JsonNode sample = point.path("samples").get(point.path("samples").size() - 1);
+        assertTrue(sample.path("partitionBusy").has("broker"), "each second's partitions: " + sample);
+    }
+}
