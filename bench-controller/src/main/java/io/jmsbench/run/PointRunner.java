@@ -60,11 +60,12 @@ final class PointRunner {
     private final Children runChildren;
     private final RunMetrics metrics;
     private final int hostCores = Runtime.getRuntime().availableProcessors();
+    private final Integer brokerPort;
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
                 ProgressView progress, AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
-                RunMetrics metrics) {
+                RunMetrics metrics, Integer brokerPort) {
         this.plan = plan;
         this.directory = directory;
         this.signal = signal;
@@ -75,6 +76,7 @@ final class PointRunner {
         this.samples = samples;
         this.runChildren = runChildren;
         this.metrics = metrics;
+        this.brokerPort = brokerPort;
     }
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
@@ -95,9 +97,9 @@ final class PointRunner {
             PointAgents agents = pending.await(signal);
             try {
                 Workers workers = new HttpWorkers(agents, broker.url(),
-                        broker.process() != null ? Facts.host().bootId() : null);
+                        broker.onThisHost() ? Facts.host().bootId() : null);
                 PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
-                        Gauges.local(broker.jvm()), PointClock.system(signal),
+                        Gauges.local(broker.gauged()), PointClock.system(signal),
                         metrics == null ? log : metrics.observe(point.index(), repeat, log),
                         console, faults(scenario, broker));
                 observation = driver.run(pointStart, broker.facts());
@@ -161,10 +163,10 @@ final class PointRunner {
     private PointBroker broker(Scenario scenario, Children pointChildren, String suffix)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().reuse()) {
-            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console);
+            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, brokerPort);
         }
         if (shared == null) {
-            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console);
+            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console, brokerPort);
         }
         return shared;
     }
