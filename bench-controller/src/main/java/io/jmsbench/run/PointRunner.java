@@ -6,6 +6,9 @@ import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.broker.management.ManagementClients;
+import io.jmsbench.broker.management.ManagementUnavailable;
+import io.jmsbench.broker.management.ManagementWindow;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.Environment.BrokerFacts;
@@ -88,6 +91,7 @@ final class PointRunner {
         Ending ending = Ending.COMPLETED;
         BrokerUnavailable brokerFailure = null;
         PointBroker broker = null;
+        ManagementWindow.Result managed = null;
         try (Children children = new Children();
              PointLog log = new PointLog(point.index(), repeat, samples, progress,
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
@@ -95,6 +99,7 @@ final class PointRunner {
             broker = broker(scenario, children, suffix);
             brokerFacts = broker.facts();
             PointAgents agents = pending.await(signal);
+            ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
             try {
                 Workers workers = new HttpWorkers(agents, broker.url(),
                         broker.onThisHost() ? Facts.host().bootId() : null);
@@ -103,6 +108,12 @@ final class PointRunner {
                         metrics == null ? log : metrics.observe(point.index(), repeat, log),
                         console, faults(scenario, broker));
                 observation = driver.run(pointStart, broker.facts());
+                if (management != null) {
+                    managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them
+                    if (managed.health().problem() != null) {
+                        console.println("jmsbench: the broker's own figures were not read: " + managed.health().problem());
+                    }
+                }
             } finally {
                 List<String> problems = new ArrayList<>();
                 agentSource.end(agents, problems);
@@ -126,8 +137,10 @@ final class PointRunner {
         }
         boolean reused = scenario.broker().reuse() && severalRuns();
         // the point's children are stopped by now, the broker with them: its counts are final
-        BrokerCounts brokerCounts = broker == null || reused ? null : broker.readCounts();
-        PointResult result = PointResults.of(observation, brokerCounts, new PointJudge(scenario, hostCores, reused), hostCores,
+        BrokerCounts brokerCounts = managed != null ? managed.counts()
+                : broker == null || reused ? null : broker.readCounts();
+        PointResult result = PointResults.of(observation, brokerCounts, managed == null ? null : managed.health(),
+                new PointJudge(scenario, hostCores, reused), hostCores,
                 scenario.filters(), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
     }
@@ -153,6 +166,15 @@ final class PointRunner {
             }
         }
         return new BrokerFaults(scenario.faults(), broker.jvm(), links);
+    }
+
+    /** An external broker's own figures over the point, from its management interface, read from now on. */
+    private static ManagementWindow managementWindow(Scenario scenario) throws InterruptedException {
+        try {
+            return ManagementWindow.open(ManagementClients.of(scenario.broker(), scenario.provider()));
+        } catch (ManagementUnavailable e) {
+            return ManagementWindow.unreadable(e.getMessage());
+        }
     }
 
     /** A sweep, repeats or a search: each point's files get its own suffix. */
