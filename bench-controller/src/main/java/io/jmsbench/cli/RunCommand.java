@@ -119,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInput("--on-failure: expected abort or continue, found '" + onFailure + "'");
         }
         if (brokerPort != null && (brokerPort < 1 || brokerPort > 65535)) {
-            throw new BadInput("--broker-port: expected a TCP port from 1 to 65535, found " + brokerPort);
+            throw new BadInput("--broker-port: expected a port from 1 to 65535, found " + brokerPort);
         }
         PathOptions.outputDirectory("--out", out);
         PathOptions.input("--token-file", tokenFile, false);
