@@ -108,7 +108,7 @@ final class PointRunner {
                         metrics == null ? log : metrics.observe(point.index(), repeat, log),
                         console, faults(scenario, broker));
                 observation = driver.run(pointStart, broker.facts());
-                if (management != null) {
+                if (management != null && signal.abortReason() == null) { // Ctrl-C waits for no settling figures
                     managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them
                     if (managed.health().problem() != null) {
                         console.println("jmsbench: the broker's own figures were not read: " + managed.health().problem());
