@@ -63,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
                     + "anonymous). Neither ever appears in a report or a log.")
     Path brokerCredentials;
 
+    @Option(names = "--broker-port", paramLabel = "PORT",
+            description = "The port an external broker on this machine listens on, when not its URL's (behind a "
+                    + "proxy or a forwarded port): its process is found by that port and its CPU measured.")
+    Integer brokerPort;
+
     @Option(names = "--on-failure", defaultValue = "abort", paramLabel = "abort|continue",
             description = "When a point fails (an agent lost, the broker dead, a stall): skip the remaining points "
                     + "(abort, the default) or go on with the next one (continue). Either way the failed point is "
@@ -113,6 +118,9 @@ final class RunCommand implements Callable<Integer> {
         if (!onFailure.equals("abort") && !onFailure.equals("continue")) {
             throw new BadInput("--on-failure: expected abort or continue, found '" + onFailure + "'");
         }
+        if (brokerPort != null && (brokerPort < 1 || brokerPort > 65535)) {
+            throw new BadInput("--broker-port: expected a port from 1 to 65535, found " + brokerPort);
+        }
         PathOptions.outputDirectory("--out", out);
         PathOptions.input("--token-file", tokenFile, false);
         PathOptions.input("--broker-credentials", brokerCredentials, true);
@@ -120,6 +128,6 @@ final class RunCommand implements Callable<Integer> {
         assignments.addAll(AgentsOption.overrides(agents));
         ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone));
         return new RunRequest(plan, file, assignments, out, progress, diskBenchmark, onFailure.equals("continue"),
-                tokenFile, brokerCredentials, metricsPort, metricsAddress);
+                tokenFile, brokerCredentials, metricsPort, metricsAddress, brokerPort);
     }
 }

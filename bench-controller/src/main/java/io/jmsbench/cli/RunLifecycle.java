@@ -83,7 +83,7 @@ final class RunLifecycle {
                 }
                 report = BenchmarkRun.execute(request.plan(), request.scenarioFile(), request.assignments(),
                         request.out(), signal, runConsole, new BenchmarkRun.Options(request.diskBenchmark(),
-                                request.continueOnFailure(), token, login, metrics));
+                                request.continueOnFailure(), token, login, metrics, request.brokerPort()));
             } catch (BadInput e) {
                 err.println("jmsbench run: " + e.getMessage());
                 return RunOutcome.REFUSED;

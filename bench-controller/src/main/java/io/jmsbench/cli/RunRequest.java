@@ -17,10 +17,11 @@ import java.util.List;
  * @param brokerCredentials the properties file with the broker's user and password; {@code null}: the
  *                          environment's, else anonymous
  * @param tokenFile         the remote agents' token; {@code null}: the environment's, else ~/.jmsbench/token
+ * @param brokerPort        the port an external broker listens on, where not its URL's; {@code null}: the URL's
  */
 record RunRequest(ScenarioPlan plan, Path scenarioFile, List<String> assignments, Path out, ProgressMode progress,
                   boolean diskBenchmark, boolean continueOnFailure, Path tokenFile, Path brokerCredentials,
-                  Integer metricsPort, String metricsAddress) {
+                  Integer metricsPort, String metricsAddress, Integer brokerPort) {
 
     RunRequest {
         assignments = List.copyOf(assignments);

@@ -65,10 +65,16 @@ public final class BenchmarkRun {
     /**
      * How to run: measure the disk first; go on with the next point after one failed
      * ({@code --on-failure continue}) or stop there; the token of remote agents ({@code null} in
-     * local mode); the gauges a metrics endpoint serves ({@code null}: none).
+     * local mode); the gauges a metrics endpoint serves ({@code null}: none); the port an external
+     * broker listens on, when not its URL's ({@code null}: the URL's).
      */
     public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
-                          BrokerCredentials credentials, RunMetrics metrics) {
+                          BrokerCredentials credentials, RunMetrics metrics, Integer brokerPort) {
+
+        public Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
+                       BrokerCredentials credentials, RunMetrics metrics) {
+            this(diskBenchmark, continueOnFailure, remoteToken, credentials, metrics, null);
+        }
 
         @Override
         public String toString() { // never the token
@@ -137,7 +143,7 @@ public final class BenchmarkRun {
         BrokerUnavailable brokerFailure = null;
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
             PointRunner runner = new PointRunner(plan, directory, signal, console, progress, agentSource,
-                    options.credentials(), samples, runChildren, options.metrics());
+                    options.credentials(), samples, runChildren, options.metrics(), options.brokerPort());
             RunPace pace = new RunPace(points.runsAtMost(), plannedSecondsPerRun());
             while (true) {
                 if (signal.abortReason() != null) {

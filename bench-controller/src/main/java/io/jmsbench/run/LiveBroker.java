@@ -84,6 +84,12 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
     record Started(LiveBroker broker, BrokerUrls urls) {
     }
 
+    @Override
+    public long pid() {
+        ProcessHandle p = process;
+        return p == null ? -1 : p.pid();
+    }
+
     ProcessHandle process() {
         return process;
     }

@@ -3,13 +3,17 @@ package io.jmsbench.run;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.jvm.Children;
+import io.jmsbench.broker.BrokerAddress;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.run.point.BrokerJvm;
+import io.jmsbench.run.point.ExternalBrokerProcess;
 import io.jmsbench.system.CpuList;
+import io.jmsbench.system.ListeningProcess;
 
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.BrokerCounts;
@@ -18,27 +22,36 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The broker a point uses: its client URL, its facts, its JVM and the file it writes its own
- * counts to when it stops (both {@code null} when external: nothing of its JVM can be read from here).
+ * counts to when it stops (both {@code null} when external), and an external broker's process when
+ * it runs on this machine ({@code null} otherwise).
  */
-record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFile) {
+record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFile, ExternalBrokerProcess external) {
 
     /** The broker's process now ({@code null} when external). */
     ProcessHandle process() {
         return jvm == null ? null : jvm.process();
     }
 
+    /** What the gauges read of the broker: its JVM, or the external broker's process here; {@code null}: nothing. */
+    BrokerJvm gauged() {
+        return jvm != null ? jvm : external;
+    }
+
+    /** Whether the broker runs on this machine, so that it shares this kernel with the local agents. */
+    boolean onThisHost() {
+        return process() != null || external != null;
+    }
+
     /** The scenario's broker: an external one as given, or an embedded one started in its own JVM under {@code children}. */
     static PointBroker start(Scenario scenario, Children children, RunDirectory directory, String suffix,
-                             RunSignal signal, PrintStream console, CpuList cpus)
+                             RunSignal signal, PrintStream console, CpuList cpus, Integer brokerPort)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().isEmbedded()) {
-            BrokerKind kind = scenario.broker().kindFor(scenario.provider());
-            return new PointBroker(scenario.broker().url(), new BrokerFacts(kind == null ? "external"
-                    : "external " + kind.yamlName(), "unknown", scenario.broker().url(), null, null, null, null),
-                    null, null);
+            return external(scenario, console, brokerPort);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         LiveBroker.Started started = LiveBroker.start(children, directory.path(), "broker" + suffix,
@@ -54,7 +67,27 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
         BrokerFacts facts = new BrokerFacts("embedded " + urls.kind(), urls.version(), url, scenario.broker().persistent(),
                 data.toString(), urls.memoryLimitMb(), urls.jvm());
         console.println("  broker   " + facts.kind() + " at " + url);
-        return new PointBroker(url, facts, started.broker(), BrokerProcess.countsFile(directory.path(), "broker" + suffix));
+        return new PointBroker(url, facts, started.broker(), BrokerProcess.countsFile(directory.path(), "broker" + suffix),
+                null);
+    }
+
+    /**
+     * An external broker as the scenario gives it; when it listens on this machine (the URL's port,
+     * or {@code brokerPort}), its process, so that its CPU is measured as the embedded broker's is.
+     */
+    private static PointBroker external(Scenario scenario, PrintStream console, Integer brokerPort) {
+        String url = scenario.broker().url();
+        BrokerKind kind = scenario.broker().kindFor(scenario.provider());
+        Optional<BrokerAddress> address = BrokerAddress.of(url).map(a -> a.withPort(brokerPort));
+        ListeningProcess process = address.flatMap(a -> ListeningProcess.find(a.host(), a.port())).orElse(null);
+        if (process != null) {
+            console.println("  broker   " + (kind == null ? "external" : kind.yamlName()) + " at " + url + ": process "
+                    + process.pid() + " (" + process.command() + ") listening on port " + address.get().port()
+                    + ", measured from /proc");
+        }
+        BrokerFacts facts = new BrokerFacts(kind == null ? "external" : "external " + kind.yamlName(), "unknown", url,
+                null, null, null, null, process);
+        return new PointBroker(url, facts, null, null, process == null ? null : new ExternalBrokerProcess(process));
     }
 
     /**

@@ -6,6 +6,9 @@ import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.broker.management.ManagementClients;
+import io.jmsbench.broker.management.ManagementUnavailable;
+import io.jmsbench.broker.management.ManagementWindow;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.Environment.BrokerFacts;
@@ -68,11 +71,12 @@ final class PointRunner {
     private final Children runChildren;
     private final RunMetrics metrics;
     private final int hostCores = CpuList.online().size();
+    private final Integer brokerPort;
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
                 ProgressView progress, AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
-                RunMetrics metrics) {
+                RunMetrics metrics, Integer brokerPort) {
         this.plan = plan;
         this.directory = directory;
         this.signal = signal;
@@ -83,6 +87,7 @@ final class PointRunner {
         this.samples = samples;
         this.runChildren = runChildren;
         this.metrics = metrics;
+        this.brokerPort = brokerPort;
     }
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
@@ -94,6 +99,7 @@ final class PointRunner {
         Ending ending = Ending.COMPLETED;
         BrokerUnavailable brokerFailure = null;
         PointBroker broker = null;
+        ManagementWindow.Result managed = null;
         try (Children children = new Children();
              PointLog log = new PointLog(point.index(), repeat, samples, progress,
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
@@ -103,7 +109,9 @@ final class PointRunner {
                 broker = broker(scenario, children, suffix, partitions);
                 brokerFacts = broker.facts();
                 PointAgents agents = pending.await(signal);
-                observation = drive(scenario, point, repeat, pointStart, log, broker, agents, partitions);
+                Driven driven = drive(scenario, point, repeat, pointStart, log, broker, agents, partitions);
+                observation = driven.observation();
+                managed = driven.managed();
             }
         } catch (RunAborted e) {
             ending = Ending.aborted(e.getMessage());
@@ -123,33 +131,67 @@ final class PointRunner {
         }
         boolean reused = scenario.broker().reuse() && severalRuns();
         // the point's children are stopped by now, the broker with them: its counts are final
-        BrokerCounts brokerCounts = broker == null || reused ? null : broker.readCounts();
-        PointResult result = PointResults.of(observation, brokerCounts, new PointJudge(scenario, hostCores, reused), hostCores,
+        BrokerCounts brokerCounts = managed != null ? managed.counts()
+                : broker == null || reused ? null : broker.readCounts();
+        PointResult result = PointResults.of(observation, brokerCounts, managed == null ? null : managed.health(),
+                new PointJudge(scenario, hostCores, reused), hostCores,
                 scenario.filters(), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
     }
 
+    /** What driving a point gave: the observation, and an external broker's own figures ({@code null}: none). */
+    private record Driven(PointObservation observation, ManagementWindow.Result managed) {
+    }
+
     /** Drives the point on its agents and broker; the agents' clients are closed however it ends. */
-    private PointObservation drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart,
-                                   PointLog log, PointBroker broker, PointAgents agents, CpuPartitions partitions)
+    private Driven drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
+                         PointBroker broker, PointAgents agents, CpuPartitions partitions)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
-        try {
+        ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
+        ManagementWindow.Result managed = null;
+        try (Affinity.Pin external = pinExternal(scenario, broker, partitions)) {
             if (partitions != null && broker.process() != null) {
                 Affinity.check(broker.process().pid(), partitions.broker());
             }
             Workers workers = new HttpWorkers(agents, broker.url(),
-                    broker.process() != null ? Facts.host().bootId() : null, partitions);
+                    broker.onThisHost() ? Facts.host().bootId() : null, partitions);
             PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
-                    Gauges.local(broker.jvm()), PointClock.system(signal),
+                    Gauges.local(broker.gauged()), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
                     console, faults(scenario, broker));
             PointObservation observation = driver.run(pointStart, broker.facts());
-            return partitions == null ? observation : observation.withCpus(held(partitions, broker, agents));
+            if (management != null && signal.abortReason() == null) { // Ctrl-C waits for no settling figures
+                managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them
+                if (managed.health().problem() != null) {
+                    console.println("jmsbench: the broker's own figures were not read: " + managed.health().problem());
+                }
+            }
+            return new Driven(partitions == null ? observation : observation.withCpus(held(partitions, broker,
+                    agents)), managed);
         } finally {
             List<String> problems = new ArrayList<>();
             agentSource.end(agents, problems);
             problems.forEach(p -> console.println("jmsbench: " + p));
         }
+    }
+
+    /**
+     * An external broker on this host moved onto the broker's CPUs for the point when the scenario
+     * allows it ({@code cpus.pinExternal}), and given back the CPUs it had when the point ends.
+     */
+    private Affinity.Pin pinExternal(Scenario scenario, PointBroker broker, CpuPartitions partitions)
+            throws RunFailure {
+        if (partitions == null || scenario.broker().isEmbedded()) {
+            return Affinity.pin(-1, null);
+        }
+        if (broker.gauged() == null || broker.gauged().pid() < 0) {
+            throw new RunFailure("cpus.pinExternal: no process of this machine listens on the broker's port, so the "
+                    + "external broker cannot be moved onto CPU " + partitions.broker()
+                    + " (give --broker-port when its URL's port is not the one it listens on)");
+        }
+        console.println("  broker   moved onto CPU " + partitions.broker() + " for the point (cpus.pinExternal), "
+                + "and back after it");
+        return Affinity.pin(broker.gauged().pid(), partitions.broker());
     }
 
     /** Where the point's processes were given to run, and where the kernel holds them as the point ends. */
@@ -161,8 +203,8 @@ final class PointRunner {
         given.put("publishers", partitions.publishers().toString());
         given.put("subscribers", partitions.subscribers().toString());
         given.put("controller", partitions.controller().toString());
-        if (broker.process() != null) {
-            held.put("broker", CpuList.allowed(broker.process().pid()).toString());
+        if (broker.gauged() != null && broker.gauged().pid() >= 0) {
+            held.put("broker", CpuList.allowed(broker.gauged().pid()).toString());
         }
         for (AgentGroup group : List.of(agents.publishers(), agents.subscribers())) {
             for (AgentClient agent : group.agents()) {
@@ -220,6 +262,15 @@ final class PointRunner {
         return new BrokerFaults(scenario.faults(), broker.jvm(), links);
     }
 
+    /** An external broker's own figures over the point, from its management interface, read from now on. */
+    private static ManagementWindow managementWindow(Scenario scenario) throws InterruptedException {
+        try {
+            return ManagementWindow.open(ManagementClients.of(scenario.broker(), scenario.provider()));
+        } catch (ManagementUnavailable e) {
+            return ManagementWindow.unreadable(e.getMessage());
+        }
+    }
+
     /** A sweep, repeats or a search: each point's files get its own suffix. */
     private boolean severalRuns() {
         return plan.runs() > 1 || plan.search() != null;
@@ -229,10 +280,10 @@ final class PointRunner {
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         CpuList cpus = partitions == null ? null : partitions.broker();
         if (!scenario.broker().reuse()) {
-            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, cpus);
+            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, cpus, brokerPort);
         }
         if (shared == null) {
-            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console, cpus);
+            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console, cpus, brokerPort);
         }
         return shared;
     }

@@ -149,6 +149,9 @@ class CliRefusalTest {
                 run("run --metrics-port out of range",
                         "jmsbench run: --metrics-port: expected a port from 0 to 65535, found 70000",
                         "--metrics-port", "70000"),
+                run("run --broker-port out of range",
+                        "jmsbench run: --broker-port: expected a port from 1 to 65535, found 0",
+                        "--broker-port", "0"),
                 run("run --metrics-address that is no address",
                         "jmsbench run: --metrics-address: expected an address of this machine such as 127.0.0.1 or"
                                 + " 0.0.0.0, found '[::1'",

@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * Debian's activemq (5.17 on bookworm) started by a test, not as the package's service: the
  * package's activemq.xml copied under {@code dir} (as ACTIVEMQ_BASE, with conf/ and data/) with its
- * transport connectors moved to free loopback ports, run by the package's own launcher jar.
+ * transport connectors moved to free loopback ports and JMX on (the package has it off) with a
+ * connector on a free loopback port, run by the package's own launcher jar.
  */
 final class DebianActiveMq implements AutoCloseable {
 
@@ -21,36 +22,39 @@ final class DebianActiveMq implements AutoCloseable {
 
     private final int openwirePort;
     private final Integer amqpPort;
+    private final int jmxPort;
     private final Process broker;
 
-    private DebianActiveMq(int openwirePort, Integer amqpPort, Process broker) {
+    private DebianActiveMq(int openwirePort, Integer amqpPort, int jmxPort, Process broker) {
         this.openwirePort = openwirePort;
         this.amqpPort = amqpPort;
+        this.jmxPort = jmxPort;
         this.broker = broker;
     }
 
     /** Installs the package if it can (else skips the test), starts a broker and waits until it takes clients. */
     static DebianActiveMq start(Path dir) throws IOException, InterruptedException {
         DebianPackage.require("activemq", LAUNCHER);
-        int[] ports = BrokerProcess.freePorts(2);
+        int[] ports = BrokerProcess.freePorts(4);
         Integer amqp = hasAmqpModule() ? ports[1] : null;
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Path data = Files.createDirectories(dir.resolve("data"));
-        Files.writeString(conf.resolve("activemq.xml"), config(Files.readString(PACKAGE_CONFIG), ports[0], amqp));
+        Files.writeString(conf.resolve("activemq.xml"), config(Files.readString(PACKAGE_CONFIG), ports[0], amqp, ports[2], ports[3]));
         Path log = dir.resolve("activemq.log");
-        List<String> command = List.of(java(), "-Xms512m", "-Xmx512m", "-Dactivemq.home=" + HOME,
+        List<String> command = List.of(java(), "-Xms512m", "-Xmx512m", "-Djava.rmi.server.hostname=127.0.0.1",
+                "-Dactivemq.home=" + HOME,
                 "-Dactivemq.base=" + dir, "-Dactivemq.conf=" + conf, "-Dactivemq.data=" + data,
                 "-jar", LAUNCHER.toString(), "start", "xbean:file:" + conf.resolve("activemq.xml"));
         Process broker = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         try {
             BrokerProcess.await("activemq", broker, log, START_TIMEOUT, () -> BrokerProcess.accepts(ports[0])
-                    && (amqp == null || BrokerProcess.accepts(amqp)));
+                    && (amqp == null || BrokerProcess.accepts(amqp)) && BrokerProcess.accepts(ports[2]));
         } catch (IOException | InterruptedException | RuntimeException e) {
             BrokerProcess.stopTree(broker);
             throw e;
         }
-        return new DebianActiveMq(ports[0], amqp, broker);
+        return new DebianActiveMq(ports[0], amqp, ports[2], broker);
     }
 
     /** Debian's package leaves out activemq-amqp (proton-j is not packaged): no AMQP connector then. */
@@ -58,8 +62,12 @@ final class DebianActiveMq implements AutoCloseable {
         return Files.exists(HOME.resolve("lib/activemq-amqp.jar")) || Files.exists(HOME.resolve("lib/optional/activemq-amqp.jar"));
     }
 
-    /** The package's configuration with our connectors in place of its own. */
-    static String config(String packaged, int openwire, Integer amqp) {
+    /**
+     * The package's configuration with our connectors in place of its own, and JMX on with its RMI
+     * registry on {@code jmx} and its connector server on {@code rmi}, both on loopback (the broker's
+     * children must stay in alphabetical order: managementContext before persistenceAdapter).
+     */
+    static String config(String packaged, int openwire, Integer amqp, int jmx, int rmi) {
         String connectors = "<transportConnectors>\n"
                 + "            <transportConnector name=\"openwire\" uri=\"tcp://127.0.0.1:" + openwire + "\"/>\n"
                 + (amqp == null ? "" : "            <transportConnector name=\"amqp\" uri=\"amqp://127.0.0.1:" + amqp + "\"/>\n")
@@ -69,7 +77,16 @@ final class DebianActiveMq implements AutoCloseable {
         if (replaced.equals(packaged)) {
             throw new IllegalStateException("no <transportConnectors> in " + PACKAGE_CONFIG + " to replace");
         }
-        return replaced;
+        String management = "<managementContext>\n"
+                + "            <managementContext createConnector=\"true\" connectorHost=\"127.0.0.1\" connectorPort=\""
+                + jmx + "\" rmiServerPort=\"" + rmi + "\"/>\n"
+                + "        </managementContext>\n\n        <persistenceAdapter>";
+        String withJmx = replaced.replaceFirst("useJmx=\"false\"", "useJmx=\"true\"")
+                .replaceFirst("<persistenceAdapter>", java.util.regex.Matcher.quoteReplacement(management));
+        if (!withJmx.contains("useJmx=\"true\"") || !withJmx.contains("createConnector")) {
+            throw new IllegalStateException("no useJmx=\"false\" or <persistenceAdapter> in " + PACKAGE_CONFIG);
+        }
+        return withJmx;
     }
 
     /** The JVM Debian runs the package with, else this test's own. */
@@ -77,6 +94,16 @@ final class DebianActiveMq implements AutoCloseable {
         Path debian = Path.of("/usr/lib/jvm/default-java/bin/java");
         return Files.isExecutable(debian) ? debian.toString()
                 : Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The broker's JVM: the process the controller must find listening on the OpenWire port. */
+    long pid() {
+        return broker.pid();
+    }
+
+    /** ActiveMQ's JMX connector, as broker.management.url. */
+    String jmxUrl() {
+        return "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi";
     }
 
     String openwireUrl() {

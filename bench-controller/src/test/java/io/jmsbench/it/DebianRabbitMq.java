@@ -104,6 +104,11 @@ final class DebianRabbitMq implements AutoCloseable {
         return managementPort;
     }
 
+    /** The management plugin's HTTP API, as broker.management.url (guest/guest, the default, on loopback). */
+    String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
+    }
+
     @Override
     public void close() throws InterruptedException {
         try {

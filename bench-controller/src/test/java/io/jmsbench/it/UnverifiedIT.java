@@ -15,8 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A capacity run against a broker the harness did not start and no monitor watches: nothing
- * measured the broker's CPU, so the point is unverified, never valid, and --require-valid fails.
+ * A capacity run against a broker the harness did not start, cannot see on this machine and no
+ * monitor watches: nothing measured the broker's CPU, so the point is unverified, never valid, and
+ * --require-valid fails. (A broker listening here is found by its port and measured: --broker-port
+ * names a port nothing here listens on, as for a broker reached through a port forwarded elsewhere.)
  */
 @Timeout(150)
 class UnverifiedIT {
@@ -43,7 +45,8 @@ class UnverifiedIT {
                     """.formatted(url));
 
             Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(100), "run", scenario.toString(),
-                    "--out", work.resolve("results").toString(), "--require-valid");
+                    "--out", work.resolve("results").toString(), "--require-valid",
+                    "--broker-port", Integer.toString(BrokerProcess.freePorts(1)[0]));
 
             assertEquals(5, run.exit(), run.stdout() + run.stderr());
             assertTrue(run.stdout().contains("  UNVERIFIED: unverified: the broker's CPU was not measured"), run.stdout());

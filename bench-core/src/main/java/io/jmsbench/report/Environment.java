@@ -4,6 +4,7 @@ import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.HostFacts;
 import io.jmsbench.protocol.JvmFacts;
 import io.jmsbench.system.DiskBenchmark;
+import io.jmsbench.system.ListeningProcess;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,10 +34,17 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
 
     /**
      * The broker: {@code embedded activemq} or {@code embedded artemis} (with its JVM), or {@code external}
-     * (JVM unknown, {@code null}).
+     * (JVM unknown, {@code null}). {@code process}: an external broker's process on this machine,
+     * found by the port it listens on and measured as the embedded broker's JVM is ({@code null}
+     * when embedded, or when none was found here).
      */
     public record BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
-                              Long memoryLimitMb, JvmFacts jvm) {
+                              Long memoryLimitMb, JvmFacts jvm, ListeningProcess process) {
+
+        public BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
+                           Long memoryLimitMb, JvmFacts jvm) {
+            this(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, null);
+        }
     }
 
     /**

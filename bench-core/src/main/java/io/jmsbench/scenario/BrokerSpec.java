@@ -7,10 +7,20 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * own JVM, or an external broker reached at {@code url}. Exactly one of {@code embedded} and
  * {@code url} is set. An embedded broker is started afresh for every point, so one point's backlog
  * cannot pollute the next, unless {@code reuse} keeps one broker for the whole run.
- * {@code kind} is what the scenario says an external broker is ({@code null}: not said).
+ * {@code kind} is what the scenario says an external broker is ({@code null}: not said);
+ * {@code management} where its own statistics are read ({@link BrokerManagement#DEFAULT} when embedded).
  */
 public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
-                         BrokerKind kind) {
+                         BrokerKind kind, BrokerManagement management) {
+
+    public BrokerSpec {
+        management = management == null ? BrokerManagement.DEFAULT : management;
+    }
+
+    public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
+                      BrokerKind kind) {
+        this(embedded, persistent, url, reuse, tuning, kind, BrokerManagement.DEFAULT);
+    }
 
     public BrokerSpec(String embedded, boolean persistent, String url) {
         this(embedded, persistent, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT);

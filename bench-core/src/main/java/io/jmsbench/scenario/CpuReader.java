@@ -24,6 +24,10 @@ final class CpuReader {
         CpuList allowed = CpuList.allowed();
         CpuSpec spec = root.isText(KEY) ? mode(root, allowed) : lists(root.mappingOrText(KEY,
                 () -> ValueSchemas.pattern(MODE_EXPECTED, MODE)), allowed, broker);
+        if (spec.mode() == CpuSpec.Mode.AUTO && !broker.isEmbedded()) {
+            root.problem(KEY, "expected CPU lists with pinExternal: true for an external broker (auto would judge "
+                    + "CPUs the broker does not run on), found cpus: auto");
+        }
         if (spec.partitioned() && agents.remote()) {
             root.problem(KEY, "expected cpus only with local agents (it places the JVMs of this machine), found "
                     + "remote agents in agents.publishers");

@@ -1,5 +1,7 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
@@ -183,8 +185,38 @@ final class ScenarioReader {
                         + "decides persistence), found " + persistent);
             }
         }
+        BrokerManagement management = management(f, url != null);
         f.finish();
-        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning, url == null ? null : kind);
+        return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning, url == null ? null : kind,
+                management);
+    }
+
+    private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:)\\S+");
+    private static final Pattern SECRET_REFERENCE = Pattern.compile("(env:[A-Za-z_][A-Za-z0-9_]*|file:\\S.*)");
+
+    /** {@code broker.management}: only with an external broker; a password only by reference. */
+    private static BrokerManagement management(Fields broker, boolean external) {
+        if (!broker.has("management")) {
+            return BrokerManagement.DEFAULT;
+        }
+        if (!external) {
+            broker.problem("management", "expected management only with an external broker (url): the embedded "
+                    + "broker's counts are read without it, found one");
+        }
+        Fields m = broker.mapping("management");
+        String url = m.string("url", null, MANAGEMENT_URL,
+                "an http(s):// URL (RabbitMQ's management API) or a service:jmx: URL (ActiveMQ's JMX)");
+        String user = m.string("user", null);
+        String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "
+                + "would copy)";
+        JsonNode raw = m.raw("password", () -> ValueSchemas.pattern(expected, SECRET_REFERENCE));
+        String password = raw == null || raw.isNull() ? null : raw.asText();
+        if (password != null && (!raw.isTextual() || !SECRET_REFERENCE.matcher(password).matches())) {
+            m.problem("password", "expected " + expected + ", found something else (not shown)");
+            password = null;
+        }
+        m.finish();
+        return new BrokerManagement(url, user, password);
     }
 
     private static Pattern urlPattern(Provider provider) {

@@ -71,6 +71,19 @@ public enum FindingCode {
     FAULT_NOT_INJECTED(Severity.INVALID),
     /** The broker's own counts could not be read (an external broker, or one that did not stop cleanly). */
     BROKER_COUNTS_NOT_READ(Severity.NOTE),
+    /**
+     * An external broker's management interface showed a resource alarm during the point (RabbitMQ's
+     * memory or disk alarm, ActiveMQ's system usage at its limit): it held its publishers back, so
+     * the rates measure the alarm, not the broker.
+     */
+    BROKER_ALARM(Severity.INVALID),
+    /**
+     * An external broker's flow control held producers back during the point (RabbitMQ connections
+     * in flow or blocked, ActiveMQ sends blocked or a destination's memory full): the broker says so.
+     */
+    BROKER_FLOW_CONTROL(Severity.NOTE),
+    /** An external broker's management interface could not be read; the sentence says why. */
+    BROKER_MANAGEMENT_NOT_READ(Severity.NOTE),
     NOT_WARMED_UP(Severity.NOTE),
     UNSTAMPED(Severity.NOTE),
     BROKER_REUSED(Severity.NOTE),

@@ -2,6 +2,7 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult.Windows;
@@ -70,6 +71,11 @@ public final class PointJudge {
      * own, when they could be read ({@code null} otherwise).
      */
     public List<Finding> judge(PointObservation o, WindowFigures figures, BrokerCounts counts) {
+        return judge(o, figures, counts, null);
+    }
+
+    /** As the other, with what an external broker's management interface said ({@code null}: nothing asked). */
+    public List<Finding> judge(PointObservation o, WindowFigures figures, BrokerCounts counts, BrokerHealth health) {
         List<Finding> findings = new ArrayList<>();
         notWarmedUp(findings);
         unstamped(findings);
@@ -97,6 +103,7 @@ public final class PointJudge {
         clocks(o, findings);
         faults(o, findings);
         messages.brokerCounts(o, counts, findings);
+        BrokerHealthRules.check(health, findings);
         return List.copyOf(findings);
     }
 

@@ -5,6 +5,7 @@ import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.Delivery;
@@ -33,8 +34,15 @@ public final class PointResults {
     /** {@code brokerCounts}: the broker's own, when it could be read ({@code null} otherwise). */
     public static PointResult of(PointObservation o, BrokerCounts brokerCounts, PointJudge judge, int hostCores,
                                  int filters, Map<String, Object> parameters, int repeat) {
+        return of(o, brokerCounts, null, judge, hostCores, filters, parameters, repeat);
+    }
+
+    /** As the other, with what an external broker's management interface said ({@code null}: nothing asked). */
+    public static PointResult of(PointObservation o, BrokerCounts brokerCounts, BrokerHealth brokerHealth,
+                                 PointJudge judge, int hostCores, int filters, Map<String, Object> parameters,
+                                 int repeat) {
         WindowFigures figures = WindowFigures.of(o, hostCores);
-        List<Finding> findings = judge.judge(o, figures, brokerCounts);
+        List<Finding> findings = judge.judge(o, figures, brokerCounts, brokerHealth);
         List<String> invalid = findings.stream().filter(Finding::blocking).map(Finding::text).toList();
         List<String> notes = findings.stream().filter(f -> !f.blocking()).map(Finding::text).toList();
         Verdict verdict = Verdict.of(findings);

@@ -91,23 +91,33 @@ public final class Affinity {
     }
 
     /**
-     * This process moved onto {@code cpus} until {@link #close}, which moves it back onto the CPUs
-     * it had; {@code null} cpus: nothing moves.
+     * This process moved onto {@code cpus} until {@link Pin#close}, which moves it back onto the
+     * CPUs it had; {@code null} cpus: nothing moves.
      */
     public static Pin pinSelf(CpuList cpus) throws RunFailure {
-        if (cpus == null) {
-            return new Pin(null);
-        }
-        CpuList before = CpuList.allowed();
-        move(ProcessHandle.current().pid(), cpus);
-        return new Pin(before);
+        return pin(ProcessHandle.current().pid(), cpus);
     }
 
-    /** The controller's own pin; closing it gives the process back its CPUs. */
+    /** Process {@code pid} moved onto {@code cpus} until {@link Pin#close}; {@code null} cpus: nothing moves. */
+    public static Pin pin(long pid, CpuList cpus) throws RunFailure {
+        if (cpus == null) {
+            return new Pin(pid, null);
+        }
+        CpuList before = CpuList.allowed(pid);
+        if (before.isEmpty()) {
+            throw new RunFailure("the CPUs process " + pid + " may use cannot be read from /proc, so it is not moved");
+        }
+        move(pid, cpus);
+        return new Pin(pid, before);
+    }
+
+    /** A process held to CPUs for a while; closing it gives the process back the CPUs it had. */
     public static final class Pin implements AutoCloseable {
+        private final long pid;
         private final CpuList before;
 
-        private Pin(CpuList before) {
+        private Pin(long pid, CpuList before) {
+            this.pid = pid;
             this.before = before;
         }
 
@@ -117,7 +127,7 @@ public final class Affinity {
                 return;
             }
             try {
-                move(ProcessHandle.current().pid(), before);
+                move(pid, before);
             } catch (RunFailure e) {
                 System.err.println("jmsbench: " + e.getMessage());
             }

@@ -19,6 +19,11 @@ public interface BrokerJvm {
     /** Why the broker cannot serve any longer, or {@code null} while it can (or is being restarted). */
     String down();
 
+    /** The broker's process id now, {@code -1} when unknown: the run's own, never counted as foreign load. */
+    default long pid() {
+        return -1;
+    }
+
     /** A broker JVM that is never restarted. */
     static BrokerJvm of(ProcessHandle process, String log) {
         return new BrokerJvm() {
@@ -35,6 +40,11 @@ public interface BrokerJvm {
             @Override
             public String down() {
                 return process.isAlive() ? null : "the broker JVM (pid " + process.pid() + ") died; see its log in " + log;
+            }
+
+            @Override
+            public long pid() {
+                return process.pid();
             }
         };
     }

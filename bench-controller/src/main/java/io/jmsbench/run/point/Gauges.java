@@ -45,7 +45,7 @@ public interface Gauges {
             public Reading read() {
                 return new Reading(broker == null ? -1 : broker.cpuNanos(), cpuNanos(ProcessHandle.current()),
                         broker == null ? ProcessResources.UNKNOWN : broker.resources(), HostCpu.read(),
-                        NetworkBytes.read(), census.read());
+                        NetworkBytes.read(), census.read(broker == null ? -1 : broker.pid()));
             }
 
             @Override
@@ -56,7 +56,8 @@ public interface Gauges {
     }
 
     /**
-     * The census of the tasks that are not the run's own (this JVM and every process under it),
+     * The census of the tasks that are not the run's own (this JVM, every process under it, and the
+     * broker's, which an external broker on this host is not),
      * read again only once the last is 250 ms old: a count-bounded window reads the gauges every
      * 20 ms, and a slightly old census only shifts the edge of the interval it closes.
      */
@@ -65,10 +66,11 @@ public interface Gauges {
         private ProcessCensus last;
         private long readAt;
 
-        synchronized ProcessCensus read() {
+        synchronized ProcessCensus read(long brokerPid) {
             long now = System.nanoTime();
             if (last == null || now - readAt > MAX_AGE_NANOS) {
                 Set<Long> ours = new HashSet<>();
+                ours.add(brokerPid);
                 ours.add(ProcessHandle.current().pid());
                 ProcessHandle.current().descendants().forEach(p -> ours.add(p.pid()));
                 last = ProcessCensus.read(ours);

@@ -6,6 +6,7 @@ import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.IntervalSample;
@@ -88,6 +89,8 @@ class PointJudgeTest {
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
         BrokerCounts brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0);
+        /** What an external broker's management interface said; {@code null}: nothing asked (embedded). */
+        BrokerHealth brokerHealth;
         boolean brokerCpuKnown = true;
         WarmupEnd warmupEnd = WarmupEnd.TIME;
         WindowEnd windowEnd = WindowEnd.TIME;
@@ -175,7 +178,7 @@ class PointJudgeTest {
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
                         spec.placement, PointEnvironment.NONE));
         PointJudge judge = new PointJudge(scenario, spec.hostCores, spec.brokerReused);
-        return judge.judge(o, WindowFigures.of(o, spec.hostCores), spec.brokerCounts);
+        return judge.judge(o, WindowFigures.of(o, spec.hostCores), spec.brokerCounts, spec.brokerHealth);
     }
 
     private static List<FindingCode> codes(Spec spec) throws Exception {
@@ -266,6 +269,15 @@ class PointJudgeTest {
             }, SHARED_HOST, FAULTS_INJECTED, FAULT_NOT_INJECTED),
             rule(BROKER_COUNTS_NOT_READ, "the broker's counts unread", s -> s.brokerCounts = null, SHARED_HOST,
                     BROKER_COUNTS_NOT_READ),
+            rule(BROKER_ALARM, "RabbitMQ's memory alarm up at the point's end", s -> s.brokerHealth = new BrokerHealth(
+                    "test", List.of("node rabbit@h: mem_alarm (mem_used 900 of mem_limit 800 bytes)"), List.of(), -1,
+                    null), SHARED_HOST, BROKER_ALARM),
+            rule(BROKER_FLOW_CONTROL, "ActiveMQ blocked 12 sends", s -> s.brokerHealth = new BrokerHealth("test",
+                    List.of(), List.of(), 12, null), SHARED_HOST, BROKER_FLOW_CONTROL),
+            rule(BROKER_MANAGEMENT_NOT_READ, "the management API refused the login", s -> {
+                s.brokerCounts = null;
+                s.brokerHealth = BrokerHealth.unreadable("test", "RabbitMQ's management API refused the login (401)");
+            }, SHARED_HOST, BROKER_COUNTS_NOT_READ, BROKER_MANAGEMENT_NOT_READ),
             rule(NOT_WARMED_UP, "a 2 s warm-up", s -> s.overrides = List.of("phases.warmup=2s"), NOT_WARMED_UP,
                     SHARED_HOST),
             rule(UNSTAMPED, "unstamped messages", s -> {

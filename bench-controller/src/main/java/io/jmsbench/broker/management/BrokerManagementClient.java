@@ -1,0 +1,24 @@
+package io.jmsbench.broker.management;
+
+import java.time.Duration;
+
+/** A broker's management interface, read at a point's edges; every call is bounded. */
+public interface BrokerManagementClient {
+
+    Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** Where the figures come from, for the report ({@code BrokerCounts.source}). */
+    String source();
+
+    /** The broker's figures now. */
+    BrokerReading read() throws ManagementUnavailable, InterruptedException;
+
+    /**
+     * The broker's figures once they have caught up with what happened: a management interface that
+     * publishes its statistics on a period (RabbitMQ's, every 5 s by default) is read until they
+     * stop moving. Live statistics (JMX) need no wait.
+     */
+    default BrokerReading settled() throws ManagementUnavailable, InterruptedException {
+        return read();
+    }
+}

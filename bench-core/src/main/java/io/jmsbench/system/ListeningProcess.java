@@ -1,0 +1,110 @@
+package io.jmsbench.system;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The process on this machine that listens on a host's port: how a broker this controller did not
+ * start is found, so that its CPU time, memory and disk traffic can be read from /proc as the
+ * embedded broker's are. The socket's inode comes from /proc/net/tcp(6); the process is the one
+ * with a {@code socket:[inode]} link under /proc/PID/fd (root reads every process's, another user
+ * only its own).
+ */
+public record ListeningProcess(long pid, String command) {
+
+    /**
+     * The process listening on {@code port} for clients of {@code host}, when {@code host} is this
+     * machine (a loopback name or address, or one of its interfaces'); empty otherwise, or when no
+     * listening process can be seen from here (another network namespace, another user's process).
+     */
+    public static Optional<ListeningProcess> find(String host, int port) {
+        List<InetAddress> targets = localAddresses(host);
+        if (targets.isEmpty()) {
+            return Optional.empty();
+        }
+        for (TcpListeners.Listener listener : TcpListeners.read()) {
+            if (listener.port() == port && listener.inode() != 0
+                    && targets.stream().anyMatch(listener::serves)) {
+                Optional<ListeningProcess> owner = owner(listener.inode());
+                if (owner.isPresent()) {
+                    return owner;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code host}'s addresses when they are this machine's; none when it is another machine or unknown. */
+    static List<InetAddress> localAddresses(String host) {
+        List<InetAddress> local = new ArrayList<>();
+        try {
+            for (InetAddress a : InetAddress.getAllByName(host)) {
+                if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
+                    local.add(a);
+                }
+            }
+        } catch (UnknownHostException | SocketException e) {
+            return List.of();
+        }
+        return local;
+    }
+
+    /** The process that holds the socket {@code inode} open. */
+    static Optional<ListeningProcess> owner(long inode) {
+        String link = "socket:[" + inode + "]";
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path process : processes) {
+                if (holds(process.resolve("fd"), link)) {
+                    long pid = Long.parseLong(process.getFileName().toString());
+                    return Optional.of(new ListeningProcess(pid, command(process)));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private static boolean holds(Path fds, String link) {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(fds)) {
+            for (Path fd : stream) {
+                try {
+                    if (link.equals(Files.readSymbolicLink(fd).toString())) {
+                        return true;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // closed meanwhile
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // gone, or not ours to read
+        }
+        return false;
+    }
+
+    private static String command(Path process) {
+        try {
+            return Files.readString(process.resolve("comm")).trim();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** CPU nanoseconds it used so far ({@link ProcessCpu}); {@code -1} once it is gone. */
+    public long cpuNanos() {
+        return ProcessCpu.nanos(pid);
+    }
+
+    public ProcessResources resources() {
+        return ProcessResources.read(pid);
+    }
+}
