@@ -7,10 +7,16 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * own JVM, or an external broker reached at {@code url}. Exactly one of {@code embedded} and
  * {@code url} is set. An embedded broker is started afresh for every point, so one point's backlog
  * cannot pollute the next, unless {@code reuse} keeps one broker for the whole run.
- * {@code kind} is what the scenario says an external broker is ({@code null}: not said).
+ * {@code kind} is what the scenario says an external broker is ({@code null}: not said);
+ * {@code tls} how the clients reach it over TLS ({@code null}: as the URL says, with the JVM's defaults).
  */
 public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
-                         BrokerKind kind) {
+                         BrokerKind kind, TlsSpec tls) {
+
+    public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
+                      BrokerKind kind) {
+        this(embedded, persistent, url, reuse, tuning, kind, null);
+    }
 
     public BrokerSpec(String embedded, boolean persistent, String url) {
         this(embedded, persistent, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT);
