@@ -12,6 +12,7 @@ import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.SamplesLog;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.run.point.Gauges;
@@ -56,6 +57,7 @@ final class PointRunner {
     private final ProgressView progress;
     private final AgentSource agentSource;
     private final BrokerCredentials credentials;
+    private final Map<BrokerSpec, BrokerTls> tls;
     private final SamplesLog samples;
     private final Children runChildren;
     private final RunMetrics metrics;
@@ -63,8 +65,9 @@ final class PointRunner {
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
-                ProgressView progress, AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
-                RunMetrics metrics) {
+                ProgressView progress, AgentSource agentSource, BrokerCredentials credentials,
+                Map<BrokerSpec, BrokerTls> tls, SamplesLog samples, Children runChildren, RunMetrics metrics) {
+        this.tls = tls;
         this.plan = plan;
         this.directory = directory;
         this.signal = signal;
@@ -91,7 +94,8 @@ final class PointRunner {
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
             AgentSource.Pending pending = agentSource.begin(children, suffix);
             broker = broker(scenario, children, suffix);
-            brokerFacts = broker.facts();
+            BrokerTls brokerTls = tls.get(scenario.broker());
+            brokerFacts = brokerTls == null ? broker.facts() : broker.facts().withTls(brokerTls.negotiated());
             PointAgents agents = pending.await(signal);
             try {
                 Workers workers = new HttpWorkers(agents, broker.url(),
@@ -100,7 +104,7 @@ final class PointRunner {
                         Gauges.local(broker.jvm()), PointClock.system(signal),
                         metrics == null ? log : metrics.observe(point.index(), repeat, log),
                         console, faults(scenario, broker));
-                observation = driver.run(pointStart, broker.facts());
+                observation = driver.run(pointStart, brokerFacts);
             } finally {
                 List<String> problems = new ArrayList<>();
                 agentSource.end(agents, problems);
@@ -171,7 +175,8 @@ final class PointRunner {
 
     private Workers.PlanFactory plans(Scenario scenario, String url) {
         String clientUrl = scenario.reconnects() ? Failover.url(scenario.provider(), url) : url;
+        BrokerTls brokerTls = tls.get(scenario.broker());
         return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), clientUrl, clients,
-                clockOffsetNanos, credentials);
+                clockOffsetNanos, credentials, brokerTls == null ? null : brokerTls.plan());
     }
 }
