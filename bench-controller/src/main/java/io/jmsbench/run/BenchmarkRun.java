@@ -118,6 +118,7 @@ public final class BenchmarkRun {
                 ? RemoteAgents.contact(base.agents(), options.remoteToken(), leaseId) : null;
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
         console.out().println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
+        tls.forEach((broker, t) -> console.out().println("  tls      " + broker.url() + ": " + t.negotiated().describe()));
         AgentSource source = remote != null ? remote
                 : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId);
         return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source, tls).run();

@@ -11,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -74,8 +75,11 @@ public final class TlsClients {
         try {
             return KeyStore.getInstance(file, chars(password));
         } catch (IOException e) {
-            // the JDK says "keystore password was incorrect" (or "... tampered with") for either store
-            throw new IllegalArgumentException("the " + what + " " + path + " could not be read: " + e.getMessage(), e);
+            // the JDK says "keystore password was incorrect" for JKS, "Integrity check failed" for PKCS12
+            boolean wrong = e.getCause() instanceof UnrecoverableKeyException
+                    || String.valueOf(e.getMessage()).contains("password");
+            throw new IllegalArgumentException("the " + what + " " + path + " could not be read: " + (wrong
+                    ? "wrong password, or a damaged file" : e.getMessage()), e);
         }
     }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Locale;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -99,8 +101,9 @@ final class TlsReader {
         for (int i = 0; i < value.size(); i++) {
             String p = value.get(i).asText();
             if (!value.get(i).isTextual() || !PROTOCOLS.contains(p)) {
-                String near = PROTOCOLS.stream().filter(k -> Fields.distance(k.toLowerCase(), p.toLowerCase()) <= 2)
-                        .findFirst().map(k -> "; did you mean '" + k + "'?").orElse("");
+                String near = PROTOCOLS.stream().filter(k -> distance(k, p) <= 2)
+                        .min(Comparator.comparingInt(k -> distance(k, p)))
+                        .map(k -> "; did you mean '" + k + "'?").orElse("");
                 f.problem("protocols/" + i, "expected one of " + String.join(", ", PROTOCOLS) + ", found '" + p + "'"
                         + near);
             } else {
@@ -108,6 +111,10 @@ final class TlsReader {
             }
         }
         return protocols;
+    }
+
+    private static int distance(String a, String b) {
+        return Fields.distance(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
     }
 
     private static ObjectNode protocolsSchema() {
