@@ -30,9 +30,11 @@ final class TlsReader {
             return null;
         }
         Fields f = broker.mapping(KEY);
-        String trustStore = f.string("trustStore", null);
+        String trustStore = f.string("trustStore", null, () -> ValueSchemas.text("a PKCS12 or JKS file of the CAs "
+                + "the broker's certificate must lead to (default: the JVM's)"));
         String trustStorePassword = password(f, "trustStorePassword");
-        String keyStore = f.string("keyStore", null);
+        String keyStore = f.string("keyStore", null, () -> ValueSchemas.text("a PKCS12 or JKS file with the "
+                + "clients' key and certificate, for a broker that asks for one"));
         String keyStorePassword = password(f, "keyStorePassword");
         List<String> protocols = protocols(f);
         boolean verifyHost = f.bool("verifyHost", Defaults.TLS_VERIFY_HOST);
