@@ -6,6 +6,7 @@ import io.jmsbench.scenario.Defaults;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.ActiveMQServers;
@@ -21,8 +22,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,11 +57,29 @@ public final class EmbeddedArtemis implements ServedBroker {
     private final ActiveMQServer server;
     private final String host;
     private final List<Integer> ports;
+    private final boolean tls;
 
-    private EmbeddedArtemis(ActiveMQServer server, String host, List<Integer> ports) {
+    private EmbeddedArtemis(ActiveMQServer server, String host, List<Integer> ports, boolean tls) {
         this.server = server;
         this.host = host;
         this.ports = ports;
+        this.tls = tls;
+    }
+
+    /** Set on the parsed acceptors rather than in their URIs, so that no password is in a string Artemis may log. */
+    private static Map<String, Object> tlsParams(ServerTls tls) {
+        Map<String, Object> p = new HashMap<>();
+        p.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
+        p.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore());
+        p.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.keyStorePassword());
+        if (tls.needClientAuth()) {
+            p.put(TransportConstants.NEED_CLIENT_AUTH_PROP_NAME, true);
+            p.put(TransportConstants.TRUSTSTORE_PATH_PROP_NAME, tls.trustStore());
+            if (tls.trustStorePassword() != null) {
+                p.put(TransportConstants.TRUSTSTORE_PASSWORD_PROP_NAME, tls.trustStorePassword());
+            }
+        }
+        return p;
     }
 
     /** Starts a broker and returns once every acceptor serves. */
@@ -76,6 +97,19 @@ public final class EmbeddedArtemis implements ServedBroker {
      */
     public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
                                         BrokerPorts given, boolean persistRedelivered) throws Exception {
+        return start(host, dataDirectory, persistent, tuning, given, persistRedelivered, null);
+    }
+
+    /**
+     * As above; with {@code tls}, every acceptor speaks TLS only (clients reach CORE with
+     * {@code sslEnabled=true}, AMQP as {@code amqps://}, OpenWire as {@code ssl://}), and asks for a
+     * client certificate when {@code tls} has a truststore.
+     */
+    public static EmbeddedArtemis start(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
+                                        BrokerPorts given, boolean persistRedelivered, ServerTls tls) throws Exception {
+        if (tls != null) {
+            tls.managers(); // a store that cannot be read is told here, in one sentence
+        }
         Exception last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             List<Integer> ports = given.any() ? freePorts(host, PROTOCOLS.size())
@@ -83,9 +117,12 @@ public final class EmbeddedArtemis implements ServedBroker {
             ActiveMQServer server = ActiveMQServers.newActiveMQServer(
                     configuration(host, ports, dataDirectory, persistent, tuning), persistent);
             server.getConfiguration().setPersistDeliveryCountBeforeDelivery(persistRedelivered);
+            if (tls != null) {
+                server.getConfiguration().getAcceptorConfigurations().forEach(a -> a.getParams().putAll(tlsParams(tls)));
+            }
             try {
                 startAndCheck(server);
-                return new EmbeddedArtemis(server, host, ports);
+                return new EmbeddedArtemis(server, host, ports, tls != null);
             } catch (Exception e) {
                 last = e;
                 server.stop();
@@ -182,12 +219,12 @@ public final class EmbeddedArtemis implements ServedBroker {
 
     @Override
     public String amqpUrl() {
-        return "amqp://" + host + ":" + ports.get(PROTOCOLS.indexOf("AMQP"));
+        return (tls ? "amqps://" : "amqp://") + host + ":" + ports.get(PROTOCOLS.indexOf("AMQP"));
     }
 
     @Override
     public String openwireUrl() {
-        return "tcp://" + host + ":" + ports.get(PROTOCOLS.indexOf("OPENWIRE"));
+        return (tls ? "ssl://" : "tcp://") + host + ":" + ports.get(PROTOCOLS.indexOf("OPENWIRE"));
     }
 
     @Override

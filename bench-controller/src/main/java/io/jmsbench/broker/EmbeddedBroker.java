@@ -3,7 +3,9 @@ package io.jmsbench.broker;
 import io.jmsbench.Versions;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.scenario.BrokerTuning;
+import io.jmsbench.jms.TlsClients;
 import org.apache.activemq.broker.BrokerService;
+import org.apache.activemq.broker.SslContext;
 import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.broker.region.Destination;
 import org.apache.activemq.broker.region.DestinationStatistics;
@@ -32,6 +34,7 @@ public final class EmbeddedBroker implements ServedBroker {
     private final BrokerService service;
     private final TransportConnector openwire;
     private final TransportConnector amqp;
+    private final boolean tls;
 
     public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning) throws Exception {
         this(host, dataDirectory, persistent, tuning, BrokerPorts.ANY, false);
@@ -44,6 +47,17 @@ public final class EmbeddedBroker implements ServedBroker {
      */
     public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning, BrokerPorts ports,
                           boolean persistRedelivered) throws Exception {
+        this(host, dataDirectory, persistent, tuning, ports, persistRedelivered, null);
+    }
+
+    /**
+     * As above; with {@code tls}, the connectors are OpenWire over TLS ({@code ssl://}) and AMQP over
+     * TLS ({@code amqp+ssl://}, which clients reach as {@code amqps://}), asking for a client
+     * certificate when {@code tls} has a truststore.
+     */
+    public EmbeddedBroker(String host, Path dataDirectory, boolean persistent, BrokerTuning tuning, BrokerPorts ports,
+                          boolean persistRedelivered, ServerTls tls) throws Exception {
+        this.tls = tls != null;
         service = new BrokerService();
         service.setBrokerName("jmsbench");
         service.setUseJmx(false);
@@ -83,8 +97,16 @@ public final class EmbeddedBroker implements ServedBroker {
             }
             service.setPersistenceAdapter(kahaDb);
         }
-        openwire = service.addConnector("tcp://" + host + ":" + ports.openwire());
-        amqp = service.addConnector("amqp://" + host + ":" + ports.amqp());
+        if (tls == null) {
+            openwire = service.addConnector("tcp://" + host + ":" + ports.openwire());
+            amqp = service.addConnector("amqp://" + host + ":" + ports.amqp());
+        } else {
+            TlsClients.Managers managers = tls.managers();
+            service.setSslContext(new SslContext(managers.keys(), managers.trust(), null));
+            String query = tls.needClientAuth() ? "?transport.needClientAuth=true" : "";
+            openwire = service.addConnector("ssl://" + host + ":" + ports.openwire() + query);
+            amqp = service.addConnector("amqp+ssl://" + host + ":" + ports.amqp() + query);
+        }
         service.start();
         if (!service.waitUntilStarted()) {
             throw new IllegalStateException("the broker did not start");
@@ -98,7 +120,7 @@ public final class EmbeddedBroker implements ServedBroker {
 
     @Override
     public String amqpUrl() {
-        return connectUri(amqp);
+        return tls ? connectUri(amqp).replaceFirst("^amqp\\+ssl:", "amqps:") : connectUri(amqp);
     }
 
     /** ActiveMQ Classic has no CORE acceptor. */
@@ -112,9 +134,10 @@ public final class EmbeddedBroker implements ServedBroker {
         return Versions.ACTIVEMQ;
     }
 
+    /** The connector's scheme, host and port: its query holds server options, no client's business. */
     private static String connectUri(TransportConnector connector) {
         try {
-            return connector.getConnectUri().toString();
+            return connector.getConnectUri().toString().replaceFirst("\\?.*$", "");
         } catch (IOException | URISyntaxException e) {
             throw new IllegalStateException("a started connector has no address: " + e.getMessage(), e);
         }

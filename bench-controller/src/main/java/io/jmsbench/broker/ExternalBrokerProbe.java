@@ -2,6 +2,7 @@ package io.jmsbench.broker;
 
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.scenario.Provider;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSSecurityException;
@@ -45,8 +46,14 @@ public final class ExternalBrokerProbe {
     }
 
     public static void probe(Provider provider, String url, BrokerCredentials credentials) throws BrokerUnavailable {
+        probe(provider, url, credentials, null);
+    }
+
+    /** As {@link #probe(Provider, String, BrokerCredentials)}, over TLS as {@code tls} says ({@code null}: as the URL says). */
+    public static void probe(Provider provider, String url, BrokerCredentials credentials, TlsPlan tls)
+            throws BrokerUnavailable {
         CompletableFuture<Void> attempt = CompletableFuture.runAsync(() -> {
-            try (Connection connection = ConnectionFactories.create(wire(provider), url, false, credentials)
+            try (Connection connection = ConnectionFactories.create(wire(provider), url, false, credentials, tls)
                     .createConnection()) {
                 connection.start();
                 connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();

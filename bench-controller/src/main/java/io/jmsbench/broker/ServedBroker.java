@@ -27,11 +27,17 @@ public interface ServedBroker extends AutoCloseable {
     /** Starts the broker named by a scenario's {@code embedded} ({@link BrokerSpec#ACTIVEMQ} or {@link BrokerSpec#ARTEMIS}). */
     static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
                               BrokerPorts ports, boolean persistRedelivered) throws Exception {
+        return start(kind, host, dataDirectory, persistent, tuning, ports, persistRedelivered, null);
+    }
+
+    /** As above, with TLS on every connector as {@code tls} says ({@code null}: none). */
+    static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
+                              BrokerPorts ports, boolean persistRedelivered, ServerTls tls) throws Exception {
         return switch (kind) {
             case BrokerSpec.ACTIVEMQ -> new EmbeddedBroker(host, dataDirectory, persistent, tuning, ports,
-                    persistRedelivered);
+                    persistRedelivered, tls);
             case BrokerSpec.ARTEMIS -> EmbeddedArtemis.start(host, dataDirectory, persistent, tuning, ports,
-                    persistRedelivered);
+                    persistRedelivered, tls);
             default -> throw new IllegalArgumentException("no embedded broker named '" + kind + "'");
         };
     }

@@ -6,6 +6,8 @@ import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerPorts;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.broker.ServedBroker;
+import io.jmsbench.broker.ServerTls;
+import io.jmsbench.broker.TlsSetup;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.run.jvm.ParentWatch;
@@ -90,6 +92,23 @@ final class BrokerCommand implements Callable<Integer> {
                     + "delivered before a crash and again after it is flagged: a store write per dispatch.")
     boolean persistRedelivered;
 
+    @Option(names = "--tls-keystore", paramLabel = "FILE",
+            description = "Serve every connector over TLS with the key and certificate of this keystore (PKCS12 or "
+                    + "JKS): ActiveMQ ssl:// and amqps://; Artemis CORE (clients set sslEnabled), amqps:// and ssl://.")
+    Path tlsKeyStore;
+
+    @Option(names = "--tls-keystore-password", paramLabel = "REF",
+            description = "The keystore's password: env:NAME (an environment variable) or file:PATH.")
+    String tlsKeyStorePassword;
+
+    @Option(names = "--tls-truststore", paramLabel = "FILE",
+            description = "With --tls-keystore: ask every client for a certificate that leads to a CA of this truststore.")
+    Path tlsTrustStore;
+
+    @Option(names = "--tls-truststore-password", paramLabel = "REF",
+            description = "The truststore's password: env:NAME or file:PATH.")
+    String tlsTrustStorePassword;
+
     @Option(names = "--managed", hidden = true, description = "Started by a controller: exit when its stdin closes.")
     boolean managed;
 
@@ -118,7 +137,9 @@ final class BrokerCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         BrokerTuning tuning = BrokerTuning.DEFAULT;
+        ServerTls tls;
         try {
+            tls = tls();
             if (tuningJson != null) {
                 tuning = tuning(tuningJson);
             }
@@ -127,7 +148,7 @@ final class BrokerCommand implements Callable<Integer> {
             }
             PathOptions.outputFile("--ready-file", readyFile, false);
             PathOptions.outputFile("--counts-file", countsFile, false);
-        } catch (BadInput e) {
+        } catch (BadInput | TlsSetup.Problem e) {
             spec.commandLine().getErr().println("jmsbench broker: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -141,7 +162,7 @@ final class BrokerCommand implements Callable<Integer> {
         ServedBroker broker;
         try {
             broker = ServedBroker.start(kind, host, dataDirectory, persistent, tuning,
-                    new BrokerPorts(openwirePort, amqpPort, corePort), persistRedelivered);
+                    new BrokerPorts(openwirePort, amqpPort, corePort), persistRedelivered, tls);
         } catch (Exception e) {
             spec.commandLine().getErr().println("jmsbench broker: could not start: " + e.getMessage());
             return ExitCodes.RUN_FAILED;
@@ -169,6 +190,34 @@ final class BrokerCommand implements Callable<Integer> {
         }
         stop.await();
         return ExitCodes.OK;
+    }
+
+    /** The TLS options, their passwords resolved and their stores opened once; {@code null} without --tls-keystore. */
+    private ServerTls tls() throws BadInput, TlsSetup.Problem {
+        if (tlsKeyStore == null) {
+            for (String given : new String[] {tlsTrustStore == null ? null : "--tls-truststore",
+                    tlsKeyStorePassword == null ? null : "--tls-keystore-password",
+                    tlsTrustStorePassword == null ? null : "--tls-truststore-password"}) {
+                if (given != null) {
+                    throw new BadInput(given + ": expected it only with --tls-keystore, found it alone");
+                }
+            }
+            return null;
+        }
+        if (tlsKeyStorePassword == null) {
+            throw new BadInput("--tls-keystore: expected --tls-keystore-password beside it (env:NAME or file:PATH), "
+                    + "found none");
+        }
+        ServerTls tls = new ServerTls(tlsKeyStore.toString(),
+                TlsSetup.password("--tls-keystore-password", tlsKeyStorePassword, System.getenv()),
+                tlsTrustStore == null ? null : tlsTrustStore.toString(),
+                TlsSetup.password("--tls-truststore-password", tlsTrustStorePassword, System.getenv()));
+        try {
+            tls.managers();
+        } catch (IllegalArgumentException e) {
+            throw new BadInput(e.getMessage());
+        }
+        return tls;
     }
 
     /** The tuning JSON as the scenario's broker tuning; an unknown field is named with those it could be. */

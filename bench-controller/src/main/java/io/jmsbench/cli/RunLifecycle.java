@@ -1,6 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.broker.TlsSetup;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.Report;
 import io.jmsbench.run.BenchmarkRun;
@@ -84,7 +85,7 @@ final class RunLifecycle {
                 report = BenchmarkRun.execute(request.plan(), request.scenarioFile(), request.assignments(),
                         request.out(), signal, runConsole, new BenchmarkRun.Options(request.diskBenchmark(),
                                 request.continueOnFailure(), token, login, metrics, request.brokerPort()));
-            } catch (BadInput e) {
+            } catch (BadInput | TlsSetup.Problem e) {
                 err.println("jmsbench run: " + e.getMessage());
                 return RunOutcome.REFUSED;
             }

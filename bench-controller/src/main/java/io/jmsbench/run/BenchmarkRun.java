@@ -3,6 +3,9 @@ package io.jmsbench.run;
 import io.jmsbench.Versions;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.ExternalBrokerProbe;
+import io.jmsbench.broker.TlsProbe;
+import io.jmsbench.broker.TlsSetup;
+import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
@@ -19,6 +22,7 @@ import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.LocalAgents;
 import io.jmsbench.run.workers.RemoteAgents;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.DiskBenchmark;
@@ -32,10 +36,12 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -60,6 +66,8 @@ public final class BenchmarkRun {
     /** The plan's points and repeats, or a search's steps. */
     private final PointSource points;
     private final String startedAt = Instant.now().toString();
+    /** What each external broker reached over TLS uses and negotiated. */
+    private final Map<BrokerSpec, BrokerTls> tls;
 
 
     /**
@@ -85,7 +93,9 @@ public final class BenchmarkRun {
     }
 
     private BenchmarkRun(ScenarioPlan plan, Path scenarioFile, List<String> overrides, RunDirectory directory,
-                         RunSignal signal, RunConsole console, Options options, AgentSource agentSource) {
+                         RunSignal signal, RunConsole console, Options options, AgentSource agentSource,
+                         Map<BrokerSpec, BrokerTls> tls) {
+        this.tls = Map.copyOf(tls);
         this.plan = plan;
         this.scenarioFile = scenarioFile;
         this.overrides = List.copyOf(overrides);
@@ -105,28 +115,42 @@ public final class BenchmarkRun {
      */
     public static Report execute(ScenarioPlan plan, Path scenarioFile, List<String> overrides, Path outRoot,
                                  RunSignal signal, RunConsole console, Options options)
-            throws BrokerUnavailable, RunFailure, IOException {
+            throws BrokerUnavailable, RunFailure, IOException, TlsSetup.Problem {
         Scenario base = plan.base();
-        probeExternalBrokers(plan, options);
+        Map<BrokerSpec, BrokerTls> tls = probeExternalBrokers(plan, options);
         String leaseId = base.name() + "@" + Facts.host().hostname() + "#"
                 + HexFormat.of().formatHex(randomBytes(4));
         RemoteAgents remote = base.agents().remote()
                 ? RemoteAgents.contact(base.agents(), options.remoteToken(), leaseId) : null;
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
         console.out().println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
+        tls.forEach((broker, t) -> console.out().println("  tls      " + broker.url() + ": " + t.negotiated().describe()));
         AgentSource source = remote != null ? remote
                 : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId);
-        return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source).run();
+        return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source, tls).run();
     }
 
-    /** Every external broker the points use, once per URL and provider: a comparison may reach several. */
-    private static void probeExternalBrokers(ScenarioPlan plan, Options options) throws BrokerUnavailable {
+    /**
+     * Every external broker the points use, once per URL, provider and TLS settings: a comparison may
+     * reach several. Over TLS, a handshake first, whose outcome each point's report gets.
+     */
+    private static Map<BrokerSpec, BrokerTls> probeExternalBrokers(ScenarioPlan plan, Options options)
+            throws BrokerUnavailable, TlsSetup.Problem {
         Set<String> probed = new HashSet<>();
+        Map<BrokerSpec, BrokerTls> tls = new HashMap<>();
         for (Scenario s : plan.points().stream().map(ScenarioPlan.Point::scenario).toList()) {
-            if (!s.broker().isEmbedded() && probed.add(s.provider() + " " + s.broker().url())) {
-                ExternalBrokerProbe.probe(s.provider(), s.broker().url(), options.credentials());
+            BrokerSpec broker = s.broker();
+            if (broker.isEmbedded() || !probed.add(s.provider() + " " + broker.url() + " " + broker.tls())) {
+                continue;
             }
+            TlsPlan tlsPlan = null;
+            if (broker.tls() != null) {
+                tlsPlan = TlsSetup.resolve(broker.tls(), System.getenv());
+                tls.put(broker, new BrokerTls(tlsPlan, TlsProbe.handshake(s.provider(), broker.url(), tlsPlan)));
+            }
+            ExternalBrokerProbe.probe(s.provider(), broker.url(), options.credentials(), tlsPlan);
         }
+        return tls;
     }
 
     private static byte[] randomBytes(int n) {
@@ -143,7 +167,7 @@ public final class BenchmarkRun {
         BrokerUnavailable brokerFailure = null;
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
             PointRunner runner = new PointRunner(plan, directory, signal, console, progress, agentSource,
-                    options.credentials(), samples, runChildren, options.metrics(), options.brokerPort());
+                    options.credentials(), tls, samples, runChildren, options.metrics(), options.brokerPort());
             RunPace pace = new RunPace(points.runsAtMost(), plannedSecondsPerRun());
             while (true) {
                 if (signal.abortReason() != null) {

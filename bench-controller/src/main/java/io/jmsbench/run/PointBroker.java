@@ -86,7 +86,7 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
                     + ", measured from /proc");
         }
         BrokerFacts facts = new BrokerFacts(kind == null ? "external" : "external " + kind.yamlName(), "unknown", url,
-                null, null, null, null, process);
+                null, null, null, null, process, null);
         return new PointBroker(url, facts, null, null, process == null ? null : new ExternalBrokerProcess(process));
     }
 

@@ -15,6 +15,7 @@ import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.SamplesLog;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.run.point.Gauges;
@@ -67,6 +68,7 @@ final class PointRunner {
     private final ProgressView progress;
     private final AgentSource agentSource;
     private final BrokerCredentials credentials;
+    private final Map<BrokerSpec, BrokerTls> tls;
     private final SamplesLog samples;
     private final Children runChildren;
     private final RunMetrics metrics;
@@ -75,8 +77,10 @@ final class PointRunner {
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
-                ProgressView progress, AgentSource agentSource, BrokerCredentials credentials, SamplesLog samples, Children runChildren,
-                RunMetrics metrics, Integer brokerPort) {
+                ProgressView progress, AgentSource agentSource, BrokerCredentials credentials,
+                Map<BrokerSpec, BrokerTls> tls, SamplesLog samples, Children runChildren, RunMetrics metrics,
+                Integer brokerPort) {
+        this.tls = tls;
         this.plan = plan;
         this.directory = directory;
         this.signal = signal;
@@ -107,9 +111,11 @@ final class PointRunner {
             try (Affinity.Pin controller = Affinity.pinSelf(partitions == null ? null : partitions.controller())) {
                 AgentSource.Pending pending = agentSource.begin(children, suffix, partitions);
                 broker = broker(scenario, children, suffix, partitions);
-                brokerFacts = broker.facts();
+                BrokerTls brokerTls = tls.get(scenario.broker());
+                brokerFacts = brokerTls == null ? broker.facts() : broker.facts().withTls(brokerTls.negotiated());
                 PointAgents agents = pending.await(signal);
-                Driven driven = drive(scenario, point, repeat, pointStart, log, broker, agents, partitions);
+                Driven driven = drive(scenario, point, repeat, pointStart, log, broker, brokerFacts, agents,
+                        partitions);
                 observation = driven.observation();
                 managed = driven.managed();
             }
@@ -145,7 +151,8 @@ final class PointRunner {
 
     /** Drives the point on its agents and broker; the agents' clients are closed however it ends. */
     private Driven drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
-                         PointBroker broker, PointAgents agents, CpuPartitions partitions)
+                         PointBroker broker, BrokerFacts brokerFacts, PointAgents agents,
+                         CpuPartitions partitions)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
         ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
         ManagementWindow.Result managed = null;
@@ -159,7 +166,7 @@ final class PointRunner {
                     Gauges.local(broker.gauged()), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
                     console, faults(scenario, broker));
-            PointObservation observation = driver.run(pointStart, broker.facts());
+            PointObservation observation = driver.run(pointStart, brokerFacts);
             if (management != null && signal.abortReason() == null) { // Ctrl-C waits for no settling figures
                 managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them
                 if (managed.health().problem() != null) {
@@ -290,7 +297,8 @@ final class PointRunner {
 
     private Workers.PlanFactory plans(Scenario scenario, String url) {
         String clientUrl = scenario.reconnects() ? Failover.url(scenario.provider(), url) : url;
+        BrokerTls brokerTls = tls.get(scenario.broker());
         return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), clientUrl, clients,
-                clockOffsetNanos, credentials);
+                clockOffsetNanos, credentials, brokerTls == null ? null : brokerTls.plan());
     }
 }

@@ -4,6 +4,7 @@ import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.RabbitMqAmqpAddresses;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Credentials;
+import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.protocol.DeliveryPlan;
 import io.jmsbench.protocol.DestinationPlan;
 import io.jmsbench.protocol.MessagePlan;
@@ -40,11 +41,17 @@ public final class PoolPlans {
      */
     public static PoolPlan of(Scenario scenario, String runId, String brokerUrl, List<ClientPlan> clients,
                               long clockOffsetNanos, BrokerCredentials credentials) {
+        return of(scenario, runId, brokerUrl, clients, clockOffsetNanos, credentials, null);
+    }
+
+    /** As above, over TLS as {@code tls} says ({@code null}: as the URL says). */
+    public static PoolPlan of(Scenario scenario, String runId, String brokerUrl, List<ClientPlan> clients,
+                              long clockOffsetNanos, BrokerCredentials credentials, TlsPlan tls) {
         DestinationPlan destination = destination(scenario.destination());
         return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination,
                 message(scenario.message()), variants(MessageVariants.of(scenario)), delivery(scenario.delivery()),
                 scenario.publishers().ratePerClient(), faults(scenario.publishers().faults()),
-                addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials));
+                addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls);
     }
 
     /**

@@ -348,6 +348,21 @@ class CliRefusalTest {
                 row("broker --core-port not a number",
                         "jmsbench broker: --core-port: expected a whole number (PORT), found 'core'",
                         "broker", "--core-port", "core"),
+                row("broker --tls-keystore without its password",
+                        "jmsbench broker: --tls-keystore: expected --tls-keystore-password beside it (env:NAME or"
+                                + " file:PATH), found none",
+                        "broker", "--tls-keystore", D + "/server.p12"),
+                row("broker --tls-keystore-password in the open",
+                        "jmsbench broker: --tls-keystore-password: expected env:NAME or file:PATH, found a plain value:"
+                                + " a password is never given in the open",
+                        "broker", "--tls-keystore", D + "/server.p12", "--tls-keystore-password", "s3cret"),
+                row("broker --tls-truststore without a keystore",
+                        "jmsbench broker: --tls-truststore: expected it only with --tls-keystore, found it alone",
+                        "broker", "--tls-truststore", D + "/trust.p12"),
+                row("broker --tls-truststore-password without a keystore",
+                        "jmsbench broker: --tls-truststore-password: expected it only with --tls-keystore, found it"
+                                + " alone",
+                        "broker", "--tls-truststore-password", "env:JMSBENCH_TEST_UNSET"),
                 row("broker --ready-file a directory",
                         "jmsbench broker: --ready-file " + D + "/dir: expected a file, found a directory",
                         "broker", "--ready-file", D + "/dir"),

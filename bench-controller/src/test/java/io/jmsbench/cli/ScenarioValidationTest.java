@@ -254,6 +254,31 @@ class ScenarioValidationTest {
                                 + " does: block, page or fail), found one",
                         FILE + ":5:22: broker.sendFailIfNoSpace: expected no sendFailIfNoSpace with embedded artemis"
                                 + " (ActiveMQ Classic's; on Artemis that is addressFullPolicy: fail), found one"),
+                yaml("a TLS password written in the scenario",
+                        "broker:\n  url: 'ssl://localhost:61617'\n  tls: {trustStore: t.p12, trustStorePassword: s3cret}\n",
+                        FILE + ":3:48: broker.tls.trustStorePassword: expected env:NAME (an environment variable of the"
+                                + " controller) or file:PATH (a file holding the password), found a plain value: a"
+                                + " password is never written in the scenario"),
+                yaml("TLS with the embedded broker",
+                        "broker:\n  embedded: activemq\n  tls: {verifyHost: false}\n",
+                        FILE + ":3:8: broker.tls: expected tls only with an external broker (url); to measure a broker"
+                                + " over TLS on this machine, start one with ./jmsbench broker --tls-keystore and give"
+                                + " its URL"),
+                yaml("TLS with a plain OpenWire URL",
+                        "broker:\n  url: 'tcp://localhost:61616'\n  tls: {verifyHost: true}\n",
+                        FILE + ":2:8: broker.url: expected a TLS URL with tls (ssl://host:61617), found"
+                                + " 'tcp://localhost:61616'"),
+                yaml("a TLS field misspelt, a TLS version unknown, a keystore without its password",
+                        "broker:\n  url: 'ssl://localhost:61617'\n  tls:\n    verifyHosts: false\n"
+                                + "    protocols: [TLSv1.3, TLS1.2]\n    keyStore: client.p12\n",
+                        FILE + ":4:5: broker.tls.verifyHosts: unknown field, expected one of trustStore,"
+                                + " trustStorePassword, keyStore, keyStorePassword, protocols, verifyHost; did you mean"
+                                + " 'verifyHost'?",
+                        FILE + ":5:26: broker.tls.protocols[1]: expected one of TLSv1.3, TLSv1.2, TLSv1.1, TLSv1, found"
+                                + " 'TLS1.2'; did you mean 'TLSv1.2'?",
+                        FILE + ":6:15: broker.tls.keyStore: expected keyStorePassword beside keyStore (env:NAME (an"
+                                + " environment variable of the controller) or file:PATH (a file holding the"
+                                + " password)), found none"),
                 yaml("an Artemis knob with embedded activemq",
                         "broker:\n  embedded: activemq\n  addressFullPolicy: page\n",
                         FILE + ":3:22: broker.addressFullPolicy: expected no addressFullPolicy with embedded activemq"

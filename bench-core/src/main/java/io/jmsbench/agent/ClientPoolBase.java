@@ -2,6 +2,7 @@ package io.jmsbench.agent;
 
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.jms.TlsClients;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
@@ -30,7 +31,7 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
     /** The connection factory the pool's clients share. */
     protected ConnectionFactory factory(PoolPlan plan) {
         return ConnectionFactories.create(plan.provider(), plan.brokerUrl(), plan.delivery().asyncSend(),
-                credentials(plan));
+                credentials(plan), plan.tls());
     }
 
     /** The plan's login as the provider layer takes it ({@code null}: anonymous). */
@@ -63,6 +64,9 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         }
         Map<String, String> settings = settings(plan);
         settings.put("login", plan.credentials() == null ? "anonymous" : "user " + plan.credentials().user());
+        if (plan.tls() != null) {
+            settings.put("tls", TlsClients.describe(plan.tls()));
+        }
         return new PrepareResult(created.size() - failures.size(), failures, settings);
     }
 

@@ -4,7 +4,10 @@ import io.jmsbench.Versions;
 import io.jmsbench.protocol.DeliveryPlan;
 import io.jmsbench.protocol.Provider;
 import jakarta.jms.ConnectionFactory;
+import io.jmsbench.protocol.TlsPlan;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
+import org.apache.activemq.artemis.api.core.TransportConfiguration;
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.qpid.jms.JmsConnectionFactory;
 
@@ -43,9 +46,19 @@ public final class ConnectionFactories {
     /** A factory whose connections log in with {@code credentials} ({@code null}: anonymous). */
     public static ConnectionFactory create(Provider provider, String url, boolean asyncSend,
                                            BrokerCredentials credentials) {
+        return create(provider, url, asyncSend, credentials, null);
+    }
+
+    /**
+     * As {@link #create(Provider, String, boolean, BrokerCredentials)}, over TLS as {@code tls} says
+     * ({@code null}: as the URL says, with the JVM's defaults). A store that cannot be read is an
+     * {@link IllegalArgumentException} in one sentence.
+     */
+    public static ConnectionFactory create(Provider provider, String url, boolean asyncSend,
+                                           BrokerCredentials credentials, TlsPlan tls) {
         return switch (provider) {
             case OPENWIRE -> {
-                ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+                ActiveMQConnectionFactory factory = openwire(url, tls);
                 if (credentials != null) {
                     factory.setUserName(credentials.user());
                     factory.setPassword(credentials.password());
@@ -58,7 +71,10 @@ public final class ConnectionFactories {
                 yield factory;
             }
             case AMQP -> {
-                JmsConnectionFactory factory = new JmsConnectionFactory(url);
+                JmsConnectionFactory factory = new JmsConnectionFactory(tls == null ? url : TlsClients.amqpUrl(url, tls));
+                if (tls != null) {
+                    factory.setSslContext(TlsClients.context(tls));
+                }
                 if (credentials != null) {
                     factory.setUsername(credentials.user());
                     factory.setPassword(credentials.password());
@@ -70,9 +86,46 @@ public final class ConnectionFactories {
                 factory.setSendTimeout(REQUEST_TIMEOUT_MS);
                 yield factory;
             }
-            case CORE -> core(url, asyncSend, credentials);
-            case RABBITMQ_JMS -> RabbitMqJms.factory(url, credentials);
+            case CORE -> core(url, asyncSend, credentials, tls);
+            case RABBITMQ_JMS -> RabbitMqJms.factory(url, credentials, tls);
         };
+    }
+
+    private static ActiveMQConnectionFactory openwire(String url, TlsPlan tls) {
+        if (tls == null) {
+            return new ActiveMQConnectionFactory(url);
+        }
+        ActiveMQSslConnectionFactory factory = new ActiveMQSslConnectionFactory(TlsClients.openwireUrl(url, tls));
+        TlsClients.Managers managers = TlsClients.managers(tls);
+        factory.setKeyAndTrustManagers(managers.keys(), managers.trust(), null);
+        return factory;
+    }
+
+    /**
+     * Artemis's core client takes its TLS settings as transport parameters. They go into the parsed
+     * connectors rather than the URL, so that no password is part of a string that may be logged.
+     */
+    private static void coreTls(org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory factory,
+                                TlsPlan tls) {
+        TlsClients.managers(tls); // a store that cannot be read is told here, in one sentence
+        for (TransportConfiguration connector : factory.getStaticConnectors()) {
+            Map<String, Object> p = connector.getParams();
+            p.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
+            p.put(TransportConstants.VERIFY_HOST_PROP_NAME, tls.verifyHost());
+            if (tls.trustStore() != null) {
+                p.put(TransportConstants.TRUSTSTORE_PATH_PROP_NAME, tls.trustStore());
+                if (tls.trustStorePassword() != null) {
+                    p.put(TransportConstants.TRUSTSTORE_PASSWORD_PROP_NAME, tls.trustStorePassword());
+                }
+            }
+            if (tls.keyStore() != null) {
+                p.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore());
+                p.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.keyStorePassword());
+            }
+            if (!tls.protocols().isEmpty()) {
+                p.put(TransportConstants.ENABLED_PROTOCOLS_PROP_NAME, String.join(",", tls.protocols()));
+            }
+        }
     }
 
     /**
@@ -80,7 +133,7 @@ public final class ConnectionFactories {
      * once, not a retry loop), a call timeout on blocking sends, commits and consumer creation, and a
      * connect timeout unless the URL sets its own. Persistent sends block unless {@code asyncSend}.
      */
-    private static ConnectionFactory core(String url, boolean asyncSend, BrokerCredentials credentials) {
+    private static ConnectionFactory core(String url, boolean asyncSend, BrokerCredentials credentials, TlsPlan tls) {
         // the URL parameter's name is the transport's key (connect-timeout-millis); a camel-case one is dropped
         String key = TransportConstants.NETTY_CONNECT_TIMEOUT;
         String withTimeout = url.contains(key) ? url
@@ -98,6 +151,9 @@ public final class ConnectionFactories {
         factory.setClientFailureCheckPeriod(CORE_FAILURE_CHECK_MS);
         factory.setConnectionTTL(CORE_CONNECTION_TTL_MS);
         factory.setBlockOnDurableSend(!asyncSend);
+        if (tls != null) {
+            coreTls(factory, tls);
+        }
         return factory;
     }
 
@@ -107,7 +163,12 @@ public final class ConnectionFactories {
      */
     public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliveryPlan delivery,
                                                          BrokerCredentials credentials) {
-        ConnectionFactory factory = create(provider, url, delivery.asyncSend(), credentials);
+        return createForSubscribers(provider, url, delivery, credentials, null);
+    }
+
+    public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliveryPlan delivery,
+                                                         BrokerCredentials credentials, TlsPlan tls) {
+        ConnectionFactory factory = create(provider, url, delivery.asyncSend(), credentials, tls);
         if (listenerOnTransportThread(provider, url, delivery)) {
             ((ActiveMQConnectionFactory) factory).setAlwaysSessionAsync(false);
         }

@@ -1,11 +1,15 @@
 package io.jmsbench.jms;
 
+import com.rabbitmq.client.SocketConfigurators;
 import com.rabbitmq.jms.admin.RMQConnectionFactory;
 import io.jmsbench.Versions;
 import io.jmsbench.protocol.DeliveryPlan;
+import io.jmsbench.protocol.TlsPlan;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
+
+import javax.net.ssl.SSLSocket;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,7 +29,7 @@ final class RabbitMqJms {
     }
 
     /** {@code url}: {@code amqp://host:port} or {@code amqp://host:port/vhost} (RabbitMQ's URI form). */
-    static ConnectionFactory factory(String url, BrokerCredentials credentials) {
+    static ConnectionFactory factory(String url, BrokerCredentials credentials, TlsPlan tls) {
         RMQConnectionFactory factory = new RMQConnectionFactory();
         try {
             factory.setUri(url);
@@ -35,6 +39,10 @@ final class RabbitMqJms {
         if (credentials != null) {
             factory.setUsername(credentials.user());
             factory.setPassword(credentials.password());
+        }
+        if (tls != null) {
+            factory.useSslProtocol(TlsClients.context(tls));
+            factory.setHostnameVerification(tls.verifyHost());
         }
         factory.setTerminationTimeout(ConnectionFactories.CLOSE_TIMEOUT_MS);
         // rabbitmq-jms interrupts a listener call that takes longer and closes the consumer's channel:
@@ -51,6 +59,14 @@ final class RabbitMqJms {
             // a lost connection fails the point and says so, rather than reconnecting behind its back
             amqp.setAutomaticRecoveryEnabled(false);
             amqp.setTopologyRecoveryEnabled(false);
+            if (tls != null && !tls.protocols().isEmpty()) {
+                String[] protocols = tls.protocols().toArray(String[]::new);
+                amqp.setSocketConfigurator(SocketConfigurators.defaultConfigurator().andThen(socket -> {
+                    if (socket instanceof SSLSocket ssl) {
+                        ssl.setEnabledProtocols(protocols);
+                    }
+                }));
+            }
         });
         return factory;
     }

@@ -1,5 +1,7 @@
 package io.jmsbench.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -8,7 +10,9 @@ import java.util.List;
  * {@code faults} is {@code null} but in tests of the audit;
  * {@code clockOffsetNanos} is this agent's clock minus the controller's, which its clients subtract
  * from every timestamp they write or compare, so latency across hosts is measured on one clock;
- * {@code credentials} log the clients in to the broker ({@code null}: anonymous).
+ * {@code credentials} log the clients in to the broker ({@code null}: anonymous);
+ * {@code tls} is how they reach it over TLS ({@code null}: as the URL says, and left out of the JSON,
+ * so that an agent of an earlier version still reads a plan without TLS).
  *
  * <p>Every part is a protocol record, never a scenario one: what an agent is told changes only
  * when this package changes, not with each new scenario key. The controller's {@code PoolPlans}
@@ -17,7 +21,15 @@ import java.util.List;
 public record PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                        MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery,
                        double ratePerClient, PublisherFaults faults, List<ClientPlan> clients,
-                       long clockOffsetNanos, Credentials credentials) {
+                       long clockOffsetNanos, Credentials credentials,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) TlsPlan tls) {
+
+    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
+                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
+                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials) {
+        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
+                clockOffsetNanos, credentials, null);
+    }
 
     public PoolPlan {
         variants = List.copyOf(variants);

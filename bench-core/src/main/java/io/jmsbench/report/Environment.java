@@ -36,14 +36,20 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
      * The broker: {@code embedded activemq} or {@code embedded artemis} (with its JVM), or {@code external}
      * (JVM unknown, {@code null}). {@code process}: an external broker's process on this machine,
      * found by the port it listens on and measured as the embedded broker's JVM is ({@code null}
-     * when embedded, or when none was found here).
+     * when embedded, or when none was found here); {@code tls} what a TLS probe negotiated with it
+     * ({@code null}: no TLS asked).
      */
     public record BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
-                              Long memoryLimitMb, JvmFacts jvm, ListeningProcess process) {
+                              Long memoryLimitMb, JvmFacts jvm, ListeningProcess process, TlsFacts tls) {
 
         public BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
                            Long memoryLimitMb, JvmFacts jvm) {
-            this(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, null);
+            this(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, null, null);
+        }
+
+        public BrokerFacts withTls(TlsFacts negotiated) {
+            return new BrokerFacts(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, process,
+                    negotiated);
         }
     }
 
@@ -84,7 +90,7 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
     /** What a broker is, leaving out what every start of it changes (port, pid, data directory). */
     private static List<Object> stable(BrokerFacts b) {
         return b == null ? List.of() : Arrays.asList(b.kind(), b.version(), b.persistent(), b.memoryLimitMb(),
-                b.jvm() == null ? null : b.jvm().flags());
+                b.jvm() == null ? null : b.jvm().flags(), b.tls() == null ? null : b.tls().describe());
     }
 
     /** Where an agent ran and how, leaving out its pid and its clock, which every point measures anew. */

@@ -228,6 +228,10 @@ public final class MarkdownReport {
                 md.append(", JVM flags ").append(e.broker().jvm().flags());
             }
             md.append('\n');
+            if (e.broker().tls() != null) {
+                md.append("- TLS: ").append(e.broker().tls().describe()).append(", broker certificate ")
+                        .append(e.broker().tls().peer()).append('\n');
+            }
         }
         for (AgentFacts a : e.agents()) {
             md.append("- ").append(a.name()).append(a.address() == null ? "" : " at " + a.address()).append(": ")

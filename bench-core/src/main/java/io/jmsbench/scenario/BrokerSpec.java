@@ -8,10 +8,11 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * {@code url} is set. An embedded broker is started afresh for every point, so one point's backlog
  * cannot pollute the next, unless {@code reuse} keeps one broker for the whole run.
  * {@code kind} is what the scenario says an external broker is ({@code null}: not said);
- * {@code management} where its own statistics are read ({@link BrokerManagement#DEFAULT} when embedded).
+ * {@code management} where its own statistics are read ({@link BrokerManagement#DEFAULT} when embedded);
+ * {@code tls} how the clients reach it over TLS ({@code null}: as the URL says, with the JVM's defaults).
  */
 public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
-                         BrokerKind kind, BrokerManagement management) {
+                         BrokerKind kind, BrokerManagement management, TlsSpec tls) {
 
     public BrokerSpec {
         management = management == null ? BrokerManagement.DEFAULT : management;
@@ -19,7 +20,7 @@ public record BrokerSpec(String embedded, boolean persistent, String url, boolea
 
     public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
                       BrokerKind kind) {
-        this(embedded, persistent, url, reuse, tuning, kind, BrokerManagement.DEFAULT);
+        this(embedded, persistent, url, reuse, tuning, kind, BrokerManagement.DEFAULT, null);
     }
 
     public BrokerSpec(String embedded, boolean persistent, String url) {

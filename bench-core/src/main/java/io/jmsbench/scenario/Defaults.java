@@ -16,6 +16,8 @@ public final class Defaults {
     public static final boolean BROKER_PERSISTENT = false;
     /** A fresh broker per point, so that one point's backlog cannot pollute the next. */
     public static final boolean BROKER_REUSE = false;
+    /** {@code broker.tls.verifyHost}: the broker's certificate must name the URL's host. */
+    public static final boolean TLS_VERIFY_HOST = true;
     /**
      * The embedded broker's memory limit. ActiveMQ's default (70% of the heap) lets a saturated run
      * pile up ~500k messages before flow control holds publishers back, more than a drain delivers.

@@ -159,6 +159,7 @@ final class ScenarioReader {
         boolean reuse = f.bool("reuse", Defaults.BROKER_REUSE);
         BrokerTuning tuning = tuning(f, url != null ? null : embedded);
         BrokerKind kind = f.choice("kind", null, BrokerKind.class, BrokerKind::yamlName);
+        TlsSpec tls = TlsReader.read(f, url, provider);
         if (kind != null && url == null) {
             f.problem("kind", "expected kind only with an external broker (url), found kind: " + kind.yamlName()
                     + " with the embedded " + embedded);
@@ -188,7 +189,7 @@ final class ScenarioReader {
         BrokerManagement management = management(f, url != null);
         f.finish();
         return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning, url == null ? null : kind,
-                management);
+                management, tls);
     }
 
     private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:)\\S+");

@@ -56,6 +56,20 @@ class ScenarioLoaderTest {
     @TempDir
     Path dir;
 
+    @Test
+    void brokerTlsKeepsPasswordReferencesAndChecksTheHostByDefault() throws ScenarioException {
+        Scenario s = parse("provider: amqp\nbroker:\n  url: amqps://broker:5671\n  tls: {trustStore: /t.p12,"
+                + " trustStorePassword: 'env:TRUST_PW', keyStore: /k.p12, keyStorePassword: 'file:/run/pw',"
+                + " protocols: [TLSv1.3]}\n");
+
+        assertEquals(new TlsSpec("/t.p12", "env:TRUST_PW", "/k.p12", "file:/run/pw", List.of("TLSv1.3"), true),
+                s.broker().tls());
+        assertEquals(null, parse("name: x\n").broker().tls());
+        assertEquals(new TlsSpec(null, null, null, null, List.of(), false),
+                parse("provider: core\nbroker: {url: 'tcp://b:61617', tls: {verifyHost: false}}\n").broker().tls(),
+                "core turns TLS on with sslEnabled, whatever the scheme");
+    }
+
     private static Scenario parse(String text, String... overrides) throws ScenarioException {
         return ScenarioLoader.parse(text, "test.yaml", "test", List.of(overrides));
     }

@@ -31,6 +31,7 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("", "zzz: 1\n");
         UNKNOWN_FIELD_IN.put("broker", "broker: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("broker.management", "broker: {url: 'amqp://h:5672', management: {zzz: 1}}\nprovider: amqp\n");
+        UNKNOWN_FIELD_IN.put("broker.tls", "broker: {url: 'ssl://b:61617', tls: {zzz: 1}}\n");
         UNKNOWN_FIELD_IN.put("destination", "destination: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("message", "message: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("message.vary", "message: {vary: {on: P1, zzz: 1}}\n");

@@ -27,7 +27,7 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     @Override
     protected ConnectionFactory factory(PoolPlan plan) {
         return ConnectionFactories.createForSubscribers(plan.provider(), plan.brokerUrl(), plan.delivery(),
-                credentials(plan));
+                credentials(plan), plan.tls());
     }
 
     @Override
