@@ -7,6 +7,10 @@
 #
 #   scripts/bench-gate.sh              # PAIRS=10: about 12 minutes
 #   PAIRS=3 scripts/bench-gate.sh
+#   CPUS=auto scripts/bench-gate.sh    # every run on CPU partitions (cpus: auto)
+#
+# It also prints the smallest fall each pair could show as a regression: a fall is called when
+# the two 95% intervals are apart, so it must be larger than both half-widths together.
 #
 # Needs a JDK 17+ and python3. Broker and clients share this machine's cores: the figures are this
 # machine's noise at the time, which is what a gate here has to live with.
@@ -22,7 +26,7 @@ work="$(mktemp -d)"
 trap '[ -n "${KEEP:-}" ] && echo "runs kept in $work" >&2 || rm -rf "$work"' EXIT
 
 run_one() {
-  timeout 300 java -jar "$jar" run scenarios/ci-smoke.yaml --out "$1" > "$1.log" 2>&1 \
+  timeout 300 java -jar "$jar" run scenarios/ci-smoke.yaml --out "$1" --set "cpus=${CPUS:-shared}" > "$1.log" 2>&1 \
     || { echo "a run failed; its output: $1.log" >&2; KEEP=1; exit 1; }
   dirname "$(ls "$1"/*/*/report.json)"
 }
@@ -66,6 +70,18 @@ for i in range(1, pairs + 1):
             inconclusive[t] += worst[t]
         else:
             fails[t] += worst[t]
+detectable = []
+for i in range(1, pairs + 1):
+    c = json.load(open(f"{work}/pair{i}.json"))
+    ch = {x["metric"]: x for x in c["points"][0]["changes"]}["RECEIVED"]
+    if ch["base"]["halfWidth"] is not None and ch["next"]["halfWidth"] is not None and ch["base"]["value"]:
+        detectable.append((ch["base"]["halfWidth"] + ch["next"]["halfWidth"]) / ch["base"]["value"])
+detectable.sort()
+if detectable:
+    print()
+    print("smallest fall of the received rate a pair could call (its two half-widths together): median %.1f%%, "
+          "worst %.1f%% over %d pairs" % (100 * detectable[len(detectable) // 2], 100 * detectable[-1],
+                                           len(detectable)))
 print()
 print("false alarms over %d unchanged pairs (a rate slower, intervals apart and beyond the threshold; a pair"
       " with other work on the host is inconclusive, not a regression, as compare says):" % pairs)
