@@ -70,18 +70,19 @@ for i in range(1, pairs + 1):
             inconclusive[t] += worst[t]
         else:
             fails[t] += worst[t]
-detectable = []
-for i in range(1, pairs + 1):
-    c = json.load(open(f"{work}/pair{i}.json"))
-    ch = {x["metric"]: x for x in c["points"][0]["changes"]}["RECEIVED"]
-    if ch["base"]["halfWidth"] is not None and ch["next"]["halfWidth"] is not None and ch["base"]["value"]:
-        detectable.append((ch["base"]["halfWidth"] + ch["next"]["halfWidth"]) / ch["base"]["value"])
-detectable.sort()
-if detectable:
-    print()
-    print("smallest fall of the received rate a pair could call (its two half-widths together): median %.1f%%, "
-          "worst %.1f%% over %d pairs" % (100 * detectable[len(detectable) // 2], 100 * detectable[-1],
-                                           len(detectable)))
+print()
+for metric in ("RECEIVED", "DISPATCHED"):
+    detectable = []
+    for i in range(1, pairs + 1):
+        c = json.load(open(f"{work}/pair{i}.json"))
+        ch = {x["metric"]: x for x in c["points"][0]["changes"]}[metric]
+        if ch["base"]["halfWidth"] is not None and ch["next"]["halfWidth"] is not None and ch["base"]["value"]:
+            detectable.append((ch["base"]["halfWidth"] + ch["next"]["halfWidth"]) / ch["base"]["value"])
+    detectable.sort()
+    if detectable:
+        print("smallest fall of the %s rate a pair could call (its two half-widths together): median %.1f%%, "
+              "worst %.1f%% over %d pairs" % (metric.lower(), 100 * detectable[len(detectable) // 2],
+                                               100 * detectable[-1], len(detectable)))
 print()
 print("false alarms over %d unchanged pairs (a rate slower, intervals apart and beyond the threshold; a pair"
       " with other work on the host is inconclusive, not a regression, as compare says):" % pairs)

@@ -63,7 +63,8 @@ for line in open(sys.argv[1]):
         w = p.get("windows") or {}
         end = w.get("windowEnd") or "?"
         codes = [f["code"] for f in p["findings"] if f["severity"] != "NOTE"] or ["-"]
-        params = ",".join("%s=%s" % (k.split(".")[-1] if "." in k else k, v) for k, v in (p.get("parameters") or {}).items()) or "-"
+        params = ",".join("%s=%s" % (k.replace("subscribers", "s").replace(".clients", ""), v)
+                          for k, v in (p.get("parameters") or {}).items()) or "-"
         print("%5s  %-18s %-8s %-25s %9.0f ± %7.0f %s  %5.0fs %-9s  %-12s %s" % (
             rnd, label, mode, params[:25], r["rate"], hw or 0, rel, r["seconds"], "(" + end + ")", p["verdict"],
             " ".join(codes)))

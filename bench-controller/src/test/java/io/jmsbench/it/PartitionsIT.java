@@ -52,11 +52,16 @@ class PartitionsIT {
         JsonNode broker = partitions.get(0);
         assertEquals(point.path("cpu").path("brokerCores").asDouble(), broker.path("ownCores").asDouble(), 1e-9,
                 "on its partition, the broker's JVM is the run's own load there");
-        double accounted = broker.path("ownCores").asDouble() + broker.path("interruptCores").asDouble()
-                + broker.path("kernelCores").asDouble() + broker.path("foreignCores").asDouble();
-        // every part is measured on its own (JVM CPU time, the kernel's ticks, other tasks' ticks): together
-        // they explain the partition's busy time, give or take the ticks' sampling
-        assertEquals(broker.path("busy").asDouble(), accounted, 0.15, broker.toString());
+        // a JVM held to one CPU cannot use more of it than the CPU was busy (both are measured apart: the JVM's
+        // CPU time, the CPU's idle ticks; the readings' instants differ by a few ms); interrupt time is not
+        // added, as softirq work done in a thread's context counts in that thread's time too
+        assertTrue(broker.path("busy").asDouble() > 0, broker.toString());
+        assertTrue(broker.path("ownCores").asDouble() <= broker.path("busy").asDouble() + 0.05, broker.toString());
+        JsonNode clients = partitions.get(1);
+        double clientJvms = point.path("cpu").path("publisherCores").asDouble()
+                + point.path("cpu").path("subscriberCores").asDouble() + point.path("cpu").path("controllerCores").asDouble();
+        assertEquals(clientJvms, clients.path("ownCores").asDouble(), 1e-9, "the agents and the controller on CPU 1");
+        assertTrue(clients.path("ownCores").asDouble() <= clients.path("busy").asDouble() + 0.05, clients.toString());
 
         List<String> codes = new ArrayList<>();
         point.path("findings").forEach(f -> codes.add(f.path("code").asText()));

@@ -36,7 +36,11 @@ public record FitPoints(List<Used> used, List<Excluded> excluded) {
      * {@code note} why although invalid, {@code null} for a valid point; {@code sharedHost} that broker
      * and clients shared one machine.
      */
-    public record Used(ModelPoint point, Use use, boolean sharedHost, String note) {
+    public record Used(ModelPoint point, Use use, boolean sharedHost, String note, boolean partitioned) {
+
+        public Used(ModelPoint point, Use use, boolean sharedHost, String note) {
+            this(point, use, sharedHost, note, false);
+        }
     }
 
     public FitPoints {
@@ -68,15 +72,17 @@ public record FitPoints(List<Used> used, List<Excluded> excluded) {
             List<Finding> findings = p.judgement().findings();
             ModelPoint point = new ModelPoint(label, p.rates().filters(), p.rates().replicationGrade().measured(), p.rates().received().rate());
             boolean sharedHost = Finding.any(findings, FindingCode.SHARED_HOST);
+            boolean partitioned = Finding.any(findings, FindingCode.PARTITIONED_HOST);
             Use use = ModelInputs.use(findings, point.receivedRate());
             // an old report's invalid point that gave no reason is not made valid by having none
             use = use == Use.VALID && !p.judgement().valid() ? Use.INVALID : use;
             String because = p.judgement().invalidReasons() == null || p.judgement().invalidReasons().isEmpty() ? "no reason given"
                     : String.join("; ", p.judgement().invalidReasons());
             if (use == Use.VALID) {
-                used.add(new Used(point, use, sharedHost, null));
+                used.add(new Used(point, use, sharedHost, null, partitioned));
             } else if (forceInvalid) {
-                used.add(new Used(point, Use.INVALID, sharedHost, "invalid, used by --include-invalid: " + because));
+                used.add(new Used(point, Use.INVALID, sharedHost, "invalid, used by --include-invalid: " + because,
+                        partitioned));
             } else if (use == Use.SHARED_HOST_CPU_RULES_ONLY) {
                 used.add(new Used(point, use, sharedHost, "shared host, used although invalid: " + because));
             } else {
@@ -165,6 +171,11 @@ public record FitPoints(List<Used> used, List<Excluded> excluded) {
             warnings.add(shared + " of " + used.size() + " points come from one machine (shared host"
                     + (cpuOnly > 0 ? ", " + cpuOnly + " of them invalid by the CPU rules only" : "")
                     + "): the parameters describe that machine, not a testbed broker");
+        }
+        long partitioned = used.stream().filter(Used::partitioned).count();
+        if (partitioned > 0) {
+            warnings.add(partitioned + " of " + used.size() + " points come from CPU partitions of one machine: the "
+                    + "broker had CPUs of its own, but memory bandwidth, caches and the loopback network were shared");
         }
         if (invalid > 0) {
             warnings.add(invalid + " of " + used.size() + " points are invalid and were used because of"

@@ -8,8 +8,9 @@ import io.jmsbench.system.CpuList;
  * (loopback network receive among them), kernel threads that last ran on it (writeback of the
  * broker's journal among them) and other processes' threads that last ran on it. {@code name}:
  * the roles on it ({@code broker}, {@code publishers}, {@code subscribers}, {@code clients},
- * {@code controller}), or {@code host} for the whole shared host. What is left of the busy cores
- * after the four parts is time the kernel's tick sampling did not attribute.
+ * {@code controller}), or {@code host} for the whole shared host. The parts are measured apart and
+ * may overlap: softirq work the kernel does in a thread's context (a loopback receive on the way
+ * out of a system call) counts in that thread's time and in the interrupt time.
  */
 public record PartitionFigures(String name, String cpus, double busy, double ownCores, double interruptCores,
                                double kernelCores, double foreignCores) {
