@@ -1,14 +1,18 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -69,5 +73,58 @@ class PartitionsIT {
         assertFalse(codes.contains("SHARED_HOST"), codes.toString());
         JsonNode sample = point.path("samples").get(point.path("samples").size() - 1);
         assertTrue(sample.path("partitionBusy").has("broker"), "each second's partitions: " + sample);
+    }
+
+    /**
+     * An external broker of this host moved onto the broker's CPU for the point (cpus.pinExternal)
+     * and given back the CPUs it had afterwards; its CPU then counts as the broker's, not as foreign.
+     */
+    @Test
+    void anExternalBrokerIsPinnedOnlyForThePointAndOnlyWhenAllowed() throws Exception {
+        Path dir = Files.createTempDirectory(work, "broker");
+        Path ready = dir.resolve("ready.json");
+        Jmsbench.Running broker = Jmsbench.start(dir, "broker", "--kind", "activemq", "--data-dir",
+                dir.resolve("data").toString(), "--ready-file", ready.toString());
+        try {
+            BrokerProcess.await("jmsbench broker", broker.process(), broker.stderr(), Duration.ofSeconds(60),
+                    () -> Files.exists(ready));
+            String url = new ObjectMapper().readTree(ready.toFile()).path("openwire").asText();
+            String before = allowed(broker.process().pid());
+            Path scenario = work.resolve("pinned.yaml");
+            Files.writeString(scenario, """
+                    name: pinned
+                    broker: {url: '%s', kind: activemq}
+                    destination: {type: topic, name: bench.pinned}
+                    publishers: {clients: 1, rate: max}
+                    subscribers:
+                      - {clients: 1}
+                    phases: {warmup: 3s, measure: 5s, drain: 10s}
+                    cpus: {broker: '0', clients: '1', pinExternal: true}
+                    """.formatted(url));
+            Path out = work.resolve("results");
+            Jmsbench.Result result = Jmsbench.run(work, Duration.ofSeconds(120), "run", scenario.toString(), "--out",
+                    out.toString());
+            assertEquals(0, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
+            assertTrue(result.stdout().contains("moved onto CPU 0 for the point (cpus.pinExternal)"), result.stdout());
+            JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "pinned")).path("points").get(0);
+            assertEquals("0", point.path("environment").path("cpus").path("held").path("broker").asText(),
+                    point.path("environment").toString());
+            JsonNode brokerPartition = point.path("cpu").path("partitions").get(0);
+            assertEquals(point.path("cpu").path("brokerCores").asDouble(), brokerPartition.path("ownCores").asDouble(),
+                    1e-9, "the external broker's CPU is the broker partition's own: " + brokerPartition);
+            assertTrue(point.path("cpu").path("brokerCores").asDouble() > 0, point.path("cpu").toString());
+            assertEquals(before, allowed(broker.process().pid()), "the broker has its CPUs back after the point");
+        } finally {
+            broker.process().destroy();
+            if (!broker.process().waitFor(30, TimeUnit.SECONDS)) {
+                broker.process().destroyForcibly();
+            }
+        }
+    }
+
+    private static String allowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip())
+                .findFirst().orElseThrow();
     }
 }
