@@ -6,6 +6,8 @@ import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.broker.management.BrokerManagementClient;
+import io.jmsbench.broker.management.DepthSampler;
 import io.jmsbench.broker.management.ManagementClients;
 import io.jmsbench.broker.management.ManagementUnavailable;
 import io.jmsbench.broker.management.ManagementWindow;
@@ -156,14 +158,15 @@ final class PointRunner {
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
         ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
         ManagementWindow.Result managed = null;
-        try (Affinity.Pin external = pinExternal(scenario, broker, partitions)) {
+        try (Affinity.Pin external = pinExternal(scenario, broker, partitions);
+             DepthSampler depth = DepthSampler.start(management == null ? null : depthClient(scenario))) {
             if (partitions != null && broker.process() != null) {
                 Affinity.check(broker.process().pid(), partitions.broker());
             }
             Workers workers = new HttpWorkers(agents, broker.url(),
                     broker.onThisHost() ? Facts.host().bootId() : null, partitions);
             PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
-                    Gauges.local(broker.gauged()), PointClock.system(signal),
+                    Gauges.local(broker.gauged(), depth), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
                     console, faults(scenario, broker));
             PointObservation observation = driver.run(pointStart, brokerFacts);
@@ -275,6 +278,15 @@ final class PointRunner {
             return ManagementWindow.open(ManagementClients.of(scenario.broker(), scenario.provider()));
         } catch (ManagementUnavailable e) {
             return ManagementWindow.unreadable(e.getMessage());
+        }
+    }
+
+    /** A client of its own for the per-second depth, beside the window's; {@code null} when none can be made. */
+    private static BrokerManagementClient depthClient(Scenario scenario) {
+        try {
+            return ManagementClients.of(scenario.broker(), scenario.provider());
+        } catch (ManagementUnavailable e) {
+            return null;
         }
     }
 

@@ -77,6 +77,7 @@ class DebianBrokersIT {
             JsonNode report = runShort(activemq.openwireUrl(), "activemq", "openwire", "--set",
                     "broker.management.url=" + activemq.jmxUrl(), "--set", "publishers.rate=max");
             assertSeenFromInside(report, "java", activemq.pid(), "activemq JMX");
+            KeptRuns.keep(Reports.onlyRunDirectory(work.resolve("results"), "rabbitmq"), "debian-activemq"); // ReportHtmlIT
         }
     }
 
@@ -124,6 +125,12 @@ class DebianBrokersIT {
         assertEquals(sent, counts.path("enqueued").asLong(), () -> "in: " + counts + " beside " + point.path("totals"));
         assertEquals(point.path("totals").path("received").asLong(), counts.path("dequeued").asLong(),
                 () -> "acknowledged: " + counts + " beside " + point.path("totals"));
+        // the broker's own depth, read once a second beside the counts at the edges
+        boolean depth = false;
+        for (JsonNode sample : point.path("samples")) {
+            depth |= sample.path("brokerDepth").isIntegralNumber() && sample.path("brokerDepth").asLong() >= 0;
+        }
+        assertTrue(depth, () -> "the broker's depth per second: " + point.path("samples"));
         System.out.println("DebianBrokersIT " + source + ": clients " + point.path("totals") + ", broker " + counts
                 + ", broker CPU " + point.path("cpu") + ", process " + process);
     }

@@ -98,6 +98,17 @@ class ReportHtmlIT {
         page.screenshot(SHOTS.resolve("partitions.png"));
     }
 
+    /** An external broker seen from inside: the messages it held per second, from its management interface. */
+    @Test
+    void anExternalBrokersDepthIsChartedPerSecond() throws Exception {
+        Path run = KeptRuns.copy("debian-activemq", work).orElse(null);
+        assumeTrue(run != null, "DebianBrokersIT left no run against Debian's ActiveMQ (not installed here?)");
+        page.load(regenerate(run));
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("Debian's ActiveMQ", 5);
+        assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("messages the broker held per second")),
+                charts.toString());
+    }
+
     /** A point with broker kills: the rate chart shades each and marks when its clients reconnected. */
     @Test
     void aFaultRunShowsEachKillAndItsReconnections() throws Exception {

@@ -15,7 +15,8 @@ public record IntervalSample(double t, String phase, long sent, double sendRate,
                              double receiveRate, double brokerCores, double publisherCores,
                              double subscriberCores, double hostBusy, double latencyP50, double latencyP90,
                              double latencyP99, double latencyP999, double latencyP9999, double latencyMax,
-                             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> partitionBusy) {
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> partitionBusy,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long brokerDepth) {
 
     public IntervalSample {
         partitionBusy = partitionBusy == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(
@@ -27,12 +28,12 @@ public record IntervalSample(double t, String phase, long sent, double sendRate,
                           double latencyP50, double latencyP90, double latencyP99, double latencyP999,
                           double latencyP9999, double latencyMax) {
         this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
-                latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax, Map.of());
+                latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax, Map.of(), null);
     }
 
     public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
                           double brokerCores, double publisherCores, double subscriberCores, double hostBusy) {
         this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
-                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Map.of());
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Map.of(), null);
     }
 }

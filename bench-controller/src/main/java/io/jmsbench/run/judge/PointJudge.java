@@ -23,6 +23,7 @@ import io.jmsbench.system.CpuPartitions;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -198,8 +199,11 @@ public final class PointJudge {
 
     /** Whether the broker's backlog held still over the window ({@link SteadyState}). */
     private void steadyState(PointObservation o, WindowFigures figures, boolean capacityRun, List<Finding> findings) {
-        SteadyState.check(figures.received(), figures.dispatched(), expectedGrade, WindowFigures.windowSamples(o),
-                scenario.phases().precision(), capacityRun).ifPresent(findings::add);
+        Optional<Finding> clients = SteadyState.check(figures.received(), figures.dispatched(), expectedGrade,
+                WindowFigures.windowSamples(o), scenario.phases().precision(), capacityRun);
+        Optional<Finding> broker = SteadyState.brokerDepth(o.windowStart().brokerDepth(), o.windowEnd().brokerDepth(),
+                figures.received(), scenario.phases().precision(), capacityRun);
+        clients.or(() -> broker).ifPresent(findings::add);
     }
 
     /** A capacity window with too few seconds for an interval: neither its precision nor its steadiness is known. */

@@ -81,4 +81,29 @@ final class SteadyState {
                 : Finding.of(FindingCode.BACKLOG_CHANGED, "backlog changed: " + text + "; at this rate the broker "
                         + "or the subscribers may not keep up"));
     }
+
+    /**
+     * The same question asked of the broker itself: the messages it holds, as its management
+     * interface said at the window's edges ({@code -1}: unknown). A growth of more than {@link
+     * #GROSS_CHANGE} messages and more than {@code tolerance} of the window's messages is a backlog
+     * the clients' counts may not show (copies a broker keeps for a subscriber group that never
+     * takes them, say).
+     */
+    static Optional<Finding> brokerDepth(long atStart, long atEnd, RateFigure received, double tolerance,
+                                         boolean capacity) {
+        if (atStart < 0 || atEnd < 0) {
+            return Optional.empty();
+        }
+        long change = atEnd - atStart;
+        if (Math.abs(change) < GROSS_CHANGE || Math.abs(change) <= tolerance * received.messages()) {
+            return Optional.empty();
+        }
+        String text = String.format(Locale.ROOT, "the broker's own count of the messages it holds %s from %,d to "
+                + "%,d during the window (its management interface)", change > 0 ? "grew" : "fell", atStart, atEnd);
+        return Optional.of(capacity
+                ? Finding.of(FindingCode.NOT_STEADY, "not a steady state: " + text + ", so its rates are not the "
+                        + "broker's capacity")
+                : Finding.of(FindingCode.BACKLOG_CHANGED, "backlog changed: " + text + "; at this rate the broker "
+                        + "or the subscribers may not keep up"));
+    }
 }

@@ -8,6 +8,7 @@ import io.jmsbench.system.ProcessResources;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * What the controller reads on its own machine at each tick: the broker JVM's CPU time and
@@ -18,11 +19,11 @@ public interface Gauges {
 
     /** One reading; {@code -1} or {@code UNKNOWN} for what cannot be read. */
     record Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
-                   long networkBytes, ProcessCensus census) {
+                   long networkBytes, ProcessCensus census, long brokerDepth) {
 
         public Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
                        long networkBytes) {
-            this(brokerCpuNanos, controllerCpuNanos, broker, host, networkBytes, ProcessCensus.EMPTY);
+            this(brokerCpuNanos, controllerCpuNanos, broker, host, networkBytes, ProcessCensus.EMPTY, -1);
         }
     }
 
@@ -38,6 +39,14 @@ public interface Gauges {
 
     /** The gauges of this machine; {@code broker} is the embedded broker's JVM, {@code null} for an external one. */
     static Gauges local(BrokerJvm broker) {
+        return local(broker, () -> -1);
+    }
+
+    /**
+     * As the other, with the messages the broker holds as its management interface last said
+     * ({@code brokerDepth}, {@code -1} unknown).
+     */
+    static Gauges local(BrokerJvm broker, LongSupplier brokerDepth) {
         return new Gauges() {
             private final Census census = new Census();
 
@@ -45,7 +54,8 @@ public interface Gauges {
             public Reading read() {
                 return new Reading(broker == null ? -1 : broker.cpuNanos(), cpuNanos(ProcessHandle.current()),
                         broker == null ? ProcessResources.UNKNOWN : broker.resources(), HostCpu.read(),
-                        NetworkBytes.read(), census.read(broker == null ? -1 : broker.pid()));
+                        NetworkBytes.read(), census.read(broker == null ? -1 : broker.pid()),
+                        brokerDepth.getAsLong());
             }
 
             @Override

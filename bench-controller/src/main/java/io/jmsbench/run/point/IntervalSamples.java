@@ -31,7 +31,7 @@ public final class IntervalSamples {
                 Deltas.agentCores(from.subscribers(), to.subscribers()), to.host().utilisationSince(from.host()),
                 micros(latency, 50), micros(latency, 90), micros(latency, 99), micros(latency, 99.9),
                 micros(latency, 99.99), any ? latency.getMaxValue() / 1000.0 : Double.NaN,
-                partitionBusy(from, to, partitions));
+                partitionBusy(from, to, partitions), to.brokerDepth() < 0 ? null : to.brokerDepth());
     }
 
     private static Map<String, Double> partitionBusy(Snapshot from, Snapshot to, CpuPartitions partitions) {

@@ -47,6 +47,11 @@ public record Snapshot(long nanos, Counters publishers, Counters subscribers, La
         return local.networkBytes();
     }
 
+    /** The messages an external broker held, as its management interface last said; {@code -1} unknown. */
+    public long brokerDepth() {
+        return local.brokerDepth();
+    }
+
     /** The CPU time of this host's tasks that are not the run's own. */
     public ProcessCensus census() {
         return local.census();

@@ -82,6 +82,8 @@ class PointJudgeTest {
         /** Cores other processes' threads used in the window, on CPU 0; kernel threads' likewise. */
         double foreignCores;
         double kernelCores = 0.1;
+        /** The messages the broker held at the window's start and end, as its management said; -1: unknown. */
+        long[] brokerDepth = {-1, -1};
         double publisherCores = 0.5;
         Drain drain = new Drain(DrainEnd.COMPLETE, 0.5, 20_000, 20_000);
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
@@ -110,7 +112,8 @@ class PointJudgeTest {
         long brokerCpu = spec.brokerCpuKnown ? Math.round(nanos * 1.15) : -1;
         return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
                 counters(nanos, "sub-0-0", received, 0, 0.3), null, new Reading(brokerCpu, 0,
-                ProcessResources.UNKNOWN, hostCpu(nanos, spec, end), 0, census(spec, end)), hosts);
+                ProcessResources.UNKNOWN, hostCpu(nanos, spec, end), 0, census(spec, end),
+                spec.brokerDepth[end ? 1 : 0]), hosts);
     }
 
     /** The host's ticks: at the window's end each CPU busy its share of the 10 s (1,000 ticks) since its start. */
@@ -573,5 +576,14 @@ class PointJudgeTest {
         List<Finding> findings = judge(spec);
         assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_FOREIGN_LOAD), findings.stream().map(Finding::code).toList());
         assertTrue(findings.get(1).text().contains("the broker partition (CPU 0)"), findings.get(1).text());
+    }
+
+    @Test
+    void theBrokersOwnDepthFeedsTheSteadinessRule() throws Exception {
+        Spec spec = new Spec();
+        spec.brokerDepth = new long[] {251, 32_813};
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(SHARED_HOST, NOT_STEADY), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("grew from 251 to 32,813"), findings.get(1).text());
     }
 }

@@ -98,4 +98,18 @@ class SteadyStateTest {
         assertTrue(check(5_000, 0, 10, 0, 0, true).isEmpty());
         assertTrue(check(0, 0, 10, 0, 1, true).isEmpty());
     }
+
+    @Test
+    void theBrokersOwnDepthNamesABacklogTheClientsCountsMiss() {
+        RateFigure received = rate(20_000, 10);
+        Finding finding = SteadyState.brokerDepth(1_200, 33_762, received, 0.05, true).orElseThrow();
+        assertEquals(FindingCode.NOT_STEADY, finding.code());
+        assertEquals("not a steady state: the broker's own count of the messages it holds grew from 1,200 to 33,762 "
+                + "during the window (its management interface), so its rates are not the broker's capacity",
+                finding.text());
+        assertTrue(SteadyState.brokerDepth(1_200, 9_000, received, 0.05, true).isEmpty(), "under 10,000: the edges");
+        assertTrue(SteadyState.brokerDepth(-1, 90_000, received, 0.05, true).isEmpty(), "unknown at the start");
+        assertEquals(FindingCode.BACKLOG_CHANGED,
+                SteadyState.brokerDepth(0, 50_000, received, 0.05, false).orElseThrow().code());
+    }
 }

@@ -16,9 +16,10 @@ import java.util.function.ToDoubleFunction;
  * @param t          seconds since the publishers started, at each interval's end
  * @param phases     consecutive seconds of one phase ({@code warmup}, {@code measure}, {@code drain})
  * @param cpuPercent each JVM's cores as a percentage of its host's cores, and the host's busy share
+ * @param brokerDepth the messages an external broker held, as its management interface said (null: unknown)
  */
 record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received, List<Double> dispatched,
-                   CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99) {
+                   CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99, List<Double> brokerDepth) {
 
     /** {@code from} is the start of the span's first interval, {@code to} the end of its last. */
     record PhaseSpan(String phase, double from, double to) {
@@ -51,7 +52,8 @@ record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received
                         percent(samples, IntervalSample::publisherCores, publisherCores),
                         percent(samples, IntervalSample::subscriberCores, subscriberCores),
                         column(samples, s -> s.hostBusy() * 100, 1), partitions(samples)),
-                column(samples, IntervalSample::latencyP50, 0), column(samples, IntervalSample::latencyP99, 0));
+                column(samples, IntervalSample::latencyP50, 0), column(samples, IntervalSample::latencyP99, 0),
+                column(samples, s -> s.brokerDepth() == null ? Double.NaN : s.brokerDepth(), 0));
     }
 
     /** Each partition's busy share per second, % of its CPUs, in the order the samples name them. */

@@ -652,6 +652,17 @@
     } else {
       add(box, 'p', 'none', 'CPU: not measured for this point.');
     }
+    if (hasValue(s.brokerDepth)) {
+      chart(box, {
+        title: 'messages the broker held per second (its management interface)',
+        scales: {x: {time: false}, y: {range: (u, min, max) => [0, max > 0 ? max * 1.08 : 1]}},
+        axes: [{label: 's since the publishers started'}, rateAxis('messages')],
+        series: [{label: 't (s)'}, timeSeries('held', COLORS[4])],
+        hooks: {drawClear: [shading]}
+      }, [s.t, s.brokerDepth], pointCharts,
+      'The broker\'s own count of the messages it held, read once a second (RabbitMQ renews its statistics '
+        + 'every 5 s). A backlog that grows through the window is a broker that does not keep up.');
+    }
     const partitions = Object.keys(cpu.partitions || {});
     if (partitions.length) {
       const lines = data.validity ? [{y: data.validity.brokerCpuMin * 100, color: '#b42318',
