@@ -164,6 +164,11 @@ class ScenarioValidationTest {
                         "message: {properties: 1}\nsubscribers:\n  - {selector: \"P1 = 'nobody sends this'\"}\n",
                         FILE + ":3:3: subscribers: expected a subscriber whose selector matches some message the "
                                 + "publishers send, found none (expected replication grade 0: nothing would be received)"),
+                yaml("a selector on a property the messages do not carry",
+                        "message: {properties: 0}\nsubscribers:\n  - {selector: \"P1 = '#0'\"}\n",
+                        FILE + ":3:16: subscribers[0].selector: expected a selector on the properties the messages "
+                                + "carry (message.properties: 0, none), found one on P1: no subscriber's selector "
+                                + "matches, so nothing would be received"),
                 yaml("selector the broker rejects",
                         "subscribers:\n  - selector: \"P1 = = 'x'\"\n",
                         FILE + ":2:15: subscribers[0].selector: expected a JMS selector the broker accepts,"

@@ -14,6 +14,8 @@ import org.apache.activemq.filter.MessageEvaluationContext;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The replication grade a scenario should produce, computed before the run by evaluating every
@@ -25,6 +27,9 @@ import java.util.List;
  */
 public final class ExpectedReplication {
 
+    /** A property the messages may carry, P1 to Pn, as a selector names it outside its string literals. */
+    private static final Pattern PROPERTY = Pattern.compile("\\bP(\\d{1,6})\\b");
+
     private ExpectedReplication() {
     }
 
@@ -33,9 +38,35 @@ public final class ExpectedReplication {
      * of 0 there is no dispatched rate to measure and no receipt to audit.
      */
     public static ScenarioCheck.Failure refuseNone(Scenario scenario) {
-        return of(scenario) > 0 ? null : new ScenarioCheck.Failure("/subscribers",
+        if (of(scenario) > 0) {
+            return null;
+        }
+        int carried = scenario.message().properties();
+        for (int g = 0; g < scenario.subscribers().size(); g++) {
+            SubscriberGroup group = scenario.subscribers().get(g);
+            int read = highestProperty(Filters.selector(group, 0));
+            if (read > carried) {
+                return new ScenarioCheck.Failure("/subscribers/" + g + (group.selector() != null ? "/selector"
+                        : "/filter"), "expected a selector on the properties the messages carry (message.properties: "
+                        + carried + (carried == 0 ? ", none" : ", P1 to P" + carried) + "), found one on P" + read
+                        + ": no subscriber's selector matches, so nothing would be received");
+            }
+        }
+        return new ScenarioCheck.Failure("/subscribers",
                 "expected a subscriber whose selector matches some message the publishers send, found none "
                         + "(expected replication grade 0: nothing would be received)");
+    }
+
+    /** The highest Pn a selector names ({@code 0}: none, or no selector). */
+    private static int highestProperty(String selector) {
+        int highest = 0;
+        if (selector != null) {
+            Matcher m = PROPERTY.matcher(selector.replaceAll("'([^']|'')*'", "''"));
+            while (m.find()) {
+                highest = Math.max(highest, Integer.parseInt(m.group(1)));
+            }
+        }
+        return highest;
     }
 
     public static double of(Scenario scenario) {
