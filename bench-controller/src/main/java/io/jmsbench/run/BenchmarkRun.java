@@ -37,12 +37,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A run of a scenario plan on this machine: every sweep point times every repeat, each with its
@@ -136,19 +134,29 @@ public final class BenchmarkRun {
      */
     private static Map<BrokerSpec, BrokerTls> probeExternalBrokers(ScenarioPlan plan, Options options)
             throws BrokerUnavailable, TlsSetup.Problem {
-        Set<String> probed = new HashSet<>();
+        Map<String, BrokerTls> probed = new HashMap<>();
         Map<BrokerSpec, BrokerTls> tls = new HashMap<>();
         for (Scenario s : plan.points().stream().map(ScenarioPlan.Point::scenario).toList()) {
             BrokerSpec broker = s.broker();
-            if (broker.isEmbedded() || !probed.add(s.provider() + " " + broker.url() + " " + broker.tls())) {
+            if (broker.isEmbedded()) {
                 continue;
             }
-            TlsPlan tlsPlan = null;
-            if (broker.tls() != null) {
-                tlsPlan = TlsSetup.resolve(broker.tls(), System.getenv());
-                tls.put(broker, new BrokerTls(tlsPlan, TlsProbe.handshake(s.provider(), broker.url(), tlsPlan)));
+            // probed once per provider, URL and TLS settings; every broker spec with them gets the outcome,
+            // whatever else of it differs between points (its management, its kind)
+            String key = s.provider() + " " + broker.url() + " " + broker.tls();
+            if (!probed.containsKey(key)) {
+                TlsPlan tlsPlan = null;
+                BrokerTls outcome = null;
+                if (broker.tls() != null) {
+                    tlsPlan = TlsSetup.resolve(broker.tls(), System.getenv());
+                    outcome = new BrokerTls(tlsPlan, TlsProbe.handshake(s.provider(), broker.url(), tlsPlan));
+                }
+                ExternalBrokerProbe.probe(s.provider(), broker.url(), options.credentials(), tlsPlan);
+                probed.put(key, outcome);
             }
-            ExternalBrokerProbe.probe(s.provider(), broker.url(), options.credentials(), tlsPlan);
+            if (probed.get(key) != null) {
+                tls.put(broker, probed.get(key));
+            }
         }
         return tls;
     }

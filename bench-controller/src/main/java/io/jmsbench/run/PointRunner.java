@@ -242,7 +242,7 @@ final class PointRunner {
         }
         for (CpuPartitions.Partition p : partitions.partitions()) {
             if (!p.cpus().within(mask)) {
-                throw new RunFailure("cpus: CPU " + p.cpus().minus(mask) + " of the " + p.name() + "' partition is not one this "
+                throw new RunFailure("cpus: CPU " + p.cpus().minus(mask) + " of the " + p.name() + " partition is not one this "
                         + "process may use (its affinity mask is " + mask + ")");
             }
         }

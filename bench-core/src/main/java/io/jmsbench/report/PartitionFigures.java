@@ -15,8 +15,8 @@ import io.jmsbench.system.CpuList;
 public record PartitionFigures(String name, String cpus, double busy, double ownCores, double interruptCores,
                                double kernelCores, double foreignCores) {
 
-    /** The number of CPUs in {@code cpus} (a Linux CPU list). */
+    /** The number of CPUs in {@code cpus} (a Linux CPU list); 0 when it holds none (no per-CPU figures). */
     public int size() {
-        return CpuList.parse(cpus).size();
+        return cpus == null || cpus.isBlank() ? 0 : CpuList.parse(cpus).size();
     }
 }

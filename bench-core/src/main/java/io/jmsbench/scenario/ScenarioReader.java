@@ -9,6 +9,8 @@ import io.jmsbench.scenario.MessageSpec.MessageType;
 import io.jmsbench.text.Durations;
 import jakarta.jms.InvalidSelectorException;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -207,6 +209,21 @@ final class ScenarioReader {
         Fields m = broker.mapping("management");
         String url = m.string("url", null, MANAGEMENT_URL,
                 "an http(s):// URL (RabbitMQ's management API) or a service:jmx: URL (ActiveMQ's JMX)");
+        if (url != null && url.startsWith("http")) {
+            URI uri = null;
+            try {
+                uri = new URI(url);
+            } catch (URISyntaxException e) {
+                m.problem("url", "expected an http(s):// URL such as http://broker:15672, found '" + url + "'");
+            }
+            if (uri != null && uri.getHost() == null) {
+                m.problem("url", "expected an http(s):// URL with a host, such as http://broker:15672, found '" + url
+                        + "'");
+            } else if (uri != null && uri.getUserInfo() != null) {
+                m.problem("url", "expected a URL without a user or password in it (give them as user and password: "
+                        + "every report copies the URL), found one (not shown)");
+            }
+        }
         String user = m.string("user", null);
         String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "
                 + "would copy)";

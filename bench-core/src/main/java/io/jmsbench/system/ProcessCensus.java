@@ -16,11 +16,11 @@ import java.util.Set;
  * readings is not seen, so that part of the foreign load is missed; the host's busy ticks still
  * hold it.
  */
-public record ProcessCensus(Map<Long, ProcessTicks> processes) {
+public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks) {
 
     /** PF_KTHREAD of include/linux/sched.h: the flags word of a kernel thread. */
     static final long KERNEL_THREAD_FLAG = 0x00200000L;
-    public static final ProcessCensus EMPTY = new ProcessCensus(Map.of());
+    public static final ProcessCensus EMPTY = new ProcessCensus(Map.of(), -1);
 
     public ProcessCensus {
         processes = Map.copyOf(processes);
@@ -30,8 +30,15 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes) {
     public record ProcessTicks(long pid, boolean kernel, long startTicks, long ticks, int lastCpu) {
     }
 
-    /** This host's tasks but {@code ours} (process ids); empty where there is no /proc. */
+    /**
+     * This host's tasks but {@code ours} (process ids), and when they were read, in ticks since
+     * boot as a task's start time is (/proc/uptime); empty where there is no /proc.
+     */
     public static ProcessCensus read(Set<Long> ours) {
+        long readAt = uptimeTicks();
+        if (readAt < 0) {
+            return EMPTY;
+        }
         Map<Long, ProcessTicks> all = new HashMap<>();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
             for (Path dir : dirs) {
@@ -52,15 +59,28 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes) {
         } catch (IOException | RuntimeException e) {
             return EMPTY;
         }
-        return new ProcessCensus(all);
+        return new ProcessCensus(all, readAt);
+    }
+
+    private static long uptimeTicks() {
+        try {
+            String seconds = Files.readString(Path.of("/proc/uptime")).strip().split("\\s+")[0];
+            return Math.round(Double.parseDouble(seconds) * HostCpu.TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static void threads(Path process, Map<Long, ProcessTicks> all) throws IOException {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(process.resolve("task"), "[0-9]*")) {
             for (Path task : tasks) {
-                ProcessTicks t = parse(Files.readString(task.resolve("stat")));
-                if (t != null) {
-                    all.put(t.pid(), t);
+                try {
+                    ProcessTicks t = parse(Files.readString(task.resolve("stat")));
+                    if (t != null) {
+                        all.put(t.pid(), t);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // this thread ended while we looked; its siblings are still read
                 }
             }
         }
@@ -85,11 +105,13 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes) {
 
     /**
      * Cores that tasks not of the run used on {@code partition} since {@code earlier}, by the CPU
-     * each last ran on: {@code [kernel threads, user processes]}. A process that started in between
-     * counts from zero.
+     * each last ran on: {@code [kernel threads, user processes]}; NaN where either census is empty.
+     * A task that started after the earlier census counts from zero; one the earlier census missed
+     * although it was already running (it was read as it changed) is left out rather than counted
+     * with its whole life.
      */
     public double[] foreignCoresSince(ProcessCensus earlier, CpuList partition, double seconds) {
-        if (processes.isEmpty() || seconds <= 0) {
+        if (processes.isEmpty() || earlier.processes().isEmpty() || seconds <= 0) {
             return new double[] {Double.NaN, Double.NaN};
         }
         double kernel = 0;
@@ -99,7 +121,11 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes) {
                 continue;
             }
             ProcessTicks then = earlier.processes().get(now.pid());
-            long before = then != null && then.startTicks() == now.startTicks() ? then.ticks() : 0;
+            boolean same = then != null && then.startTicks() == now.startTicks();
+            if (!same && now.startTicks() < earlier.readAtTicks()) {
+                continue;
+            }
+            long before = same ? then.ticks() : 0;
             double cores = Math.max(0, now.ticks() - before) / (seconds * HostCpu.TICKS_PER_SECOND);
             if (now.kernel()) {
                 kernel += cores;

@@ -51,4 +51,21 @@ class HostCpuTest {
         // one of this host's CPUs spun for the whole interval (x keeps the loop alive)
         assertTrue(x > 0 && busy >= 0.8 / cpus, "one spinning thread of " + cpus + " CPUs, measured busy " + busy);
     }
+
+    @Test
+    void aPartitionsBusyAndInterruptCoresComeFromItsOwnCpuLines() {
+        // two CPUs over 10 s (1,000 ticks each): CPU 0 idle 100 ticks, CPU 1 idle 900; CPU 1 spent 20 in softirq
+        HostCpu before = HostCpu.parse(List.of("cpu  0 0 0 0 0 0 0 0 0 0", "cpu0 0 0 0 0 0 0 0 0 0 0",
+                "cpu1 0 0 0 0 0 0 0 0 0 0"), 0);
+        HostCpu after = HostCpu.parse(List.of("cpu  0 0 0 1000 0 0 20 0 0 0", "cpu0 900 0 0 100 0 0 0 0 0 0",
+                "cpu1 80 0 0 900 0 0 20 0 0 0"), 10_000_000_000L);
+        double[] cpu0 = after.coresSince(before, CpuList.of(0), 10);
+        assertEquals(0.9, cpu0[0], 1e-9);
+        assertEquals(0.0, cpu0[1], 1e-9);
+        double[] both = after.coresSince(before, CpuList.parse("0-1"), 10);
+        assertEquals(1.0, both[0], 1e-9);
+        assertEquals(0.02, both[1], 1e-9);
+        assertTrue(Double.isNaN(after.coresSince(before, CpuList.of(5), 10)[0]), "a CPU the readings do not hold");
+        assertEquals("0-1", after.cpuList().toString());
+    }
 }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class TcpListenersTest {
 
-    /** As this kernel writes it: a listener on 127.0.0.1:61616, one on every address :5672, an established connection. */
+    /** As this kernel writes it: a listener on 127.0.0.1:61584 (F090), one on every address :5672, an established connection. */
     private static final String TCP = """
               sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
                0: 0100007F:F090 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 40123 1 0000000000000000 100 0 0 10 0
@@ -22,7 +22,7 @@ class TcpListenersTest {
                2: 0100007F:F090 0100007F:C350 01 00000000:00000000 00:00000000 00000000     0        0 40999 1 0000000000000000 20 4 30 10 -1
             """;
 
-    /** ::1 on 15672, :: on 1099 and ::ffff:127.0.0.1 on 5673, as tcp6 writes them. */
+    /** ::1 on 15680 (3D40), :: on 1099 and ::ffff:127.0.0.1 on 5673, as tcp6 writes them. */
     private static final String TCP6 = """
               sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
                0: 00000000000000000000000001000000:3D40 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 51001 1 0000000000000000 100 0 0 10 0

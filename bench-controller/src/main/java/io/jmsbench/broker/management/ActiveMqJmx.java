@@ -30,6 +30,15 @@ final class ActiveMqJmx implements BrokerManagementClient {
     private static final String[] DESTINATION = {"EnqueueCount", "DequeueCount", "DispatchCount", "InFlightCount",
             "QueueSize", "BlockedSends", "MemoryPercentUsage"};
 
+    static {
+        // RMI reads have no timeout of their own: a broker that stalls mid-answer would keep the reader
+        // thread (given up after TIMEOUT) and its socket for good. Read once, at RMI's first use.
+        System.setProperty("sun.rmi.transport.tcp.responseTimeout",
+                System.getProperty("sun.rmi.transport.tcp.responseTimeout", Long.toString(TIMEOUT.toMillis())));
+        System.setProperty("sun.rmi.transport.tcp.handshakeTimeout",
+                System.getProperty("sun.rmi.transport.tcp.handshakeTimeout", Long.toString(TIMEOUT.toMillis())));
+    }
+
     private final String url;
     private final String user;
     private final String password;
@@ -59,6 +68,9 @@ final class ActiveMqJmx implements BrokerManagementClient {
         reader.start();
         try {
             return reading.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            reader.interrupt();
+            throw e;
         } catch (TimeoutException e) {
             reader.interrupt();
             throw new ManagementUnavailable("ActiveMQ's JMX at " + url + " did not answer within "

@@ -10,6 +10,14 @@ public interface BrokerManagementClient {
     /** Where the figures come from, for the report ({@code BrokerCounts.source}). */
     String source();
 
+    /**
+     * Whether {@link #read} gives the broker's figures as they are now; RabbitMQ's API gives them
+     * as they were at its last statistics period (5 s by default).
+     */
+    default boolean live() {
+        return true;
+    }
+
     /** The broker's figures now. */
     BrokerReading read() throws ManagementUnavailable, InterruptedException;
 

@@ -5,15 +5,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * The messages an external broker holds, read from its management interface once a second on a
+ * The messages an external broker holds, read from its management interface every 2 s on a
  * thread of its own, so that the point's per-second readings take the latest figure without
  * waiting on the broker ({@code -1} until the first answer, or once answers stop for 5 s). Each
- * read is bounded by the client's own timeout. RabbitMQ's figures move every 5 s, as its
- * statistics do.
+ * read is bounded by the client's own timeout, and costs the broker a JMX connection: every 2 s,
+ * not every second. Only a live interface is sampled: RabbitMQ's figures are as of its last
+ * statistics period, up to 5 s old, too old to tell the window's edges apart.
  */
 public final class DepthSampler implements AutoCloseable, LongSupplier {
 
-    private static final Duration PERIOD = Duration.ofSeconds(1);
+    private static final Duration PERIOD = Duration.ofSeconds(2);
     private static final Duration STALE = Duration.ofSeconds(5);
 
     private final BrokerManagementClient client;
@@ -31,7 +32,7 @@ public final class DepthSampler implements AutoCloseable, LongSupplier {
     /** A sampler reading {@code client}; {@code null} client: one that always answers {@code -1}. */
     public static DepthSampler start(BrokerManagementClient client) {
         DepthSampler sampler = new DepthSampler(client);
-        if (client != null) {
+        if (client != null && client.live()) {
             sampler.thread.start();
         }
         return sampler;

@@ -30,7 +30,12 @@ public final class ManagementClients {
         boolean jmx = url.startsWith("service:jmx:");
         String user = m.user() != null ? m.user() : jmx ? null : "guest";
         String password = m.password() != null ? secret(m.password()) : jmx ? null : "guest";
-        return jmx ? new ActiveMqJmx(url, user, password) : new RabbitMqManagementApi(url, user, password);
+        try {
+            return jmx ? new ActiveMqJmx(url, user, password) : new RabbitMqManagementApi(url, user, password);
+        } catch (IllegalArgumentException e) {
+            throw new ManagementUnavailable("broker.management.url: " + url + " is not a URL jmsbench can read ("
+                    + e.getMessage() + ")");
+        }
     }
 
     /** The password an {@code env:NAME} or {@code file:PATH} reference points at (the file's first line). */

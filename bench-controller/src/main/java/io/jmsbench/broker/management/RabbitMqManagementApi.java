@@ -64,6 +64,11 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
     }
 
     @Override
+    public boolean live() {
+        return false;
+    }
+
+    @Override
     public BrokerReading settled() throws ManagementUnavailable, InterruptedException {
         long start = System.nanoTime();
         BrokerReading last = read();
@@ -78,7 +83,8 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
             }
             last = now;
         }
-        return last;
+        throw new ManagementUnavailable("RabbitMQ's statistics at " + SETTLE_BOUND.toSeconds() + " s after the drain "
+                + "were still moving, so its counts over the point are not known");
     }
 
     /** A node's memory or disk alarm, which blocks every publishing connection of the cluster. */

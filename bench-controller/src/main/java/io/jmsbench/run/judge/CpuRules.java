@@ -95,7 +95,8 @@ final class CpuRules {
      * journal's writeback) and loopback network, work the broker and clients cause.
      */
     private static void foreignLoad(PartitionFigures p, String where, List<Finding> broken) {
-        if (p == null || Double.isNaN(p.foreignCores()) || p.foreignCores() <= FOREIGN_LOAD_MAX * p.size()) {
+        if (p == null || p.size() == 0 || Double.isNaN(p.foreignCores())
+                || p.foreignCores() <= FOREIGN_LOAD_MAX * p.size()) {
             return;
         }
         broken.add(Finding.of(FindingCode.CPU_RULE_FOREIGN_LOAD, String.format(Locale.ROOT, PREFIX + "other "

@@ -84,10 +84,10 @@ final class SteadyState {
 
     /**
      * The same question asked of the broker itself: the messages it holds, as its management
-     * interface said at the window's edges ({@code -1}: unknown). A growth of more than {@link
-     * #GROSS_CHANGE} messages and more than {@code tolerance} of the window's messages is a backlog
-     * the clients' counts may not show (copies a broker keeps for a subscriber group that never
-     * takes them, say).
+     * interface said at the window's edges ({@code -1}: unknown). A change (growth or fall) of more
+     * than {@link #GROSS_CHANGE} messages and more than {@code tolerance} of the window's messages is
+     * a backlog the clients' counts may not show (copies a broker keeps for a subscriber group that
+     * never takes them, say).
      */
     static Optional<Finding> brokerDepth(long atStart, long atEnd, RateFigure received, double tolerance,
                                          boolean capacity) {

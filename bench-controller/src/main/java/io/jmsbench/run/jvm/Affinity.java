@@ -59,16 +59,19 @@ public final class Affinity {
         }
         List<String> command = new ArrayList<>(List.of(taskset.toString(), "-a", "-p", "-c", cpus.toString(),
                 Long.toString(pid)));
+        Path output = null;
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            // two lines a thread: a file, as a pipe nobody reads while it runs fills at a few hundred threads
+            output = Files.createTempFile("jmsbench-taskset", ".txt");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
             p.getOutputStream().close();
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new RunFailure("taskset did not move process " + pid + " to CPU " + cpus + " within "
                         + TIMEOUT_SECONDS + " s");
             }
-            String out = new String(p.getInputStream().readAllBytes()).strip();
             if (p.exitValue() != 0) {
+                String out = Files.readString(output).strip();
                 throw new RunFailure("taskset could not move process " + pid + " to CPU " + cpus + ": "
                         + out.lines().reduce((a, b) -> b).orElse("exit " + p.exitValue()));
             }
@@ -77,6 +80,14 @@ public final class Affinity {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RunFailure("interrupted while moving process " + pid + " to CPU " + cpus);
+        } finally {
+            if (output != null) {
+                try {
+                    Files.deleteIfExists(output);
+                } catch (IOException ignored) {
+                    // a temporary file left behind
+                }
+            }
         }
         check(pid, cpus);
     }
@@ -107,7 +118,18 @@ public final class Affinity {
         if (before.isEmpty()) {
             throw new RunFailure("the CPUs process " + pid + " may use cannot be read from /proc, so it is not moved");
         }
-        move(pid, cpus);
+        try {
+            move(pid, cpus);
+        } catch (RunFailure e) {
+            // some threads may have moved before it failed: all of them go back
+            try {
+                move(pid, before);
+            } catch (RunFailure again) {
+                throw new RunFailure(e.getMessage() + "; moving it back onto CPU " + before + " failed too: "
+                        + again.getMessage());
+            }
+            throw e;
+        }
         return new Pin(pid, before);
     }
 

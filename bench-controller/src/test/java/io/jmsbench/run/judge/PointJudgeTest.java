@@ -133,7 +133,8 @@ class PointJudgeTest {
     private static ProcessCensus census(Spec spec, boolean end) {
         return new ProcessCensus(Map.of(
                 900L, new ProcessCensus.ProcessTicks(900, false, 5, end ? Math.round(spec.foreignCores * 1000) : 0, 0),
-                901L, new ProcessCensus.ProcessTicks(901, true, 1, end ? Math.round(spec.kernelCores * 1000) : 0, 0)));
+                901L, new ProcessCensus.ProcessTicks(901, true, 1, end ? Math.round(spec.kernelCores * 1000) : 0, 0)),
+                end ? 3000 : 2000);
     }
 
     /** Ten seconds of the window at its rates, alternately 1% above and below. */

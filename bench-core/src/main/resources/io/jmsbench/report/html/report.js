@@ -660,8 +660,8 @@
         series: [{label: 't (s)'}, timeSeries('held', COLORS[4])],
         hooks: {drawClear: [shading]}
       }, [s.t, s.brokerDepth], pointCharts,
-      'The broker\'s own count of the messages it held, read once a second (RabbitMQ renews its statistics '
-        + 'every 5 s). A backlog that grows through the window is a broker that does not keep up.');
+      'The broker\'s own count of the messages it held, read every 2 s through its management interface. '
+        + 'A backlog that grows through the window is a broker that does not keep up.');
     }
     const partitions = Object.keys(cpu.partitions || {});
     if (partitions.length) {
