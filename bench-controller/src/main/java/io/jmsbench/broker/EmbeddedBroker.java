@@ -174,7 +174,7 @@ public final class EmbeddedBroker implements ServedBroker {
      * or the broker's memory, store or temp limit, is full.
      */
     @Override
-    public BrokerState state() {
+    public BrokerState state() throws Exception {
         SystemUsage usage = service.getSystemUsage();
         boolean systemFull = usage.getMemoryUsage().isFull() || usage.getStoreUsage().isFull()
                 || usage.getTempUsage().isFull();
