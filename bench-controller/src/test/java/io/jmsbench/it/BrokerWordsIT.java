@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A broker that refuses a destination at run time is told in its own words, at once: Debian's
  * RabbitMQ with the scenario's queue declared earlier with another argument (x-max-length), so
- * that the clients' declaration fails with PRECONDITION_FAILED, over AMQP 1.0 (qpid-jms, where the
- * plugin ends the session and the link would otherwise wait for qpid-jms's 30 s request timeout)
- * and over rabbitmq-jms (where the reply text hides under an IOException).
+ * that the clients' declaration fails with PRECONDITION_FAILED, over AMQP 1.0 (qpid-jms: RabbitMQ
+ * 3.10's plugin refuses the link with amqp:precondition-failed) and over rabbitmq-jms (where the
+ * reply text hides under an IOException); and ActiveMQ over AMQP refusing a producer's link.
  */
 @Timeout(180)
 class BrokerWordsIT {

@@ -3,9 +3,10 @@ package io.jmsbench.jms;
 /**
  * The first time the broker closed one of a client's resources in its own words (see
  * {@link BrokerWords}), and, while the client connects, the end of its wait. qpid-jms tells a
- * session the broker ended (RabbitMQ's AMQP 1.0 plugin does that when a queue's declaration fails)
- * only to its connection listener: the link being opened in that session waits for its request
- * timeout and fails as "timed out". The connecting thread is therefore interrupted once the broker
+ * session the broker ended only to its connection listener (its JmsConnection.onResourceClosed):
+ * a link being opened in that session waits for its request timeout and fails as "timed out". A
+ * link the broker refuses itself (RabbitMQ 3.10's PRECONDITION_FAILED, ActiveMQ's
+ * unauthorized-access) fails at once with the words, and this only keeps them. The connecting thread is therefore interrupted once the broker
  * has spoken (qpid-jms's waits give up on an interrupt), and the client reports the broker's words.
  * Written by the provider's threads, read by the pool.
  */
