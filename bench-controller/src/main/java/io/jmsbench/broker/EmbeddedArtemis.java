@@ -8,6 +8,8 @@ import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.paging.PagingManager;
+import org.apache.activemq.artemis.core.paging.PagingStore;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.ActiveMQServers;
 import org.apache.activemq.artemis.core.server.JournalType;
@@ -265,6 +267,41 @@ public final class EmbeddedArtemis implements ServedBroker {
         }
         return new BrokerCounts("artemis address and queue counters", in, acknowledged, acknowledged + delivering,
                 delivering, held);
+    }
+
+    /**
+     * The global-max-size's use and each address's holdings; an address's producers are held back
+     * when its policy is BLOCK and it, or the broker as a whole, is full. Artemis counts no producers
+     * per address here, nor blocked sends.
+     */
+    @Override
+    public BrokerState state() throws Exception {
+        PagingManager paging = server.getPagingManager();
+        long max = server.getConfiguration().getGlobalMaxSize();
+        boolean globalFull = paging.isGlobalFull();
+        List<BrokerState.DestinationState> destinations = new ArrayList<>();
+        for (SimpleString address : server.getPostOffice().getAddresses()) {
+            String name = address.toString();
+            AddressInfo info = server.getAddressInfo(address);
+            if (info == null || name.startsWith("activemq.") || name.startsWith("$")) {
+                continue;
+            }
+            long messages = 0, consumers = 0;
+            for (Queue q : server.getPostOffice().listQueuesForAddress(address)) {
+                if (!q.isInternalQueue()) {
+                    messages += q.getMessageCount();
+                    consumers += q.getConsumerCount();
+                }
+            }
+            PagingStore store = paging.getPageStore(address);
+            long limit = store == null || store.getMaxSize() <= 0 ? max : store.getMaxSize();
+            int percent = store == null || limit <= 0 ? -1 : (int) (store.getAddressSize() * 100 / limit);
+            boolean held = store != null && store.getAddressFullMessagePolicy() == AddressFullMessagePolicy.BLOCK
+                    && (globalFull || store.isFull());
+            destinations.add(new BrokerState.DestinationState(info.getRoutingTypes().contains(RoutingType.MULTICAST)
+                    ? "topic" : "queue", name, messages, consumers, -1, percent, -1, held));
+        }
+        return new BrokerState(max > 0 ? (int) (paging.getGlobalSize() * 100 / max) : -1, -1, -1, destinations);
     }
 
     @Override

@@ -13,11 +13,14 @@ import org.apache.activemq.broker.region.policy.PolicyEntry;
 import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.command.ActiveMQDestination;
 import org.apache.activemq.store.kahadb.KahaDBPersistenceAdapter;
+import org.apache.activemq.usage.SystemUsage;
 
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -163,6 +166,33 @@ public final class EmbeddedBroker implements ServedBroker {
         }
         return new BrokerCounts("activemq destination statistics", enqueued, dequeued, dispatched, inFlight,
                 remaining);
+    }
+
+    /**
+     * The system usage's limits and each destination's holdings, read from the broker's own objects
+     * (JMX is off): a destination's producers are held back when flow control is on and its memory,
+     * or the broker's memory, store or temp limit, is full.
+     */
+    @Override
+    public BrokerState state() throws Exception {
+        SystemUsage usage = service.getSystemUsage();
+        boolean systemFull = usage.getMemoryUsage().isFull() || usage.getStoreUsage().isFull()
+                || usage.getTempUsage().isFull();
+        List<BrokerState.DestinationState> destinations = new ArrayList<>();
+        for (Map.Entry<ActiveMQDestination, Destination> e : service.getBroker().getDestinationMap().entrySet()) {
+            if (e.getKey().getPhysicalName().startsWith("ActiveMQ.")) {
+                continue;
+            }
+            Destination d = e.getValue();
+            DestinationStatistics s = d.getDestinationStatistics();
+            destinations.add(new BrokerState.DestinationState(e.getKey().isTopic() ? "topic" : "queue",
+                    e.getKey().getPhysicalName(), s.getMessages().getCount(), s.getConsumers().getCount(),
+                    s.getProducers().getCount(), d.getMemoryUsage().getPercentUsage(), s.getBlockedSends().getCount(),
+                    d.isProducerFlowControl() && (systemFull || d.getMemoryUsage().isFull())));
+        }
+        return new BrokerState(usage.getMemoryUsage().getPercentUsage(),
+                service.isPersistent() ? usage.getStoreUsage().getPercentUsage() : -1,
+                usage.getTempUsage().getPercentUsage(), destinations);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.jmsbench.broker;
 
 import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.jms.BrokerWords;
 import io.jmsbench.jms.ConnectionFactories;
 import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.scenario.Provider;
@@ -11,6 +12,7 @@ import jakarta.jms.Session;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -95,6 +97,10 @@ public final class ExternalBrokerProbe {
      * broker's refusal in exceptions of their own, whose messages repeat or hide it.
      */
     private static String brokerWords(Throwable failure) {
+        Optional<String> condition = BrokerWords.of(failure); // RabbitMQ's reply text, qpid-jms's condition
+        if (condition.isPresent()) {
+            return condition.get();
+        }
         String words = null;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t.getMessage() != null && !t.getMessage().isBlank()) {

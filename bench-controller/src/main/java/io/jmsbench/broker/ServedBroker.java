@@ -24,6 +24,9 @@ public interface ServedBroker extends AutoCloseable {
     /** The broker's own message counts over the destinations the clients used, read when it stops. */
     BrokerCounts counts() throws Exception;
 
+    /** Its limits and what its destinations hold now, for a stall to be explained. */
+    BrokerState state() throws Exception;
+
     /** Starts the broker named by a scenario's {@code embedded} ({@link BrokerSpec#ACTIVEMQ} or {@link BrokerSpec#ARTEMIS}). */
     static ServedBroker start(String kind, String host, Path dataDirectory, boolean persistent, BrokerTuning tuning,
                               BrokerPorts ports, boolean persistRedelivered) throws Exception {

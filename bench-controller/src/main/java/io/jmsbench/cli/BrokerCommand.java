@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerPorts;
+import io.jmsbench.broker.BrokerStatusServer;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.broker.ServedBroker;
 import io.jmsbench.broker.ServerTls;
@@ -181,9 +182,12 @@ final class BrokerCommand implements Callable<Integer> {
                 System.err.println("jmsbench broker: stop failed: " + e);
             }
         }, "broker-stop"));
+        // only a controller asks: a broker started by hand serves no status
+        BrokerStatusServer status = managed ? BrokerStatusServer.start(broker) : null;
         BrokerUrls urls = new BrokerUrls(broker.openwireUrl(), broker.amqpUrl(), broker.coreUrl(), kind,
-                ProcessHandle.current().pid(), broker.version(), tuning.memoryLimitMb(), Facts.jvm());
-        spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls));
+                ProcessHandle.current().pid(), broker.version(), tuning.memoryLimitMb(), Facts.jvm(),
+                status == null ? null : status.url(), status == null ? null : status.token());
+        spec.commandLine().getOut().println(Json.MAPPER.writeValueAsString(urls.withoutToken()));
         spec.commandLine().getOut().flush();
         if (readyFile != null) {
             ReadyFile.write(readyFile, urls);

@@ -1,6 +1,8 @@
 package io.jmsbench.run;
 
 import io.jmsbench.broker.BrokerPorts;
+import io.jmsbench.broker.BrokerState;
+import io.jmsbench.broker.BrokerStatusClient;
 import io.jmsbench.broker.BrokerUnavailable;
 import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.run.faults.BrokerLifecycle;
@@ -42,6 +44,8 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
     private final CpuList cpus;
     private final String log;
     private volatile ProcessHandle process;
+    /** Where the broker's state is asked, and with which token: its status server changes with each start. */
+    private volatile BrokerUrls urls;
     /** CPU time of the broker's earlier processes. */
     private volatile long earlierCpuNanos;
     /** Between a kill or stop and the start after it: down by design. */
@@ -65,6 +69,7 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
         this.cpus = cpus;
         this.log = runDirectory.resolve("logs").resolve(name + ".log").toString();
         this.process = ProcessHandle.of(urls.pid()).orElse(null);
+        this.urls = urls;
     }
 
     /**
@@ -127,6 +132,15 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
         return "the broker JVM (pid " + p.pid() + ") died; see its log in " + log;
     }
 
+    /** The broker's limits and what its destinations hold, asked of the broker itself within a bound. */
+    BrokerState state() throws IOException, InterruptedException {
+        BrokerUrls u = urls;
+        if (u.status() == null) {
+            throw new IOException("the broker serves no status");
+        }
+        return BrokerStatusClient.read(u.status(), u.statusToken());
+    }
+
     @Override
     public String pause() {
         return Signals.send(process, Signals.STOP);
@@ -184,6 +198,7 @@ final class LiveBroker implements BrokerJvm, BrokerLifecycle {
             BrokerUrls urls = BrokerProcess.start(children, runDirectory, name, kind, data, persistent, tuning, signal,
                     ports, persistRedelivered, cpus);
             process = ProcessHandle.of(urls.pid()).orElse(null);
+            this.urls = urls;
             return null;
         } catch (IOException | BrokerUnavailable | RunAborted e) {
             failure = "the broker could not be started again after a fault: " + e.getMessage();

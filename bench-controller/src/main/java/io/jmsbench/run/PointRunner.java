@@ -117,7 +117,7 @@ final class PointRunner {
                 brokerFacts = brokerTls == null ? broker.facts() : broker.facts().withTls(brokerTls.negotiated());
                 PointAgents agents = pending.await(signal);
                 Driven driven = drive(scenario, point, repeat, pointStart, log, broker, brokerFacts, agents,
-                        partitions);
+                        partitions, suffix);
                 observation = driven.observation();
                 managed = driven.managed();
             }
@@ -154,7 +154,7 @@ final class PointRunner {
     /** Drives the point on its agents and broker; the agents' clients are closed however it ends. */
     private Driven drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
                          PointBroker broker, BrokerFacts brokerFacts, PointAgents agents,
-                         CpuPartitions partitions)
+                         CpuPartitions partitions, String suffix)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
         ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
         ManagementWindow.Result managed = null;
@@ -168,7 +168,8 @@ final class PointRunner {
             PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
                     Gauges.local(broker.gauged(), depth), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
-                    console, faults(scenario, broker));
+                    console, faults(scenario, broker), new StallInquiry(scenario, broker, agents, directory.logs(),
+                    suffix));
             PointObservation observation = driver.run(pointStart, brokerFacts);
             if (management != null && signal.abortReason() == null) { // Ctrl-C waits for no settling figures
                 managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them

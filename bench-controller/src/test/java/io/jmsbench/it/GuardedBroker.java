@@ -4,6 +4,9 @@ import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.security.AuthenticationUser;
+import org.apache.activemq.security.AuthorizationEntry;
+import org.apache.activemq.security.AuthorizationPlugin;
+import org.apache.activemq.security.DefaultAuthorizationMap;
 import org.apache.activemq.security.SimpleAuthenticationPlugin;
 
 import java.util.List;
@@ -22,6 +25,15 @@ final class GuardedBroker implements AutoCloseable {
     }
 
     static GuardedBroker start(String user, String password) throws Exception {
+        return start(user, password, null);
+    }
+
+    /**
+     * As {@link #start(String, String)}; the user may read, but not write to, the queue
+     * {@code readOnlyQueue}, and nothing else ({@code null}: may do anything), so that its producers are
+     * refused there.
+     */
+    static GuardedBroker start(String user, String password, String readOnlyQueue) throws Exception {
         BrokerService service = new BrokerService();
         service.setBrokerName("guarded");
         service.setPersistent(false);
@@ -31,7 +43,18 @@ final class GuardedBroker implements AutoCloseable {
         SimpleAuthenticationPlugin login = new SimpleAuthenticationPlugin(
                 List.of(new AuthenticationUser(user, password, "users")));
         login.setAnonymousAccessAllowed(false);
-        service.setPlugins(new BrokerPlugin[]{login});
+        if (readOnlyQueue == null) {
+            service.setPlugins(new BrokerPlugin[]{login});
+        } else {
+            AuthorizationEntry readOnly = new AuthorizationEntry();
+            readOnly.setQueue(readOnlyQueue);
+            readOnly.setRead("users");
+            readOnly.setWrite("nobody");
+            readOnly.setAdmin("users");
+            // no other entry: a wildcard one would add its write right to this queue's
+            service.setPlugins(new BrokerPlugin[]{login, new AuthorizationPlugin(
+                    new DefaultAuthorizationMap(List.of(readOnly)))});
+        }
         TransportConnector openwire = service.addConnector("tcp://127.0.0.1:0");
         TransportConnector amqp = service.addConnector("amqp://127.0.0.1:0");
         service.start();

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** What publisher and subscriber pools share: connecting, counting and closing their clients. */
 public abstract class ClientPoolBase<C extends PooledClient> implements ClientPool {
@@ -60,7 +61,11 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         clients = List.copyOf(created);
         List<ClientFailure> failures = new ArrayList<>();
         for (Parallel.Failure failure : Parallel.forEach(created, timeout, "connect", PooledClient::connect)) {
-            failures.add(new ClientFailure(failure.item(), failure.cause()));
+            String refusal = created.stream().filter(c -> c.id().equals(failure.item())).map(PooledClient::refusal)
+                    .filter(Objects::nonNull).findFirst().orElse(null);
+            // the broker's words rather than the timeout or the wrapper they came with
+            failures.add(new ClientFailure(failure.item(), refusal == null ? failure.cause()
+                    : "the broker refused it: " + refusal));
         }
         Map<String, String> settings = settings(plan);
         settings.put("login", plan.credentials() == null ? "anonymous" : "user " + plan.credentials().user());

@@ -12,6 +12,11 @@ public interface PooledClient {
 
     ClientCount count();
 
+    /** The broker's words when it refused or closed one of this client's resources; {@code null}: it did not. */
+    default String refusal() {
+        return null;
+    }
+
     /** Closes the connection; safe to call more than once and from another thread. */
     void close() throws Exception;
 }

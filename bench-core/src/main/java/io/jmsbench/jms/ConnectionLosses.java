@@ -12,12 +12,14 @@ import org.apache.qpid.jms.message.JmsInboundMessageDispatch;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.function.Consumer;
 
 /**
  * Tells a client when its connection is lost and its failover transport starts reconnecting, and
  * when it is back: ActiveMQ's transport listener and Qpid JMS's connection listener, called on the
  * provider's own threads. The other providers do not reconnect here, so a lost connection ends
- * their point.
+ * their point. Qpid JMS's listener also hears of every session, producer and consumer the broker
+ * closes, with the broker's condition and description: {@link Listener#closedByBroker}.
  */
 public final class ConnectionLosses {
 
@@ -26,6 +28,13 @@ public final class ConnectionLosses {
         void lost();
 
         void restored();
+
+        /**
+         * The broker closed a session, a producer or a consumer: {@code cause} says why. (A connection
+         * it closes goes to the connection's exception listener.)
+         */
+        default void closedByBroker(Throwable cause) {
+        }
     }
 
     private ConnectionLosses() {
@@ -34,6 +43,11 @@ public final class ConnectionLosses {
     public static void watch(Connection connection, Listener listener) {
         Runnable lost = listener::lost;
         Runnable restored = listener::restored;
+        Consumer<Throwable> closed = cause -> {
+            if (cause != null) {
+                listener.closedByBroker(cause);
+            }
+        };
         if (connection instanceof ActiveMQConnection activemq) {
             activemq.addTransportListener(new DefaultTransportListener() {
                 @Override
@@ -78,14 +92,17 @@ public final class ConnectionLosses {
 
                 @Override
                 public void onSessionClosed(Session session, Throwable cause) {
+                    closed.accept(cause);
                 }
 
                 @Override
                 public void onConsumerClosed(MessageConsumer consumer, Throwable cause) {
+                    closed.accept(cause);
                 }
 
                 @Override
                 public void onProducerClosed(MessageProducer producer, Throwable cause) {
+                    closed.accept(cause);
                 }
             });
         }

@@ -1,5 +1,6 @@
 package io.jmsbench.metrics;
 
+import io.jmsbench.jms.BrokerWords;
 import io.jmsbench.protocol.ClientCount;
 
 import java.util.ArrayList;
@@ -42,9 +43,12 @@ public final class ClientCounter {
         cells.setRelease(MESSAGES, cells.getPlain(MESSAGES) + n);
     }
 
-    /** An error; may come from any thread (exception listeners run on the provider's threads). */
+    /**
+     * An error, with the broker's own words when they are among its causes; may come from any thread
+     * (exception listeners run on the provider's threads).
+     */
     public void error(Throwable cause) {
-        lastError = cause.getClass().getSimpleName() + ": " + cause.getMessage();
+        lastError = BrokerWords.describe(cause);
         errors.incrementAndGet();
     }
 

@@ -1,6 +1,7 @@
 package io.jmsbench.publisher;
 
 import io.jmsbench.agent.PooledClient;
+import io.jmsbench.jms.BrokerRefusal;
 import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
@@ -42,6 +43,7 @@ final class PublisherClient implements PooledClient, Runnable {
     private final ClientCounter counter;
     private volatile boolean running = true;
     private volatile Connection connection;
+    private final BrokerRefusal refusal = new BrokerRefusal();
     private MessageProducer producer;
     private Message[] messages;
     /** Per message: where its stamps go (null when unstamped). */
@@ -86,9 +88,29 @@ final class PublisherClient implements PooledClient, Runnable {
 
     @Override
     public void connect() throws JMSException {
+        refusal.connecting();
+        try {
+            connectNow();
+        } catch (JMSException | RuntimeException e) {
+            refusal.heard(e);
+            throw e;
+        } finally {
+            refusal.connected();
+        }
+    }
+
+    @Override
+    public String refusal() {
+        return refusal.words();
+    }
+
+    private void connectNow() throws JMSException {
         Connection c = factory.createConnection();
         connection = c;
-        c.setExceptionListener(counter::error);
+        c.setExceptionListener(e -> {
+            counter.error(e);
+            refusal.heard(e);
+        });
         ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
             @Override
             public void lost() {
@@ -98,6 +120,12 @@ final class PublisherClient implements PooledClient, Runnable {
             @Override
             public void restored() {
                 counter.reconnected(controllerMillis());
+            }
+
+            @Override
+            public void closedByBroker(Throwable cause) {
+                counter.error(cause);
+                refusal.heard(cause);
             }
         });
         session = transactionSize > 0 ? c.createSession(true, Session.SESSION_TRANSACTED)

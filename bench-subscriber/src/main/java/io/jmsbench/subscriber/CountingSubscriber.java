@@ -1,6 +1,7 @@
 package io.jmsbench.subscriber;
 
 import io.jmsbench.agent.PooledClient;
+import io.jmsbench.jms.BrokerRefusal;
 import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.jms.StampReader;
 import io.jmsbench.metrics.ClientCounter;
@@ -42,6 +43,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** With client acknowledgement or transactions and an audit: what may be delivered again. */
     private final Unacknowledged unacknowledged;
     private volatile Connection connection;
+    private final BrokerRefusal refusal = new BrokerRefusal();
     private Session session;
     private MessageConsumer consumer;
     private int pending;
@@ -83,12 +85,32 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     @Override
     public void connect() throws JMSException {
+        refusal.connecting();
+        try {
+            connectNow();
+        } catch (JMSException | RuntimeException e) {
+            refusal.heard(e);
+            throw e;
+        } finally {
+            refusal.connected();
+        }
+    }
+
+    @Override
+    public String refusal() {
+        return refusal.words();
+    }
+
+    private void connectNow() throws JMSException {
         Connection c = factory.createConnection();
         connection = c;
         if (durable) {
             c.setClientID(subscriptionName());
         }
-        c.setExceptionListener(counter::error);
+        c.setExceptionListener(e -> {
+            counter.error(e);
+            refusal.heard(e);
+        });
         ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
             @Override
             public void lost() {
@@ -101,6 +123,12 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             @Override
             public void restored() {
                 counter.reconnected(controllerMillis());
+            }
+
+            @Override
+            public void closedByBroker(Throwable cause) {
+                counter.error(cause);
+                refusal.heard(cause);
             }
         });
         session = c.createSession(transactionSize > 0, sessionMode(plan.delivery().ack()));

@@ -64,6 +64,7 @@ public final class PointDriver {
     private final SampleSink sink;
     private final PrintStream console;
     private final Faults faults;
+    private final StallWitness witness;
     private final List<ClientPlan> publisherPlans;
     private final List<ClientPlan> subscriberPlans;
 
@@ -84,7 +85,14 @@ public final class PointDriver {
     /** A point that injects {@code faults} into its broker while the publishers run. */
     public PointDriver(Scenario scenario, Workers workers, Workers.PlanFactory plans, Gauges gauges, PointClock clock,
                        SampleSink sink, PrintStream console, Faults faults) {
+        this(scenario, workers, plans, gauges, clock, sink, console, faults, StallWitness.NONE);
+    }
+
+    /** As above; a stall asks {@code witness} what the broker says and takes the thread dumps. */
+    public PointDriver(Scenario scenario, Workers workers, Workers.PlanFactory plans, Gauges gauges, PointClock clock,
+                       SampleSink sink, PrintStream console, Faults faults, StallWitness witness) {
         this.faults = faults;
+        this.witness = witness;
         this.scenario = scenario;
         this.workers = workers;
         this.plans = plans;
@@ -360,11 +368,38 @@ public final class PointDriver {
         if (now.publishers().messages() > previous.publishers().messages()) {
             lastProgress = now.nanos();
         } else if (now.nanos() - lastProgress >= STALL.toNanos()) {
-            throw new Stall("stalled: the publishers sent nothing for " + STALL.toSeconds() + " s (broker or the "
-                    + "network to it down?)" + lastError(now.publishers()).map(e -> "; last send error: " + e)
-                    .orElse(""), now);
+            throw new Stall(stalled(witness.testify(), lastError(now.publishers()).orElse(null)), now);
         }
         return now;
+    }
+
+    /**
+     * Why the publishers sent nothing, as far as the witness could tell: a broker that answered
+     * holds them back (its words say how), one that did not may be down; the send error last seen.
+     */
+    static String stalled(StallWitness.Testimony testimony, String lastError) {
+        StringBuilder s = new StringBuilder("stalled: the publishers sent nothing for " + STALL.toSeconds() + " s");
+        if (Boolean.TRUE.equals(testimony.brokerAnswered())) {
+            s.append(" while the broker was up");
+            if (testimony.brokerSays() != null) {
+                s.append(": ").append(testimony.brokerSays());
+            }
+        } else if (Boolean.FALSE.equals(testimony.brokerAnswered())) {
+            s.append(", and the broker did not answer");
+            if (testimony.brokerSays() != null) {
+                s.append(" (").append(testimony.brokerSays()).append(')');
+            }
+            s.append(": broker or the network to it down?");
+        } else {
+            s.append(" (broker or the network to it down?)");
+        }
+        if (testimony.dumps() != null) {
+            s.append("; thread dumps in ").append(testimony.dumps());
+        }
+        if (lastError != null) {
+            s.append("; last send error: ").append(lastError);
+        }
+        return s.toString();
     }
 
     /** Moves the next sample's time on by a second once this one's tick was reached. */

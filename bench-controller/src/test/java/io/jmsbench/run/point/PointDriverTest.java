@@ -34,6 +34,7 @@ class PointDriverTest {
     private final List<IntervalSample> sunk = new ArrayList<>();
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private String brokerDown;
+    private StallWitness witness = StallWitness.NONE;
 
     private final Gauges gauges = new Gauges() {
         @Override
@@ -61,7 +62,7 @@ class PointDriverTest {
 
     private PointObservation run(String phases) throws Exception {
         PointDriver driver = new PointDriver(scenario(phases), workers, (clients, offset) -> null, gauges, clock,
-                (sample, latency) -> sunk.add(sample), new PrintStream(console, true));
+                (sample, latency) -> sunk.add(sample), new PrintStream(console, true), Faults.NONE, witness);
         return driver.run(clock.now, null);
     }
 
@@ -130,6 +131,33 @@ class PointDriverTest {
         assertNull(o.drain());
         assertTrue(workers.calls.contains("stop"), "collecting stops the publishers whatever ended the point");
         assertNotNull(o.publishersFinal());
+    }
+
+    @Test
+    void aStallWhoseBrokerAnsweredSaysWhatHeldThePublishersBack() throws Exception {
+        workers.sentAt = t -> Math.min(t, 3 * S) / 1_000_000;
+        witness = () -> new StallWitness.Testimony(true, "its memory limit 100% used, 2 producers held back by flow "
+                + "control", "logs/ (stall-*-threads.txt: broker, publishers)");
+
+        PointObservation o = run("{warmup: 1s, measure: 60s, drain: 10s}");
+
+        assertEquals("stalled: the publishers sent nothing for 15 s while the broker was up: its memory limit 100% "
+                + "used, 2 producers held back by flow control; thread dumps in logs/ (stall-*-threads.txt: broker, "
+                + "publishers)", o.ending().reason());
+    }
+
+    @Test
+    void aStallWhoseBrokerDidNotAnswerAsksWhetherItIsDown() {
+        assertEquals("stalled: the publishers sent nothing for 15 s, and the broker did not answer (127.0.0.1:61616: "
+                + "Connection refused): broker or the network to it down?; last send error: JMSException: gone",
+                PointDriver.stalled(new StallWitness.Testimony(false, "127.0.0.1:61616: Connection refused", null),
+                        "JMSException: gone"));
+    }
+
+    @Test
+    void aStallNobodyLookedIntoIsToldAsBefore() {
+        assertEquals("stalled: the publishers sent nothing for 15 s (broker or the network to it down?)",
+                PointDriver.stalled(new StallWitness.Testimony(null, null, null), null));
     }
 
     @Test
