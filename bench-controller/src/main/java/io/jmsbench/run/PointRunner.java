@@ -154,7 +154,8 @@ final class PointRunner {
                          PointBroker broker, BrokerFacts brokerFacts, PointAgents agents,
                          CpuPartitions partitions)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
-        ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
+        ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario,
+                tls.get(scenario.broker()));
         ManagementWindow.Result managed = null;
         try (Affinity.Pin external = pinExternal(scenario, broker, partitions)) {
             if (partitions != null && broker.process() != null) {
@@ -269,10 +270,14 @@ final class PointRunner {
         return new BrokerFaults(scenario.faults(), broker.jvm(), links);
     }
 
-    /** An external broker's own figures over the point, from its management interface, read from now on. */
-    private static ManagementWindow managementWindow(Scenario scenario) throws InterruptedException {
+    /**
+     * An external broker's own figures over the point, from its management interface, read from now on
+     * ({@code brokerTls}: the clients' TLS, which Artemis's management takes too; {@code null}: none).
+     */
+    private ManagementWindow managementWindow(Scenario scenario, BrokerTls brokerTls) throws InterruptedException {
         try {
-            return ManagementWindow.open(ManagementClients.of(scenario.broker(), scenario.provider()));
+            return ManagementWindow.open(ManagementClients.of(scenario.broker(), scenario.provider(), credentials,
+                    brokerTls == null ? null : brokerTls.plan()));
         } catch (ManagementUnavailable e) {
             return ManagementWindow.unreadable(e.getMessage());
         }

@@ -192,7 +192,7 @@ final class ScenarioReader {
                 management, tls);
     }
 
-    private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:)\\S+");
+    private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:|tcp://)\\S+");
     private static final Pattern SECRET_REFERENCE = Pattern.compile("(env:[A-Za-z_][A-Za-z0-9_]*|file:\\S.*)");
 
     /** {@code broker.management}: only with an external broker; a password only by reference. */
@@ -206,7 +206,8 @@ final class ScenarioReader {
         }
         Fields m = broker.mapping("management");
         String url = m.string("url", null, MANAGEMENT_URL,
-                "an http(s):// URL (RabbitMQ's management API) or a service:jmx: URL (ActiveMQ's JMX)");
+                "an http(s):// URL (RabbitMQ's management API), a service:jmx: URL (ActiveMQ's JMX) or a tcp:// URL "
+                        + "(Artemis's management address, over its core protocol)");
         String user = m.string("user", null);
         String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "
                 + "would copy)";
