@@ -73,7 +73,10 @@ public final class ExternalBrokerProbe {
             attempt.cancel(true);
             throw new BrokerUnavailable("the broker at " + url + " did not answer within " + TIMEOUT.toSeconds() + " s");
         } catch (ExecutionException e) {
-            throw new BrokerUnavailable(sentence(url, credentials, e.getCause()));
+            String sentence = sentence(url, credentials, e.getCause());
+            throw new BrokerUnavailable(tls != null && tls.keyStore() == null
+                    && TlsProbe.endedForACertificate(e.getCause()) ? sentence + TlsProbe.CLIENT_CERTIFICATE_HINT
+                    : sentence);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BrokerUnavailable("interrupted while probing the broker at " + url);

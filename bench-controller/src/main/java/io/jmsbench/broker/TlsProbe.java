@@ -13,6 +13,7 @@ import javax.net.ssl.SSLSocket;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.security.cert.CertPathBuilderException;
@@ -106,10 +107,26 @@ public final class TlsProbe {
             return "the certificate of the broker at " + url + " is not for host " + host + " (" + innermost
                     + "); verifyHost: false skips this check";
         }
+        String hint = tls.keyStore() == null && endedForACertificate(failure) ? CLIENT_CERTIFICATE_HINT : "";
         if (failure instanceof SSLException) {
-            return "the TLS handshake with the broker at " + url + " failed: " + innermost;
+            return "the TLS handshake with the broker at " + url + " failed: " + innermost + hint;
         }
-        return "the broker at " + url + " could not be reached over TLS: " + innermost;
+        return "the broker at " + url + " could not be reached over TLS: " + innermost + hint;
+    }
+
+    /** Said of a session the broker ended when the clients have no certificate to give. */
+    public static final String CLIENT_CERTIFICATE_HINT = " (a broker that wants a client certificate ends the TLS "
+            + "session so when it gets none: broker.tls.keyStore)";
+
+    /**
+     * Whether the broker ended the session as one does that wants a client certificate: over TLS 1.3
+     * it checks the certificate only after the client's handshake is done, and then resets the
+     * connection (RabbitMQ's fail_if_no_peer_cert) or sends certificate_required or bad_certificate.
+     */
+    public static boolean endedForACertificate(Throwable failure) {
+        String words = innermost(failure);
+        return cause(failure, SocketException.class) != null || words.contains("certificate_required")
+                || words.contains("bad_certificate");
     }
 
     private static Throwable cause(Throwable failure, Class<? extends Throwable> type) {

@@ -156,10 +156,13 @@ final class PointRunner {
                          PointBroker broker, BrokerFacts brokerFacts, PointAgents agents,
                          CpuPartitions partitions, String suffix)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
-        ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(scenario);
+        BrokerTls brokerTls = tls.get(scenario.broker());
+        BrokerManagementClient.Opener opener = () -> ManagementClients.of(scenario.broker(), scenario.provider(),
+                credentials, brokerTls == null ? null : brokerTls.plan());
+        ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(opener);
         ManagementWindow.Result managed = null;
         try (Affinity.Pin external = pinExternal(scenario, broker, partitions);
-             DepthSampler depth = DepthSampler.start(management == null ? null : depthClient(scenario))) {
+             DepthSampler depth = DepthSampler.start(management == null ? null : depthClient(opener))) {
             if (partitions != null && broker.process() != null) {
                 Affinity.check(broker.process().pid(), partitions.broker());
             }
@@ -169,7 +172,7 @@ final class PointRunner {
                     Gauges.local(broker.gauged(), depth), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
                     console, faults(scenario, broker), new StallInquiry(scenario, broker, agents, directory.logs(),
-                    suffix));
+                    suffix, opener));
             PointObservation observation = driver.run(pointStart, brokerFacts);
             if (management != null && signal.abortReason() == null) { // Ctrl-C waits for no settling figures
                 managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them
@@ -274,18 +277,18 @@ final class PointRunner {
     }
 
     /** An external broker's own figures over the point, from its management interface, read from now on. */
-    private static ManagementWindow managementWindow(Scenario scenario) throws InterruptedException {
+    private static ManagementWindow managementWindow(BrokerManagementClient.Opener opener) throws InterruptedException {
         try {
-            return ManagementWindow.open(ManagementClients.of(scenario.broker(), scenario.provider()));
+            return ManagementWindow.open(opener.open());
         } catch (ManagementUnavailable e) {
             return ManagementWindow.unreadable(e.getMessage());
         }
     }
 
-    /** A client of its own for the per-second depth, beside the window's; {@code null} when none can be made. */
-    private static BrokerManagementClient depthClient(Scenario scenario) {
+    /** A client of its own for the sampled depth, beside the window's; {@code null} when none can be made. */
+    private static BrokerManagementClient depthClient(BrokerManagementClient.Opener opener) {
         try {
-            return ManagementClients.of(scenario.broker(), scenario.provider());
+            return opener.open();
         } catch (ManagementUnavailable e) {
             return null;
         }

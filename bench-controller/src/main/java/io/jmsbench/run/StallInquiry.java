@@ -4,7 +4,7 @@ import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerAddress;
 import io.jmsbench.broker.management.BrokerReading;
-import io.jmsbench.broker.management.ManagementClients;
+import io.jmsbench.broker.management.BrokerManagementClient;
 import io.jmsbench.broker.management.ManagementUnavailable;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.run.jvm.ThreadDumps;
@@ -45,8 +45,11 @@ final class StallInquiry implements StallWitness {
     private final PointAgents agents;
     private final Path logs;
     private final String suffix;
+    private final BrokerManagementClient.Opener management;
 
-    StallInquiry(Scenario scenario, PointBroker broker, PointAgents agents, Path logs, String suffix) {
+    StallInquiry(Scenario scenario, PointBroker broker, PointAgents agents, Path logs, String suffix,
+                 BrokerManagementClient.Opener management) {
+        this.management = management;
         this.scenario = scenario;
         this.broker = broker;
         this.agents = agents;
@@ -95,7 +98,7 @@ final class StallInquiry implements StallWitness {
         }
         String management;
         try {
-            BrokerReading reading = ManagementClients.of(scenario.broker(), scenario.provider()).read();
+            BrokerReading reading = this.management.open().read();
             return new Testimony(true, management(reading), null);
         } catch (ManagementUnavailable e) {
             management = e.getMessage();

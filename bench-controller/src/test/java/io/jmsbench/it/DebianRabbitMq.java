@@ -4,13 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Debian's rabbitmq-server (3.10 on bookworm) started by a test, as root but not as the package's
  * service: its own node name, ports, epmd, Mnesia and log directories and config under {@code dir},
- * with the AMQP 1.0, JMS topic exchange and management plugins. {@link #close} ends the node, its
- * helper processes and our epmd.
+ * with the AMQP 1.0, JMS topic exchange and management plugins, and, when asked, a TLS listener
+ * beside the plain one. {@link #close} ends the node, its helper processes and our epmd.
  */
 final class DebianRabbitMq implements AutoCloseable {
 
@@ -18,33 +20,60 @@ final class DebianRabbitMq implements AutoCloseable {
     static final Path SERVER = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
+    /**
+     * A TLS listener's PEM files (RabbitMQ reads no PKCS12): the CAs a client certificate must lead
+     * to, the node's certificate and its unencrypted key; with {@code clientCertificate} every client
+     * must present one ({@code verify_peer}, {@code fail_if_no_peer_cert}).
+     */
+    record Tls(Path caCertificates, Path certificate, Path key, boolean clientCertificate) {
+    }
+
     private final int amqpPort;
     private final int managementPort;
+    private final int tlsPort;
     private final Process epmd;
     private final Process node;
 
-    private DebianRabbitMq(int amqpPort, int managementPort, Process epmd, Process node) {
+    private DebianRabbitMq(int amqpPort, int managementPort, int tlsPort, Process epmd, Process node) {
         this.amqpPort = amqpPort;
         this.managementPort = managementPort;
+        this.tlsPort = tlsPort;
         this.epmd = epmd;
         this.node = node;
     }
 
     /** Installs the package if it can (else skips the test), starts a node and waits until it takes clients. */
     static DebianRabbitMq start(Path dir) throws IOException, InterruptedException {
+        return start(dir, null);
+    }
+
+    /** As {@link #start(Path)}, with a TLS listener as {@code tls} says ({@code null}: none). */
+    static DebianRabbitMq start(Path dir, Tls tls) throws IOException, InterruptedException {
         DebianPackage.require("rabbitmq-server", SERVER);
-        int[] ports = BrokerProcess.freePorts(4);
+        int[] ports = BrokerProcess.freePorts(5);
         int amqp = ports[0];
         int management = ports[1];
         int distribution = ports[2];
         int epmdPort = ports[3];
+        int tlsPort = tls == null ? -1 : ports[4];
         Files.createDirectories(dir);
         Path config = dir.resolve("rabbitmq.conf");
-        Files.writeString(config, String.join("\n",
+        List<String> lines = new ArrayList<>(List.of(
                 "listeners.tcp.default = 127.0.0.1:" + amqp,
                 "management.tcp.ip = 127.0.0.1",
-                "management.tcp.port = " + management,
-                ""));
+                "management.tcp.port = " + management));
+        if (tls != null) {
+            // the AMQP 1.0 plugin serves this listener too, as it does the plain one
+            lines.addAll(List.of(
+                    "listeners.ssl.default = 127.0.0.1:" + tlsPort,
+                    "ssl_options.cacertfile = " + tls.caCertificates(),
+                    "ssl_options.certfile = " + tls.certificate(),
+                    "ssl_options.keyfile = " + tls.key(),
+                    "ssl_options.verify = " + (tls.clientCertificate() ? "verify_peer" : "verify_none"),
+                    "ssl_options.fail_if_no_peer_cert = " + tls.clientCertificate()));
+        }
+        lines.add("");
+        Files.writeString(config, String.join("\n", lines));
         Path plugins = dir.resolve("enabled_plugins");
         Files.writeString(plugins, "[rabbitmq_amqp1_0,rabbitmq_jms_topic_exchange,rabbitmq_management].\n");
 
@@ -78,8 +107,9 @@ final class DebianRabbitMq implements AutoCloseable {
             node = builder.start();
             // the listener opens before the plugins have all booted: "Server startup complete" comes after both
             BrokerProcess.await("rabbitmq-server", node, log, START_TIMEOUT,
-                    () -> logSays(log, "Server startup complete") && BrokerProcess.accepts(amqp));
-            return new DebianRabbitMq(amqp, management, epmd, node);
+                    () -> logSays(log, "Server startup complete") && BrokerProcess.accepts(amqp)
+                            && (tls == null || BrokerProcess.accepts(tlsPort)));
+            return new DebianRabbitMq(amqp, management, tlsPort, epmd, node);
         } catch (IOException | InterruptedException | RuntimeException e) {
             BrokerProcess.stopTree(node);
             BrokerProcess.stopTree(epmd);
@@ -98,6 +128,14 @@ final class DebianRabbitMq implements AutoCloseable {
     /** AMQP 0-9-1 and, through the plugin, AMQP 1.0 on the same port. */
     String url() {
         return "amqp://127.0.0.1:" + amqpPort;
+    }
+
+    /** The TLS listener, by the name its certificate carries: AMQP 0-9-1 and AMQP 1.0 over TLS. */
+    String tlsUrl() {
+        if (tlsPort < 0) {
+            throw new IllegalStateException("this node was started without TLS");
+        }
+        return "amqps://localhost:" + tlsPort;
     }
 
     int managementPort() {

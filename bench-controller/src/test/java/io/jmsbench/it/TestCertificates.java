@@ -17,10 +17,47 @@ final class TestCertificates {
 
     static final String PASSWORD = "tls-pw-5e1c0b7a-never-written";
     private static final long KEYTOOL_TIMEOUT_S = 60;
+    private static final Path OPENSSL = Path.of("/usr/bin/openssl");
+    private static final String PASSWORD_ENV = "JMSBENCH_IT_P12_PW";
 
-    /** The stores, each a PKCS12 file. */
+    /** The stores, each a PKCS12 file; each certificate is also beside its store as PEM. */
     record Stores(Path trustStore, Path serverKeyStore, Path clientKeyStore, Path expiredServerKeyStore,
                   Path wrongHostServerKeyStore, Path otherTrustStore) {
+
+        /** The CA's certificate, which {@link #trustStore} holds, as PEM. */
+        Path caCertificatePem() {
+            return trustStore.resolveSibling("ca.pem");
+        }
+
+        /** The broker's certificate, signed by the CA, as PEM. */
+        Path serverCertificatePem() {
+            return serverKeyStore.resolveSibling("server.pem");
+        }
+    }
+
+    /**
+     * The private key of {@code store} as an unencrypted PEM file beside it, for a server that reads
+     * no PKCS12 (RabbitMQ). keytool exports no private key, so Debian's openssl converts it; without
+     * openssl the test is skipped and says so.
+     */
+    static Path pemKey(Path store) throws IOException, InterruptedException {
+        Skip.unless(Files.isExecutable(OPENSSL), () -> "openssl is not installed (" + OPENSSL + "): RabbitMQ needs "
+                + "its key as PEM, which keytool cannot write");
+        Path key = store.resolveSibling(store.getFileName().toString().replace(".p12", "-key.pem"));
+        Path log = store.resolveSibling("openssl.log");
+        ProcessBuilder builder = new ProcessBuilder(OPENSSL.toString(), "pkcs12", "-in", store.toString(),
+                "-nocerts", "-nodes", "-passin", "env:" + PASSWORD_ENV, "-out", key.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().put(PASSWORD_ENV, PASSWORD); // not on the command line, which ps shows
+        Process p = builder.start();
+        if (!p.waitFor(KEYTOOL_TIMEOUT_S, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("openssl pkcs12 did not finish within " + KEYTOOL_TIMEOUT_S + " s");
+        }
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException("openssl pkcs12 -in " + store + " failed:\n" + Files.readString(log));
+        }
+        return key;
     }
 
     private final Path dir;

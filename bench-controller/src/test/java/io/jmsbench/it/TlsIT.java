@@ -1,7 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,8 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Runs over TLS against {@code jmsbench broker --tls-keystore} (ActiveMQ over OpenWire and AMQP,
- * Artemis over CORE), with a client certificate the broker asks for, and the three certificates a
- * client must refuse: one its truststore does not lead to, an expired one and one for another host.
+ * Artemis over CORE) and against Debian's RabbitMQ (rabbitmq-jms and AMQP 1.0 on its TLS listener,
+ * which wants a client certificate), with a client certificate the broker asks for, and the three
+ * certificates a client must refuse: one its truststore does not lead to, an expired one and one for
+ * another host.
  */
 @Timeout(600)
 class TlsIT {
@@ -34,11 +35,13 @@ class TlsIT {
     private static final String KEY_ENV = "JMSBENCH_IT_KEY_PW";
     private static final Map<String, String> ENV = Map.of(TRUST_ENV, TestCertificates.PASSWORD,
             KEY_ENV, TestCertificates.PASSWORD);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path keys;
     static TestCertificates.Stores stores;
+
+    /** One RabbitMQ node for the RabbitMQ tests, whose start-up would be most of each one's time. */
+    private static DebianRabbitMq rabbit;
 
     @TempDir
     Path work;
@@ -48,9 +51,25 @@ class TlsIT {
         stores = TestCertificates.make(keys.resolve("pki"));
     }
 
+    @AfterAll
+    static void stopRabbitMq() throws InterruptedException {
+        if (rabbit != null) {
+            rabbit.close();
+        }
+    }
+
+    /** Debian's RabbitMQ with a TLS listener that asks every client for a certificate (started once). */
+    private static DebianRabbitMq rabbitOverTls() throws Exception {
+        if (rabbit == null) {
+            rabbit = DebianRabbitMq.start(keys.resolve("rabbitmq"), new DebianRabbitMq.Tls(stores.caCertificatePem(),
+                    stores.serverCertificatePem(), TestCertificates.pemKey(stores.serverKeyStore()), true));
+        }
+        return rabbit;
+    }
+
     @Test
     void anOpenWireRunOverTlsWithAClientCertificateSaysWhatItNegotiated() throws Exception {
-        try (TlsBroker broker = TlsBroker.start(work, "activemq", stores.serverKeyStore(), stores.trustStore())) {
+        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), stores.trustStore())) {
             JsonNode report = runValid("openwire", broker.urls().path("openwire").asText(), stores.trustStore(), true);
             JsonNode tls = report.path("environment").path("broker").path("tls");
             assertEquals("TLSv1.3", tls.path("protocol").asText(), tls.toString());
@@ -62,7 +81,7 @@ class TlsIT {
 
     @Test
     void anAmqpRunOverTlsAgainstActiveMq() throws Exception {
-        try (TlsBroker broker = TlsBroker.start(work, "activemq", stores.serverKeyStore(), null)) {
+        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), null)) {
             JsonNode report = runValid("amqp", broker.urls().path("amqp").asText(), stores.trustStore(), false);
             assertEquals("TLSv1.3", report.path("environment").path("broker").path("tls").path("protocol").asText());
         }
@@ -70,17 +89,72 @@ class TlsIT {
 
     @Test
     void aCoreRunOverTlsAgainstArtemisWithAClientCertificate() throws Exception {
-        try (TlsBroker broker = TlsBroker.start(work, "artemis", stores.serverKeyStore(), stores.trustStore())) {
-            JsonNode report = runValid("core", broker.urls().path("core").asText(), stores.trustStore(), true);
+        try (JmsbenchBroker broker = tlsBroker(work, "artemis", stores.serverKeyStore(), stores.trustStore())) {
+            // kind: artemis, so that its own counts are read over the same TLS, client certificate and all
+            JsonNode report = runValid("core", broker.urls().path("core").asText(), stores.trustStore(), true,
+                    List.of("  kind: artemis"));
             JsonNode tls = report.path("environment").path("broker").path("tls");
             assertEquals("TLSv1.3", tls.path("protocol").asText(), tls.toString());
+            JsonNode point = report.path("points").get(0);
+            assertTrue(point.path("brokerCounts").path("source").asText().startsWith("artemis management"),
+                    point.path("brokerCounts").toString() + " " + point.path("findings"));
+            assertEquals(point.path("totals").path("sent").asLong(), point.path("brokerCounts").path("enqueued").asLong(),
+                    () -> point.path("brokerCounts") + " beside " + point.path("totals"));
             System.out.println("TlsIT core: " + tls);
         }
     }
 
     @Test
+    void aRabbitMqJmsRunOverTlsWithAClientCertificateSaysWhatItNegotiated() throws Exception {
+        DebianRabbitMq node = rabbitOverTls();
+        JsonNode report = runValid("rabbitmq-jms", node.tlsUrl(), stores.trustStore(), true, rabbitMq(node));
+        JsonNode tls = report.path("environment").path("broker").path("tls");
+        assertTrue(tls.path("protocol").asText().matches("TLSv1\\.[23]"), tls.toString());
+        assertTrue(tls.path("cipherSuite").asText().startsWith("TLS_"), tls.toString());
+        assertTrue(tls.path("clientCertificate").asBoolean(), tls.toString());
+        assertTrue(tls.path("peer").asText().contains("CN=server"), tls.toString());
+        JsonNode counts = report.path("points").get(0).path("brokerCounts");
+        assertTrue(counts.path("source").asText().startsWith("rabbitmq management API"), counts.toString());
+        System.out.println("TlsIT rabbitmq-jms: " + tls);
+    }
+
+    @Test
+    void aRabbitMqThatWantsAClientCertificateRefusesAClientWithoutOne() throws Exception {
+        DebianRabbitMq node = rabbitOverTls();
+        Jmsbench.Result result = refused("rabbitmq-jms", node.tlsUrl(), stores.trustStore(), rabbitMq(node));
+        String sentence = result.stderr().strip();
+        // over TLS 1.3 the reset comes after the client's handshake: the TLS probe or the JMS probe sees it
+        assertTrue(sentence.startsWith("jmsbench: the broker at " + node.tlsUrl() + " "), sentence);
+        assertTrue(sentence.endsWith(" (a broker that wants a client certificate ends the TLS session so when it gets "
+                + "none: broker.tls.keyStore)"), sentence);
+    }
+
+    @Test
+    void anAmqpRunOverTlsAgainstRabbitMqsAmqp10Plugin() throws Exception {
+        DebianRabbitMq node = rabbitOverTls();
+        JsonNode report = runValid("amqp", node.tlsUrl(), stores.trustStore(), true, rabbitMq(node));
+        JsonNode tls = report.path("environment").path("broker").path("tls");
+        assertTrue(tls.path("protocol").asText().matches("TLSv1\\.[23]"), tls.toString());
+        assertTrue(tls.path("cipherSuite").asText().startsWith("TLS_"), tls.toString());
+        System.out.println("TlsIT rabbitmq amqp: " + tls);
+    }
+
+    @Test
+    void aRabbitMqCertificateTheTruststoreDoesNotTrustIsOneSentenceAndExit3() throws Exception {
+        DebianRabbitMq node = rabbitOverTls();
+        Jmsbench.Result result = refused("rabbitmq-jms", node.tlsUrl(), stores.otherTrustStore(), rabbitMq(node));
+        assertEquals("jmsbench: the broker at " + node.tlsUrl() + " presented a certificate that the truststore "
+                + stores.otherTrustStore() + " does not trust (no certification path to it)", result.stderr().strip());
+    }
+
+    /** The broker lines RabbitMQ's runs add: its kind (the AMQP 1.0 addresses) and its management API. */
+    private static List<String> rabbitMq(DebianRabbitMq node) {
+        return List.of("  kind: rabbitmq", "  management: {url: '" + node.managementUrl() + "'}");
+    }
+
+    @Test
     void aBrokerCertificateTheTruststoreDoesNotTrustIsOneSentenceAndExit3() throws Exception {
-        try (TlsBroker broker = TlsBroker.start(work, "activemq", stores.serverKeyStore(), null)) {
+        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), null)) {
             String url = broker.urls().path("openwire").asText();
             Jmsbench.Result result = refused("openwire", url, stores.otherTrustStore());
             assertEquals("jmsbench: the broker at " + url + " presented a certificate that the truststore "
@@ -91,7 +165,7 @@ class TlsIT {
 
     @Test
     void anExpiredBrokerCertificateIsOneSentenceAndExit3() throws Exception {
-        try (TlsBroker broker = TlsBroker.start(work, "activemq", stores.expiredServerKeyStore(), null)) {
+        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.expiredServerKeyStore(), null)) {
             String url = broker.urls().path("openwire").asText();
             Jmsbench.Result result = refused("openwire", url, stores.trustStore());
             assertTrue(result.stderr().strip().startsWith("jmsbench: the broker at " + url
@@ -101,7 +175,7 @@ class TlsIT {
 
     @Test
     void aBrokerCertificateForAnotherHostIsOneSentenceAndExit3() throws Exception {
-        try (TlsBroker broker = TlsBroker.start(work, "activemq", stores.wrongHostServerKeyStore(), null)) {
+        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.wrongHostServerKeyStore(), null)) {
             String url = broker.urls().path("openwire").asText();
             String host = url.replaceFirst("^ssl://", "").replaceFirst(":\\d+$", "");
             Jmsbench.Result result = refused("openwire", url, stores.trustStore());
@@ -114,9 +188,15 @@ class TlsIT {
     /** A short run that must complete with messages through and no error; its report, checked for passwords. */
     private JsonNode runValid(String provider, String url, Path trustStore, boolean clientCertificate)
             throws Exception {
+        return runValid(provider, url, trustStore, clientCertificate, List.of());
+    }
+
+    /** As above, with {@code brokerLines} added to the scenario's broker section. */
+    private JsonNode runValid(String provider, String url, Path trustStore, boolean clientCertificate,
+                              List<String> brokerLines) throws Exception {
         Path out = work.resolve("results");
         Jmsbench.Result result = Jmsbench.start(work, ENV, "run", scenario(provider, url, trustStore,
-                clientCertificate).toString(), "--out", out.toString()).await(Duration.ofSeconds(180));
+                clientCertificate, brokerLines).toString(), "--out", out.toString()).await(Duration.ofSeconds(180));
         assertEquals(0, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
         System.out.println(result.stdout());
         Path run = Reports.onlyRunDirectory(out, "tls");
@@ -132,9 +212,14 @@ class TlsIT {
     }
 
     private Jmsbench.Result refused(String provider, String url, Path trustStore) throws Exception {
+        return refused(provider, url, trustStore, List.of());
+    }
+
+    private Jmsbench.Result refused(String provider, String url, Path trustStore, List<String> brokerLines)
+            throws Exception {
         Path out = work.resolve("results");
-        Jmsbench.Result result = Jmsbench.start(work, ENV, "run", scenario(provider, url, trustStore, false).toString(),
-                "--out", out.toString()).await(Duration.ofSeconds(60));
+        Jmsbench.Result result = Jmsbench.start(work, ENV, "run", scenario(provider, url, trustStore, false,
+                brokerLines).toString(), "--out", out.toString()).await(Duration.ofSeconds(60));
         assertEquals(3, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
         assertEquals(1, result.stderr().strip().lines().count(), "one line, no stack trace:\n" + result.stderr());
         assertFalse(Files.exists(out), "nothing written under results/");
@@ -143,19 +228,22 @@ class TlsIT {
     }
 
     /** The scenario: the truststore's password from the environment, the client key's from a file. */
-    private Path scenario(String provider, String url, Path trustStore, boolean clientCertificate) throws IOException {
+    private Path scenario(String provider, String url, Path trustStore, boolean clientCertificate,
+                          List<String> brokerLines) throws IOException {
         Path passwordFile = work.resolve("key-password");
         Files.writeString(passwordFile, TestCertificates.PASSWORD + "\n");
         String key = clientCertificate ? ", keyStore: '" + stores.clientKeyStore() + "', keyStorePassword: 'file:"
                 + passwordFile + "'" : "";
         Path file = work.resolve("tls-" + provider + ".yaml");
-        Files.writeString(file, String.join("\n",
+        List<String> lines = new ArrayList<>(List.of(
                 "name: tls",
                 "provider: " + provider,
                 "broker:",
                 "  url: '" + url + "'",
                 "  tls: {trustStore: '" + trustStore + "', trustStorePassword: 'env:" + TRUST_ENV + "'" + key
-                        + ", protocols: [TLSv1.3, TLSv1.2]}",
+                        + ", protocols: [TLSv1.3, TLSv1.2]}"));
+        lines.addAll(brokerLines);
+        lines.addAll(List.of(
                 "destination: {type: topic, name: bench.tls}",
                 "message: {type: bytes, size: 256}",
                 "publishers: {clients: 1, rate: 500}",
@@ -163,6 +251,7 @@ class TlsIT {
                 "  - {clients: 1}",
                 "phases: {warmup: 1s, measure: 3s, drain: 5s}",
                 ""));
+        Files.writeString(file, String.join("\n", lines));
         return file;
     }
 
@@ -178,41 +267,15 @@ class TlsIT {
         }
     }
 
-    /** {@code jmsbench broker} over TLS in its own JVM; closing it stops it. */
-    private record TlsBroker(Process process, JsonNode urls) implements AutoCloseable {
-
-        static TlsBroker start(Path work, String kind, Path keyStore, Path clientTrustStore) throws Exception {
-            Path dir = Files.createTempDirectory(work, "broker-" + kind);
-            Path ready = dir.resolve("ready.json");
-            List<String> args = new ArrayList<>(List.of("broker", "--kind", kind, "--data-dir",
-                    dir.resolve("data").toString(), "--ready-file", ready.toString(), "--tls-keystore",
-                    keyStore.toString(), "--tls-keystore-password", "env:" + KEY_ENV));
-            if (clientTrustStore != null) {
-                args.addAll(List.of("--tls-truststore", clientTrustStore.toString(), "--tls-truststore-password",
-                        "env:" + TRUST_ENV));
-            }
-            Jmsbench.Running running = Jmsbench.start(dir, ENV, args.toArray(String[]::new));
-            try {
-                BrokerProcess.await("jmsbench broker", running.process(), running.stderr(), Duration.ofSeconds(60),
-                        () -> Files.exists(ready));
-                return new TlsBroker(running.process(), JSON.readTree(ready.toFile()));
-            } catch (Exception | AssertionError e) {
-                running.process().destroyForcibly();
-                throw e;
-            }
+    /** {@code jmsbench broker} of {@code kind} over TLS, asking for a client certificate when given a truststore. */
+    private static JmsbenchBroker tlsBroker(Path work, String kind, Path keyStore, Path clientTrustStore)
+            throws Exception {
+        List<String> args = new ArrayList<>(List.of("--tls-keystore", keyStore.toString(), "--tls-keystore-password",
+                "env:" + KEY_ENV));
+        if (clientTrustStore != null) {
+            args.addAll(List.of("--tls-truststore", clientTrustStore.toString(), "--tls-truststore-password",
+                    "env:" + TRUST_ENV));
         }
-
-        @Override
-        public void close() {
-            process.destroy();
-            try {
-                if (!process.waitFor(BrokerProcess.STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
+        return JmsbenchBroker.start(work, ENV, kind, args.toArray(String[]::new));
     }
 }

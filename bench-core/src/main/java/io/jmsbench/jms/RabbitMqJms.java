@@ -23,6 +23,8 @@ final class RabbitMqJms {
 
     /** Between the broker's heartbeats: a dead connection is noticed within two of them. */
     static final int HEARTBEAT_SECONDS = 10;
+    /** AMQP over TLS, RabbitMQ's and the URI scheme's usual port. */
+    static final int TLS_PORT = 5671;
     static final int ON_MESSAGE_TIMEOUT_MS = ConnectionFactories.REQUEST_TIMEOUT_MS;
 
     private RabbitMqJms() {
@@ -32,7 +34,7 @@ final class RabbitMqJms {
     static ConnectionFactory factory(String url, BrokerCredentials credentials, TlsPlan tls) {
         RMQConnectionFactory factory = new RMQConnectionFactory();
         try {
-            factory.setUri(url);
+            factory.setUri(tls == null ? url : plainScheme(url));
         } catch (JMSException e) {
             throw new JMSRuntimeException("not a RabbitMQ URI: " + url + " (" + e.getMessage() + ")");
         }
@@ -69,6 +71,30 @@ final class RabbitMqJms {
             }
         });
         return factory;
+    }
+
+    /**
+     * {@code amqps://} as {@code amqp://} on the same port (5671 when it names none). For amqps, the
+     * AMQP client's setUri makes a trust-everything manager and logs "SECURITY ALERT: this trust
+     * manager trusts every certificate" on every run, although the plan's own context replaces it
+     * before any connection; TLS comes from the plan alone ({@code useSslProtocol}).
+     */
+    static String plainScheme(String url) {
+        if (!url.startsWith("amqps://")) {
+            return url;
+        }
+        String rest = url.substring("amqps://".length());
+        int end = rest.length();
+        for (char c : new char[] {'/', '?', '#'}) {
+            int i = rest.indexOf(c);
+            if (i >= 0) {
+                end = Math.min(end, i);
+            }
+        }
+        String authority = rest.substring(0, end);
+        String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+        boolean port = hostPort.startsWith("[") ? hostPort.contains("]:") : hostPort.contains(":");
+        return "amqp://" + authority + (port ? "" : ":" + TLS_PORT) + rest.substring(end);
     }
 
     static Map<String, String> settings(DeliveryPlan delivery) {

@@ -2,9 +2,10 @@ package io.jmsbench.scenario;
 
 /**
  * Where an external broker's own statistics are read ({@code broker.management}): RabbitMQ's
- * management HTTP API or ActiveMQ Classic's JMX connector. A field left out ({@code null}) takes the
- * default of the broker's kind ({@link #defaultUrl}; user and password guest/guest for RabbitMQ, none
- * for JMX). {@code password} is where to find it, {@code env:NAME} or {@code file:PATH}, never the
+ * management HTTP API, ActiveMQ Classic's JMX connector, or Artemis's management address over its
+ * core protocol ({@code tcp://}). A field left out ({@code null}) takes the default of the broker's
+ * kind ({@link #defaultUrl}; user and password guest/guest for RabbitMQ, none for JMX, the clients'
+ * login for Artemis). {@code password} is where to find it, {@code env:NAME} or {@code file:PATH}, never the
  * password itself: the scenario is copied into every report.
  */
 public record BrokerManagement(String url, String user, String password) {
@@ -12,8 +13,11 @@ public record BrokerManagement(String url, String user, String password) {
     /** No management section: every field its kind's default. */
     public static final BrokerManagement DEFAULT = new BrokerManagement(null, null, null);
 
-    /** The management URL of {@code kind} on {@code host} when the scenario gives none; {@code null}: none known. */
-    public static String defaultUrl(BrokerKind kind, String host) {
+    /**
+     * The management URL of {@code kind} on {@code host} when the scenario gives none ({@code port}:
+     * the broker URL's, where Artemis answers management requests too); {@code null}: none known.
+     */
+    public static String defaultUrl(BrokerKind kind, String host, int port) {
         if (kind == null) {
             return null;
         }
@@ -21,7 +25,7 @@ public record BrokerManagement(String url, String user, String password) {
         return switch (kind) {
             case RABBITMQ -> "http://" + h + ":15672";
             case ACTIVEMQ -> "service:jmx:rmi:///jndi/rmi://" + h + ":1099/jmxrmi";
-            case ARTEMIS -> null;
+            case ARTEMIS -> "tcp://" + h + ":" + port;
         };
     }
 }

@@ -194,7 +194,7 @@ final class ScenarioReader {
                 management, tls);
     }
 
-    private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:)\\S+");
+    private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:|tcp://)\\S+");
     private static final Pattern SECRET_REFERENCE = Pattern.compile("(env:[A-Za-z_][A-Za-z0-9_]*|file:\\S.*)");
 
     /** {@code broker.management}: only with an external broker; a password only by reference. */
@@ -208,7 +208,8 @@ final class ScenarioReader {
         }
         Fields m = broker.mapping("management");
         String url = m.string("url", null, MANAGEMENT_URL,
-                "an http(s):// URL (RabbitMQ's management API) or a service:jmx: URL (ActiveMQ's JMX)");
+                "an http(s):// URL (RabbitMQ's management API), a service:jmx: URL (ActiveMQ's JMX) or a tcp:// URL "
+                        + "(Artemis's management address, over its core protocol)");
         if (url != null && url.startsWith("http")) {
             URI uri = null;
             try {

@@ -34,6 +34,20 @@ class RabbitMqJmsTest {
     }
 
     @Test
+    void anAmqpsUrlTakesItsTlsFromThePlanAloneOnTheSamePort() {
+        assertEquals("amqp://broker:5671", RabbitMqJms.plainScheme("amqps://broker"));
+        assertEquals("amqp://u:p@broker:5999/bench?x=1", RabbitMqJms.plainScheme("amqps://u:p@broker:5999/bench?x=1"));
+        assertEquals("amqp://[::1]:5671/v", RabbitMqJms.plainScheme("amqps://[::1]/v"));
+        assertEquals("amqp://broker:5672", RabbitMqJms.plainScheme("amqp://broker:5672"));
+        RMQConnectionFactory factory = (RMQConnectionFactory) ConnectionFactories.create(Provider.RABBITMQ_JMS,
+                "amqps://10.0.0.2/bench", false, null, new io.jmsbench.protocol.TlsPlan(null, null, null, null,
+                        java.util.List.of(), true));
+        assertEquals(5671, factory.getPort());
+        assertEquals("bench", factory.getVirtualHost());
+        assertTrue(factory.isSsl());
+    }
+
+    @Test
     void aUrlThatIsNoRabbitMqUriIsRefusedWithIt() {
         JMSRuntimeException e = assertThrows(JMSRuntimeException.class,
                 () -> ConnectionFactories.create(Provider.RABBITMQ_JMS, "tcp://host:61616"));

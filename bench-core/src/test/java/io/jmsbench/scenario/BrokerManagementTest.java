@@ -28,9 +28,10 @@ class BrokerManagementTest {
     @Test
     void withoutAManagementSectionEveryFieldIsItsKindsDefault() throws Exception {
         assertEquals(BrokerManagement.DEFAULT, parse("{url: 'amqp://127.0.0.1:5672', kind: rabbitmq}").broker().management());
-        assertEquals("http://127.0.0.1:15672", BrokerManagement.defaultUrl(BrokerKind.RABBITMQ, "127.0.0.1"));
+        assertEquals("http://127.0.0.1:15672", BrokerManagement.defaultUrl(BrokerKind.RABBITMQ, "127.0.0.1", 5672));
         assertEquals("service:jmx:rmi:///jndi/rmi://broker-host:1099/jmxrmi",
-                BrokerManagement.defaultUrl(BrokerKind.ACTIVEMQ, "broker-host"));
+                BrokerManagement.defaultUrl(BrokerKind.ACTIVEMQ, "broker-host", 61616));
+        assertEquals("tcp://broker-host:61617", BrokerManagement.defaultUrl(BrokerKind.ARTEMIS, "broker-host", 61617));
     }
 
     @Test

@@ -18,6 +18,12 @@ public interface BrokerManagementClient {
         return true;
     }
 
+    /** Makes a client of a broker's management interface, each call a client of its own. */
+    @FunctionalInterface
+    interface Opener {
+        BrokerManagementClient open() throws ManagementUnavailable;
+    }
+
     /** The broker's figures now. */
     BrokerReading read() throws ManagementUnavailable, InterruptedException;
 

@@ -1,6 +1,8 @@
 package io.jmsbench.broker.management;
 
 import io.jmsbench.broker.BrokerAddress;
+import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.BrokerManagement;
 import io.jmsbench.scenario.BrokerSpec;
@@ -13,19 +15,33 @@ import java.nio.file.Path;
 /** The management client of an external broker: the scenario's {@code broker.management}, or its kind's defaults. */
 public final class ManagementClients {
 
+    /** The acceptor of Artemis's own broker.xml that speaks every protocol, CORE among them. */
+    static final int ARTEMIS_ACCEPTOR = 61616;
+
     private ManagementClients() {
     }
 
-    /** The client for {@code broker}; the sentence says why there is none (kind unknown, no password found). */
-    public static BrokerManagementClient of(BrokerSpec broker, Provider provider) throws ManagementUnavailable {
+    /**
+     * The client for {@code broker}; the sentence says why there is none (kind unknown, no password
+     * found). Artemis's management answers on the messaging port itself, so its client logs in as the
+     * clients do ({@code login}, unless broker.management has a user) and over the same TLS
+     * ({@code tls}, {@code null}: none).
+     */
+    public static BrokerManagementClient of(BrokerSpec broker, Provider provider, BrokerCredentials login, TlsPlan tls)
+            throws ManagementUnavailable {
         BrokerKind kind = broker.kindFor(provider);
         BrokerManagement m = broker.management();
-        String host = BrokerAddress.of(broker.url()).map(BrokerAddress::host).orElse("localhost");
-        String url = m.url() != null ? m.url() : BrokerManagement.defaultUrl(kind, host);
+        BrokerAddress address = BrokerAddress.of(broker.url()).orElse(new BrokerAddress("localhost", ARTEMIS_ACCEPTOR));
+        String url = m.url() != null ? m.url()
+                : BrokerManagement.defaultUrl(kind, address.host(), corePort(broker.url(), address));
         if (url == null) {
-            throw new ManagementUnavailable(kind == null
-                    ? "the broker's kind is not known (broker.kind), so neither is its management interface"
-                    : "jmsbench reads no management interface of " + kind.yamlName() + " yet");
+            throw new ManagementUnavailable("the broker's kind is not known (broker.kind), so neither is its "
+                    + "management interface");
+        }
+        if (url.startsWith("tcp://")) {
+            BrokerCredentials user = m.user() == null ? login
+                    : new BrokerCredentials(m.user(), m.password() == null ? null : secret(m.password()));
+            return new ArtemisManagement(url, user, tls);
         }
         boolean jmx = url.startsWith("service:jmx:");
         String user = m.user() != null ? m.user() : jmx ? null : "guest";
@@ -36,6 +52,15 @@ public final class ManagementClients {
             throw new ManagementUnavailable("broker.management.url: " + url + " is not a URL jmsbench can read ("
                     + e.getMessage() + ")");
         }
+    }
+
+    /**
+     * Where an Artemis answers core requests when the scenario does not say: the port of a core or
+     * OpenWire URL (Artemis's default acceptor, 61616, speaks every protocol), but for an AMQP URL the
+     * default acceptor, as the one on 5672 that Artemis's broker.xml ships speaks AMQP only.
+     */
+    private static int corePort(String url, BrokerAddress address) {
+        return url.matches("(failover:\\(?)?amqps?://.*") ? ARTEMIS_ACCEPTOR : address.port();
     }
 
     /** The password an {@code env:NAME} or {@code file:PATH} reference points at (the file's first line). */
