@@ -17,8 +17,9 @@ public final class PartitionLines {
     }
 
     static String line(PartitionFigures f) {
-        return String.format(Locale.ROOT, "%s (CPU %s): %s busy; cores of the run's JVMs %s, interrupts %s, "
-                        + "kernel threads %s, other processes %s", f.name().equals("host") ? "the shared host"
+        return String.format(Locale.ROOT, "%s (CPU %s): %s busy; cores of the run's JVMs %s, interrupts %s (in "
+                        + "part inside the JVMs' own time), kernel threads %s, other processes %s",
+                f.name().equals("host") ? "the shared host"
                         : "the " + f.name() + " partition", f.cpus(), Figures.percent(f.busy()),
                 Figures.cores(f.ownCores()), Figures.cores(f.interruptCores()), Figures.cores(f.kernelCores()),
                 Figures.cores(f.foreignCores()));
