@@ -2,12 +2,9 @@ package io.jmsbench.broker;
 
 import io.jmsbench.jms.TlsClients;
 import io.jmsbench.protocol.TlsPlan;
+import io.jmsbench.scenario.SecretReference;
 import io.jmsbench.scenario.TlsSpec;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -40,33 +37,12 @@ public final class TlsSetup {
         return plan;
     }
 
-    /**
-     * The password {@code reference} names ({@code null}: none); {@code label} names where it was
-     * given. A plain value is refused without being repeated.
-     */
+    /** The password {@code reference} names ({@code null}: none); {@code label} names where it was given. */
     public static String password(String label, String reference, Map<String, String> env) throws Problem {
-        if (reference == null) {
-            return null;
-        }
-        if (!reference.matches("env:[A-Za-z_][A-Za-z0-9_]*|file:.+")) {
-            throw new Problem(label + ": expected env:NAME or file:PATH, found a plain value: a password is "
-                    + "never given in the open");
-        }
-        if (reference.startsWith("env:")) {
-            String name = reference.substring("env:".length());
-            String value = env.get(name);
-            if (value == null) {
-                throw new Problem(label + ": the environment variable " + name + " is not set");
-            }
-            return value;
-        }
-        Path file = Path.of(reference.substring("file:".length()));
         try {
-            // the file's last line break is not part of the password (echo and editors add one)
-            return Files.readString(file, StandardCharsets.UTF_8).replaceFirst("\\R\\z", "");
-        } catch (IOException e) {
-            throw new Problem(label + ": the file " + file + " could not be read ("
-                    + e.getClass().getSimpleName() + ")");
+            return SecretReference.resolve(label, reference, env);
+        } catch (SecretReference.Unresolved e) {
+            throw new Problem(e.getMessage());
         }
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 
+import java.util.Locale;
+
 /**
  * Which CPUs of this host each role's JVM may use ({@code cpus:}). {@link Mode#SHARED}: every JVM
  * anywhere, as the kernel schedules it. {@link Mode#AUTO}: the CPUs this process may use split by
@@ -21,7 +23,7 @@ public record CpuSpec(Mode mode, CpuList broker, CpuList publishers, CpuList sub
 
         @JsonValue
         public String yamlName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -195,7 +195,6 @@ final class ScenarioReader {
     }
 
     private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:|tcp://)\\S+");
-    private static final Pattern SECRET_REFERENCE = Pattern.compile("(env:[A-Za-z_][A-Za-z0-9_]*|file:\\S.*)");
 
     /** {@code broker.management}: only with an external broker; a password only by reference. */
     private static BrokerManagement management(Fields broker, boolean external) {
@@ -228,9 +227,9 @@ final class ScenarioReader {
         String user = m.string("user", null);
         String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "
                 + "would copy)";
-        JsonNode raw = m.raw("password", () -> ValueSchemas.pattern(expected, SECRET_REFERENCE));
+        JsonNode raw = m.raw("password", () -> ValueSchemas.pattern(expected, SecretReference.PATTERN));
         String password = raw == null || raw.isNull() ? null : raw.asText();
-        if (password != null && (!raw.isTextual() || !SECRET_REFERENCE.matcher(password).matches())) {
+        if (password != null && (!raw.isTextual() || !SecretReference.PATTERN.matcher(password).matches())) {
             m.problem("password", "expected " + expected + ", found something else (not shown)");
             password = null;
         }

@@ -15,7 +15,6 @@ final class TlsReader {
     static final String KEY = "tls";
     /** The versions JDK 17 can still negotiate; SSLv3 and older are gone from it. */
     static final List<String> PROTOCOLS = List.of("TLSv1.3", "TLSv1.2", "TLSv1.1", "TLSv1");
-    static final Pattern PASSWORD_REF = Pattern.compile("env:[A-Za-z_][A-Za-z0-9_]*|file:.+");
     private static final String PASSWORD = "env:NAME (an environment variable of the controller) or file:PATH "
             + "(a file holding the password)";
     private static final Pattern TLS_OPENWIRE = Pattern.compile("(ssl|nio\\+ssl):.+|failover:.*(ssl|nio\\+ssl)://.+");
@@ -77,11 +76,11 @@ final class TlsReader {
 
     /** A password reference; a literal is refused without being repeated, since it may be the password. */
     private static String password(Fields f, String key) {
-        JsonNode value = f.raw(key, () -> ValueSchemas.pattern(PASSWORD, PASSWORD_REF));
+        JsonNode value = f.raw(key, () -> ValueSchemas.pattern(PASSWORD, SecretReference.PATTERN));
         if (value == null) {
             return null;
         }
-        if (!value.isTextual() || !PASSWORD_REF.matcher(value.asText()).matches()) {
+        if (!value.isTextual() || !SecretReference.PATTERN.matcher(value.asText()).matches()) {
             f.problem(key, "expected " + PASSWORD + ", found a plain value: a password is never written in the "
                     + "scenario");
             return null;

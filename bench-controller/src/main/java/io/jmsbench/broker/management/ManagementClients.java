@@ -7,10 +7,7 @@ import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.BrokerManagement;
 import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.Provider;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.jmsbench.scenario.SecretReference;
 
 /** The management client of an external broker: the scenario's {@code broker.management}, or its kind's defaults. */
 public final class ManagementClients {
@@ -63,21 +60,12 @@ public final class ManagementClients {
         return url.matches("(failover:\\(?)?amqps?://.*") ? ARTEMIS_ACCEPTOR : address.port();
     }
 
-    /** The password an {@code env:NAME} or {@code file:PATH} reference points at (the file's first line). */
+    /** The password an {@code env:NAME} or {@code file:PATH} reference points at. */
     static String secret(String reference) throws ManagementUnavailable {
-        if (reference.startsWith("env:")) {
-            String value = System.getenv(reference.substring(4));
-            if (value == null) {
-                throw new ManagementUnavailable("broker.management.password: the environment variable "
-                        + reference.substring(4) + " is not set");
-            }
-            return value;
-        }
-        Path file = Path.of(reference.substring("file:".length()));
         try {
-            return Files.readAllLines(file).stream().findFirst().orElse("").strip();
-        } catch (IOException e) {
-            throw new ManagementUnavailable("broker.management.password: " + file + " could not be read (" + e + ")");
+            return SecretReference.resolve("broker.management.password", reference, System.getenv());
+        } catch (SecretReference.Unresolved e) {
+            throw new ManagementUnavailable(e.getMessage());
         }
     }
 }
