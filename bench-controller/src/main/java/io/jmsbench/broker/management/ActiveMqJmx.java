@@ -12,10 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * ActiveMQ Classic's statistics over JMX (RMI): each destination's EnqueueCount, DequeueCount,
@@ -56,31 +52,11 @@ final class ActiveMqJmx implements BrokerManagementClient {
 
     @Override
     public BrokerReading read() throws ManagementUnavailable, InterruptedException {
-        CompletableFuture<BrokerReading> reading = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try {
-                reading.complete(readNow());
-            } catch (Throwable t) {
-                reading.completeExceptionally(t);
-            }
-        }, "activemq-jmx");
-        reader.setDaemon(true);
-        reader.start();
-        try {
-            return reading.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            reader.interrupt();
-            throw e;
-        } catch (TimeoutException e) {
-            reader.interrupt();
-            throw new ManagementUnavailable("ActiveMQ's JMX at " + url + " did not answer within "
-                    + TIMEOUT.toSeconds() + " s");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() instanceof IOException && e.getCause().getCause() != null
-                    ? e.getCause().getCause() : e.getCause();
-            throw new ManagementUnavailable("ActiveMQ's JMX at " + url + " could not be read (" + cause
+        return BoundedRead.within(TIMEOUT, "activemq-jmx", "ActiveMQ's JMX at " + url, this::readNow, failure -> {
+            Throwable cause = failure instanceof IOException && failure.getCause() != null ? failure.getCause() : failure;
+            return new ManagementUnavailable("ActiveMQ's JMX at " + url + " could not be read (" + cause
                     + "); does activemq.xml's managementContext say createConnector=\"true\"?");
-        }
+        });
     }
 
     private BrokerReading readNow() throws Exception {

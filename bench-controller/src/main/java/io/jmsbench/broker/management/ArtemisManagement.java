@@ -20,10 +20,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Artemis's statistics through its management address ({@code activemq.management}), which answers
@@ -62,30 +58,11 @@ final class ArtemisManagement implements BrokerManagementClient {
 
     @Override
     public BrokerReading read() throws ManagementUnavailable, InterruptedException {
-        CompletableFuture<BrokerReading> reading = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try {
-                reading.complete(readNow());
-            } catch (Throwable t) {
-                reading.completeExceptionally(t);
-            }
-        }, "artemis-management");
-        reader.setDaemon(true);
-        reader.start();
-        try {
-            return reading.get(READ_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            reader.interrupt();
-            throw new ManagementUnavailable("Artemis's management at " + url + " did not answer within "
-                    + READ_BOUND.toSeconds() + " s");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof ManagementUnavailable || cause instanceof Refused) {
-                throw new ManagementUnavailable(cause.getMessage());
-            }
-            throw new ManagementUnavailable("Artemis's management at " + url + " could not be read (" + words(cause)
-                    + ")");
-        }
+        return BoundedRead.within(READ_BOUND, "artemis-management", "Artemis's management at " + url, this::readNow,
+                cause -> cause instanceof ManagementUnavailable || cause instanceof Refused
+                        ? new ManagementUnavailable(cause.getMessage())
+                        : new ManagementUnavailable("Artemis's management at " + url + " could not be read ("
+                                + words(cause) + ")"));
     }
 
     private BrokerReading readNow() throws Exception {
