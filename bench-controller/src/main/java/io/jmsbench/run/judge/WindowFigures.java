@@ -84,7 +84,9 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
         CpuPartitions partitions = o.placement().partitions();
         List<PartitionFigures> figures = new ArrayList<>();
         if (partitions == null) {
-            figures.add(partition("host", end.host().cpuList(), sum(own), start, end, seconds));
+            CpuList host = o.placement().hostCpus() == null ? end.host().cpuList()
+                    : end.host().cpuList().intersect(o.placement().hostCpus());
+            figures.add(partition("host", host, sum(own), start, end, seconds));
             return figures;
         }
         List<CpuList> roles = List.of(partitions.broker(), partitions.publishers(), partitions.subscribers(),

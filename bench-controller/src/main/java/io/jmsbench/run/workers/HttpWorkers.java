@@ -62,7 +62,8 @@ public final class HttpWorkers implements Workers {
             throws AgentException {
         List<ClockOffset> clocks = List.copyOf(agents.clocks().values());
         if (!agents.remote()) {
-            return new Placement(false, true, false, clocks, partitions);
+            return partitions == null ? Placement.localShared(clocks)
+                    : new Placement(false, true, false, clocks, partitions, null);
         }
         Set<String> kernels = new HashSet<>();
         int clientAgents = 0;

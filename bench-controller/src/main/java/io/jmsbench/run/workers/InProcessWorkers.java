@@ -119,7 +119,7 @@ public final class InProcessWorkers implements Workers {
     /** One JVM runs the broker's clients, the controller and usually the broker: a shared host. */
     @Override
     public Placement placement() {
-        return new Placement(false, true, false, List.of());
+        return Placement.localShared(List.of());
     }
 
     @Override

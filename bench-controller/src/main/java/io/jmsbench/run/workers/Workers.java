@@ -11,6 +11,7 @@ import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
 
+import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 
 import java.util.List;
@@ -42,17 +43,23 @@ public interface Workers {
      * share one kernel, so the paper's CPU rules can only be applied per JVM; otherwise each
      * agent had a machine of its own and the broker's host is watched when {@code
      * brokerHostMonitored}. {@code partitions}: on one host, the CPUs each role was held to
-     * ({@code null}: shared, as the kernel scheduled them).
+     * ({@code null}: shared, as the kernel scheduled them). {@code hostCpus}: when shared on this
+     * host, the CPUs the run's processes may use ({@code null}: every CPU the host counts).
      */
     record Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks,
-                     CpuPartitions partitions) {
+                     CpuPartitions partitions, CpuList hostCpus) {
 
         public Placement {
             clocks = List.copyOf(clocks);
         }
 
         public Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks) {
-            this(remote, sharedHost, brokerHostMonitored, clocks, null);
+            this(remote, sharedHost, brokerHostMonitored, clocks, null, null);
+        }
+
+        /** Every role on this host's CPUs that this process may use ({@link CpuList#allowed()}: a cpuset's, not the machine's). */
+        public static Placement localShared(List<ClockOffset> clocks) {
+            return new Placement(false, true, false, clocks, null, CpuList.allowed());
         }
 
         /** Broker and client roles on disjoint CPUs of this host. */

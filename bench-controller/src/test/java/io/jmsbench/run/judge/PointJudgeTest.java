@@ -212,7 +212,7 @@ class PointJudgeTest {
     private static Placement partitioned(CpuList broker, CpuList publishers, CpuList subscribers) {
         CpuList mask = broker.union(publishers).union(subscribers);
         return new Placement(false, true, false, List.of(), CpuPartitions.of("lists", broker, publishers, subscribers,
-                mask));
+                mask), null);
     }
 
     /**
@@ -586,5 +586,20 @@ class PointJudgeTest {
         List<Finding> findings = judge(spec);
         assertEquals(List.of(SHARED_HOST, NOT_STEADY), findings.stream().map(Finding::code).toList());
         assertTrue(findings.get(1).text().contains("grew from 251 to 32,813"), findings.get(1).text());
+    }
+
+    @Test
+    void aSharedHostIsTheCpusTheRunMayUseNotEveryCpuTheMachineCounts() throws Exception {
+        Spec machine = new Spec();
+        machine.hostCores = 8;
+        machine.foreignCores = 0.3; // under a tenth of 8 CPUs
+        assertEquals(List.of(SHARED_HOST), codes(machine));
+        Spec cpuset = new Spec();
+        cpuset.hostCores = 8;
+        cpuset.foreignCores = 0.3; // on CPU 0, one of the 2 the run may use
+        cpuset.placement = new Placement(false, true, false, List.of(), null, CpuList.of(0, 1));
+        List<Finding> findings = judge(cpuset);
+        assertEquals(List.of(SHARED_HOST, CPU_RULE_FOREIGN_LOAD), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("15% of its 2 (> 10%)"), findings.get(1).text());
     }
 }
