@@ -5,10 +5,11 @@
 # no properties, no audit, no latency). Prints msgs/s of each, the ratio, and client CPU per
 # message. Each measurement gets a fresh broker, so no backlog carries over.
 #
-#   scripts/bench-harness.sh                  # WARMUP=20 MEASURE=30 seconds, REPEAT=1: ~10 min
+#   scripts/bench-harness.sh                  # WARMUP=20 MEASURE=30 seconds, REPEAT=1: ~20 min
 #   REPEAT=3 scripts/bench-harness.sh         # each pair three times, alternating which goes first
 #   WARMUP=5 MEASURE=10 scripts/bench-harness.sh
-#   STAMPED=false ONLY='openwire topic' scripts/bench-harness.sh   # without the audit/latency stamps
+#   STAMPED=false ONLY='activemq openwire topic' scripts/bench-harness.sh   # without the audit/latency stamps
+#   ONLY='artemis|rabbitmq' REPEAT=3 scripts/bench-harness.sh   # the other brokers' providers only
 #   CLIENT_CORES=0.5 scripts/bench-harness.sh # as root: the clients of each side capped together at
 #                                             # half a core, the broker and controller not: client-bound
 #
@@ -16,7 +17,9 @@
 # ratios with a 95% interval (scripts/lib/ratios.py): on a shared machine one pair alone can be
 # off by 0.15 either way, so a ratio is called short of or meeting its target only when the
 # interval says so.
-# Needs a JDK 17+ and python3. Broker and clients share this machine's cores: read the ratios,
+# ActiveMQ and Artemis are jmsbench's embedded brokers (jmsbench broker --kind), each in a JVM of
+# its own; RabbitMQ is a node of Debian's rabbitmq-server (installed by .ci/run) started as the
+# tests start it. Needs a JDK 17+ and python3. Broker and clients share this machine's cores: read the ratios,
 # measured side by side in one run, not the absolute rates.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -67,17 +70,18 @@ PY
 run_raw() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to $results
   local workload=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 url
   start_broker "$persistent" $((limit + 60))
-  url=$url_openwire
-  [ "$provider" = amqp ] && url=$url_amqp
-  local base="$work/raw-$brokers" receiver sender
+  url=$(broker_url "$provider")
+  local base="$work/raw-$brokers" receiver sender name="harness.$brokers"
+  # RabbitMQ's AMQP 1.0 plugin takes /queue/NAME and /topic/NAME, as jmsbench addresses them there
+  [ "$broker_kind/$provider" = rabbitmq/amqp ] && name="/$type/$name"
   # a receiver JVM, then, once it is subscribed, a sender JVM; once both are connected, one
   # window for both, WARMUP s after the sender started: they count over the same seconds
   spawn_client "$base-receive.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop receive "$provider" "$url" \
-    "$type" "harness.$brokers" "$subs" "$persistent" "$base.window" "$MEASURE"
+    "$type" "$name" "$subs" "$persistent" "$base.window" "$MEASURE"
   receiver=$spawned
   wait_for "$base-receive.log" '^ready' 1 60 "$receiver" || true
   spawn_client "$base-send.log" "$limit" java -cp "$cp" io.jmsbench.selftest.RawLoop send "$provider" "$url" \
-    "$type" "harness.$brokers" "$pubs" "$persistent" "$base.window" "$MEASURE"
+    "$type" "$name" "$pubs" "$persistent" "$base.window" "$MEASURE"
   sender=$spawned
   wait_for "$base-send.log" '^ready' 1 60 "$sender" || true
   echo "$(($(now_ms) + WARMUP * 1000));" > "$base.window.tmp" && mv "$base.window.tmp" "$base.window"
@@ -106,8 +110,10 @@ PY
   [ "$send_rc" = 0 ] && [ "$receive_rc" = 0 ] || failed=1
 }
 
-measure() { # PROVIDER TYPE PUBS SUBS PERSISTENT: REPEAT pairs, alternating which of the two goes first
-  local workload="$1 $2 ${3}x${4}"
+measure() { # KIND PROVIDER TYPE PUBS SUBS PERSISTENT: REPEAT pairs, alternating which of the two goes first
+  broker_kind=$1
+  shift
+  local workload="$broker_kind $1 $2 ${3}x${4}"
   [ "$5" = true ] && workload+=" persistent"
   [[ "$workload" =~ $ONLY ]] || return 0
   local i
@@ -125,11 +131,16 @@ measure() { # PROVIDER TYPE PUBS SUBS PERSISTENT: REPEAT pairs, alternating whic
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 touch "$results"
-measure openwire topic 1 1 false
-measure openwire topic 4 4 false
-measure amqp topic 1 1 false
-measure amqp topic 4 4 false
-measure openwire queue 1 1 true
+measure activemq openwire topic 1 1 false
+measure activemq openwire topic 4 4 false
+measure activemq amqp topic 1 1 false
+measure activemq amqp topic 4 4 false
+measure activemq openwire queue 1 1 true
+measure artemis core topic 1 1 false
+measure artemis amqp topic 1 1 false
+measure artemis openwire topic 1 1 false
+measure rabbitmq rabbitmq-jms topic 1 1 false
+measure rabbitmq amqp queue 1 1 false
 
 echo "jmsbench harness overhead: $(machine_facts)"
 echo "warm-up ${WARMUP}s, window ${MEASURE}s per measurement, $REPEAT pair(s) per row, a fresh broker each;"

@@ -118,14 +118,24 @@ wait_for() { # LOG PATTERN COUNT SECONDS PID -> 0 once LOG has COUNT lines match
 
 json() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$@"; }
 
-start_broker() { # PERSISTENT SECONDS -> sets url_openwire url_amqp; a fresh broker and store each time
+broker_kind=activemq # what start_broker starts: activemq or artemis (jmsbench broker --kind), or rabbitmq
+
+start_broker() { # PERSISTENT SECONDS -> sets url_openwire url_amqp url_core url_rabbitmq_jms; a fresh broker each time
+  # activemq and artemis: jmsbench's embedded broker in a JVM of its own, a fresh store each time;
+  # rabbitmq: a node of Debian's rabbitmq-server of its own (the package must be installed), as the tests start it
   brokers=$((brokers + 1))
   local extra=() ready="$work/ready-$brokers"
-  [ "$1" = true ] && extra=(--persistent)
-  spawn "$work/broker-$brokers.log" "$2" \
-    java -jar "$jar" broker --listen 127.0.0.1 --data-dir "$work/data-$brokers" --ready-file "$ready" "${extra[@]}"
+  if [ "$broker_kind" = rabbitmq ]; then
+    [ "$1" = true ] && { echo "a persistent measurement on rabbitmq is not written here (its queues are classic, durable)" >&2; exit 2; }
+    spawn "$work/broker-$brokers.log" "$2" java -cp "$jar:$root/bench-controller/target/test-classes" \
+      io.jmsbench.it.DebianBrokerMain rabbitmq "$work/data-$brokers" "$ready"
+  else
+    [ "$1" = true ] && extra=(--persistent)
+    spawn "$work/broker-$brokers.log" "$2" java -jar "$jar" broker --kind "$broker_kind" --listen 127.0.0.1 \
+      --data-dir "$work/data-$brokers" --ready-file "$ready" "${extra[@]}"
+  fi
   broker_pid=$spawned
-  for _ in $(seq 1 600); do
+  for _ in $(seq 1 1200); do
     [ -s "$ready" ] && break
     kill -0 "$broker_pid" 2>/dev/null || break
     sleep 0.1
@@ -135,8 +145,26 @@ start_broker() { # PERSISTENT SECONDS -> sets url_openwire url_amqp; a fresh bro
     echo "the broker did not start; see $work/broker-$brokers.log" >&2
     exit 3
   fi
-  url_openwire=$(json "$ready" openwire)
-  url_amqp=$(json "$ready" amqp)
+  url_openwire=$(json_or_empty "$ready" openwire)
+  url_amqp=$(json_or_empty "$ready" amqp)
+  url_core=$(json_or_empty "$ready" core)
+  url_rabbitmq_jms=$(json_or_empty "$ready" rabbitmqJms)
+  url_management=$(json_or_empty "$ready" management)
+}
+
+json_or_empty() { python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]) or '')" "$@"; }
+
+broker_url() { # PROVIDER -> the started broker's URL for it, or a sentence and exit 2
+  local url
+  case $1 in
+    openwire) url=$url_openwire ;;
+    amqp) url=$url_amqp ;;
+    core) url=$url_core ;;
+    rabbitmq-jms) url=$url_rabbitmq_jms ;;
+    *) url="" ;;
+  esac
+  [ -n "$url" ] || { echo "a $broker_kind broker here does not speak $1" >&2; exit 2; }
+  echo "$url"
 }
 
 stop_broker() {
@@ -154,13 +182,14 @@ run_jmsbench() { # NAME PROVIDER TYPE PUBS SUBS PERSISTENT SECONDS -> sets run_d
   # STAMPED says; its report lands under $run_dir/results/NAME/
   local name=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 secs=$7 url
   start_broker "$persistent" $((secs + 60))
-  url=$url_openwire
-  [ "$provider" = amqp ] && url=$url_amqp
+  url=$(broker_url "$provider")
+  local management=""
+  [ -n "$url_management" ] && management=", management: {url: \"$url_management\"}"
   run_dir="$work/jmsbench-$brokers"
   mkdir -p "$run_dir"
   cat > "$run_dir/scenario.yaml" <<YAML
 name: $name
-broker: {url: "$url"}
+broker: {url: "$url", kind: $broker_kind$management}
 provider: $provider
 destination: {type: $type, name: $name.$brokers}
 message: {type: $jmsbench_message_type, size: 1024, stamped: ${STAMPED:-true}}

@@ -30,6 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>RawLoop send|receive PROVIDER URL topic|queue NAME THREADS PERSISTENT WINDOW_FILE MEASURE_S</pre>
  *
+ * <p>PROVIDER as in a scenario ({@code openwire}, {@code amqp}, {@code core}, {@code rabbitmq-jms});
+ * NAME as the broker wants it (RabbitMQ's AMQP 1.0 plugin: {@code /queue/NAME}, as jmsbench addresses it).
+ *
  * <p>Once connected it prints {@code ready} and waits for WINDOW_FILE to hold the window's start
  * in epoch milliseconds: the script writes it once both JVMs are running, so the sender and the
  * receiver count over the same seconds, as jmsbench's controller does for its agents.
@@ -38,7 +41,7 @@ public final class RawLoop {
 
     public static void main(String[] args) throws Exception {
         boolean send = args[0].equals("send");
-        Provider provider = Provider.valueOf(args[1].toUpperCase(Locale.ROOT));
+        Provider provider = Provider.valueOf(args[1].toUpperCase(Locale.ROOT).replace('-', '_'));
         String url = args[2];
         boolean topic = args[3].equals("topic");
         String name = args[4];
