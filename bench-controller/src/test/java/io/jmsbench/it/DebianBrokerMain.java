@@ -7,10 +7,11 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Debian's RabbitMQ for the scripts that measure against it (scripts/lib/bench-common.sh):
- * {@code DebianBrokerMain rabbitmq DIR READY_FILE} starts a node of its own in DIR, as the tests do,
- * writes its URLs to READY_FILE once it takes clients, and stops the node when terminated.
- * The package must be installed (.ci/run installs it); exit 3 with one sentence when it is not.
+ * Debian's RabbitMQ and ActiveMQ for the scripts that measure against them
+ * (scripts/lib/bench-common.sh): {@code DebianBrokerMain rabbitmq|activemq DIR READY_FILE} starts a
+ * broker of its own in DIR, as the tests do, writes its URLs (and its management interface's) to
+ * READY_FILE once it takes clients, and stops it when terminated. The package must be installed
+ * (.ci/run installs both); exit 3 with one sentence when it is not.
  */
 public final class DebianBrokerMain {
 
@@ -18,30 +19,42 @@ public final class DebianBrokerMain {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 || !args[0].equals("rabbitmq")) {
-            System.err.println("usage: DebianBrokerMain rabbitmq DIR READY_FILE");
+        if (args.length != 3 || !args[0].matches("rabbitmq|activemq")) {
+            System.err.println("usage: DebianBrokerMain rabbitmq|activemq DIR READY_FILE");
             System.exit(2);
         }
-        if (!Files.isExecutable(DebianRabbitMq.SERVER)) {
-            System.err.println("Debian's rabbitmq-server is not installed (" + DebianRabbitMq.SERVER
-                    + "): apt-get install rabbitmq-server");
+        boolean rabbitmq = args[0].equals("rabbitmq");
+        Path launcher = rabbitmq ? DebianRabbitMq.SERVER : DebianActiveMq.LAUNCHER;
+        if (!Files.exists(launcher)) {
+            System.err.println("Debian's " + (rabbitmq ? "rabbitmq-server" : "activemq") + " is not installed ("
+                    + launcher + "): apt-get install " + (rabbitmq ? "rabbitmq-server" : "activemq"));
             System.exit(3);
         }
-        DebianRabbitMq node = DebianRabbitMq.start(Path.of(args[1]));
+        AutoCloseable node;
+        String urls;
+        if (rabbitmq) {
+            DebianRabbitMq r = DebianRabbitMq.start(Path.of(args[1]));
+            node = r;
+            urls = "\"rabbitmqJms\": \"" + r.url() + "\", \"amqp\": \"" + r.url() + "\", \"management\": \""
+                    + r.managementUrl() + "\"";
+        } else {
+            DebianActiveMq a = DebianActiveMq.start(Path.of(args[1]));
+            node = a;
+            urls = "\"openwire\": \"" + a.openwireUrl() + "\", \"management\": \"" + a.jmxUrl() + "\"";
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 node.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                System.err.println("could not stop the broker: " + e);
             } finally {
                 stopped.countDown();
             }
         }, "rabbitmq-stop"));
         Path ready = Path.of(args[2]);
         Path written = ready.resolveSibling(ready.getFileName() + ".tmp");
-        Files.writeString(written, "{\"kind\": \"rabbitmq\", \"rabbitmqJms\": \"" + node.url() + "\", \"amqp\": \""
-                + node.url() + "\", \"management\": \"" + node.managementUrl() + "\"}\n", StandardCharsets.UTF_8);
+        Files.writeString(written, "{\"kind\": \"" + args[0] + "\", " + urls + "}\n", StandardCharsets.UTF_8);
         Files.move(written, ready, StandardCopyOption.ATOMIC_MOVE);
         stopped.await();
     }
