@@ -15,7 +15,9 @@ import java.util.List;
  * rate: messages in flight, and the publishers' and subscribers' counts read a moment apart), or the
  * drain's end when the drain completed between two samples; NaN when it never drained.
  * {@code drainSeconds}: from {@code joinedAt} to {@code drainedAt}; {@code drainRate}: how fast the
- * backlog fell from the peak to {@code drainedAt}, msgs/s (NaN when both are one sample).
+ * backlog fell from the peak to {@code drainedAt}, msgs/s (NaN when both are one sample), a lower
+ * bound when the drain took less than a second or two. A backlog never above {@code tolerance}
+ * ({@link #none}) drained when the consumers joined.
  * {@code brokerPeak}, {@code brokerPeakAt}: the broker's own depth at its highest, where the samples
  * have it ({@code null} otherwise).
  */
@@ -51,6 +53,10 @@ public record BacklogFigures(long peak, double peakAt, double joinedAt, double d
                 .filter(r -> !Double.isNaN(r)).average().orElse(0);
         long tolerance = Math.max(1, Math.max(Math.round(TOLERANCE_SHARE * top.backlog()),
                 Math.round(TOLERANCE_SECONDS * meanRate)));
+        if (top.backlog() <= tolerance) {
+            return new BacklogFigures(top.backlog(), top.t(), joinedAt, joinedAt, 0, Double.NaN, tolerance,
+                    brokerPeak(samples), brokerPeakAt(samples));
+        }
         double drainedAt = Double.NaN;
         long left = 0;
         for (IntervalSample s : series) {
@@ -64,15 +70,32 @@ public record BacklogFigures(long peak, double peakAt, double joinedAt, double d
             drainedAt = drainEndsAt;
         }
         double drainRate = drainedAt > top.t() ? (top.backlog() - left) / (drainedAt - top.t()) : Double.NaN;
-        Long brokerPeak = null;
-        Double brokerPeakAt = null;
+        return new BacklogFigures(top.backlog(), top.t(), joinedAt, drainedAt, drainedAt - joinedAt, drainRate,
+                tolerance, brokerPeak(samples), brokerPeakAt(samples));
+    }
+
+    /** Whether the backlog never rose above what is in flight: nothing built up to drain. */
+    public boolean none() {
+        return peak <= tolerance;
+    }
+
+    private static IntervalSample brokerTop(List<IntervalSample> samples) {
+        IntervalSample top = null;
         for (IntervalSample s : samples) {
-            if (s.brokerDepth() != null && (brokerPeak == null || s.brokerDepth() > brokerPeak)) {
-                brokerPeak = s.brokerDepth();
-                brokerPeakAt = s.t();
+            if (s.brokerDepth() != null && (top == null || s.brokerDepth() > top.brokerDepth())) {
+                top = s;
             }
         }
-        return new BacklogFigures(top.backlog(), top.t(), joinedAt, drainedAt, drainedAt - joinedAt, drainRate,
-                tolerance, brokerPeak, brokerPeakAt);
+        return top;
+    }
+
+    private static Long brokerPeak(List<IntervalSample> samples) {
+        IntervalSample top = brokerTop(samples);
+        return top == null ? null : top.brokerDepth();
+    }
+
+    private static Double brokerPeakAt(List<IntervalSample> samples) {
+        IntervalSample top = brokerTop(samples);
+        return top == null ? null : top.t();
     }
 }

@@ -14,7 +14,9 @@ public final class BacklogLines {
      * at 4,950 msgs/s; the broker held at most 5,100 at 6.0 s."
      */
     public static String markdown(BacklogFigures b) {
-        String drained = b.drained()
+        String drained = b.none()
+                ? String.format(Locale.ROOT, "never above the %s messages counted as in flight", Figures.count(b.tolerance()))
+                : b.drained()
                 ? String.format(Locale.ROOT, "drained (to within %s messages) at %.1f s, %.1f s after the consumers "
                         + "joined at %.1f s%s", Figures.count(b.tolerance()), b.drainedAt(), b.drainSeconds(),
                         b.joinedAt(), Double.isNaN(b.drainRate()) ? ""

@@ -75,6 +75,17 @@ class BacklogFiguresTest {
     }
 
     @Test
+    void aBacklogNeverAboveWhatIsInFlightDrainedWhenTheConsumersJoined() {
+        List<IntervalSample> samples = List.of(sample(1, "warmup", 200, 3L, null), sample(2, "measure", 200, 15L, null),
+                sample(3, "measure", 200, -1L, null));
+        BacklogFigures b = BacklogFigures.of(samples, 0, Double.NaN);
+        assertTrue(b.none());
+        assertTrue(b.drained());
+        assertEquals(0, b.drainSeconds());
+        assertEquals(20, b.tolerance());
+    }
+
+    @Test
     void samplesWithoutABacklogHaveNoFigures() {
         assertNull(BacklogFigures.of(List.of(sample(1, "warmup", 1000, null, null)), 0, Double.NaN));
     }

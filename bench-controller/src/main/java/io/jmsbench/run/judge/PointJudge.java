@@ -266,8 +266,9 @@ public final class PointJudge {
         BacklogFigures b = backlog(o);
         String figures = b == null ? "no backlog was followed (the point ended before its first second)"
                 : String.format(Locale.ROOT, "backlog peaked at %,d messages at %.0f s", b.peak(), b.peakAt())
-                + (b.drained() ? String.format(Locale.ROOT, ", drained %.0f s after the consumers joined", b.drainSeconds())
-                : "");
+                + (b.none() ? String.format(Locale.ROOT, ", never above the %,d counted as in flight", b.tolerance())
+                : b.drained() ? String.format(Locale.ROOT, ", drained %.0f s after the consumers joined",
+                b.drainSeconds()) : "");
         findings.add(Finding.of(FindingCode.CONSUMERS_SCHEDULED, "late, leaving or slow subscribers: the backlog is "
                 + "deliberate, so this point shows how it builds and drains, not the broker's capacity; " + figures));
         if (b != null && !b.drained() && o.windowComplete()) {
