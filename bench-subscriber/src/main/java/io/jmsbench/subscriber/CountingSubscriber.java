@@ -65,23 +65,19 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     CountingSubscriber(ClientPlan client, ConnectionFactory factory, PoolPlan plan) {
         this.client = client;
-        String id = client.id();
-        String selector = client.selector();
-        String destinationName = client.destination();
-        boolean audit = client.audit();
         this.work = new ListenerWork(client.processingNanos());
-        this.id = id;
-        this.audit = audit;
+        this.id = client.id();
+        this.audit = client.audit();
         this.stamped = plan.message().stamped();
         this.runTag = AuditHeaders.runTag(plan.runId());
         this.clockOffset = plan.clockOffsetNanos();
-        this.destinationName = destinationName;
+        this.destinationName = client.destination();
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.durable = plan.delivery().durable();
         this.unacknowledged = audit && (ackEvery > 0 || transactionSize > 0)
                 ? new Unacknowledged(Math.max(ackEvery, transactionSize)) : null;
-        this.selector = selector;
+        this.selector = client.selector();
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);

@@ -26,11 +26,12 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
 
     /** The backlog's figures ({@link BacklogFigures}), NaN as {@code null}. */
     record Backlog(long peak, Double peakAt, Double joinedAt, Double drainedAt, Double drainSeconds,
-                   Double drainRate) {
+                   Double drainRate, long tolerance) {
 
         static Backlog of(BacklogFigures b) {
             return b == null ? null : new Backlog(b.peak(), Numbers.of(b.peakAt(), 2), Numbers.of(b.joinedAt(), 2),
-                    Numbers.of(b.drainedAt(), 2), Numbers.of(b.drainSeconds(), 2), Numbers.rate(b.drainRate()));
+                    Numbers.of(b.drainedAt(), 2), Numbers.of(b.drainSeconds(), 2), Numbers.rate(b.drainRate()),
+                    b.tolerance());
         }
     }
 

@@ -674,7 +674,8 @@
       }, [s.t, s.backlog], pointCharts,
       'From the clients\' counts at each second: the publishers\' sends times the replication grade, less the '
         + 'subscribers\' receipts.' + (b ? ' Peak ' + b.peak.toLocaleString('en') + ' messages at ' + b.peakAt
-        + ' s; ' + (b.drainedAt != null ? 'drained at ' + b.drainedAt.toFixed(1) + ' s, ' + b.drainSeconds.toFixed(1)
+        + ' s; ' + (b.peak <= b.tolerance ? 'never above the ' + b.tolerance.toLocaleString('en')
+        + ' counted as in flight' : b.drainedAt != null ? 'drained at ' + b.drainedAt.toFixed(1) + ' s, ' + b.drainSeconds.toFixed(1)
         + ' s after the consumers joined' + (b.drainRate != null ? ', at ' + Math.round(b.drainRate) + ' msgs/s' : '')
         : 'never drained') + '.' : ''));
     }
