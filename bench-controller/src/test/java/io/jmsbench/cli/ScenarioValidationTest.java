@@ -71,8 +71,37 @@ class ScenarioValidationTest {
                         FILE + ":2:1: throughput: unknown field, expected one of " + ROOT_FIELDS),
                 yaml("unknown nested field",
                         "name: x\nsubscribers:\n  - clients: 2\n    selektor: \"P1 = 1\"\n",
-                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector, filter;"
+                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector, filter, processing, start, stop;"
                                 + " did you mean 'selector'?"),
+                yaml("a late subscriber group on a topic",
+                        "destination: {type: topic}\nsubscribers:\n  - {clients: 1, start: 2s}\n",
+                        FILE + ":3:25: subscribers[0].start: expected start and stop only with a queue (a topic "
+                                + "subscriber that is away never gets what was published meanwhile, so its copies "
+                                + "would not be the publishers' whole stream), found destination type topic"),
+                yaml("a leaving group that stops before it starts",
+                        "destination: {type: queue}\nphases: {warmup: 2s, measure: 10s}\nsubscribers:\n"
+                                + "  - {clients: 1, start: 5s, stop: 5s}\n  - {clients: 1}\n",
+                        FILE + ":4:35: subscribers[0].stop: expected stop after start (5s), found 5s"),
+                yaml("a late group that would join after the publishers stop",
+                        "destination: {type: queue}\nphases: {warmup: 2s, measure: 5s}\nsubscribers:\n"
+                                + "  - {clients: 1, start: 7s}\n",
+                        FILE + ":4:25: subscribers[0].start: expected start before the publishers stop (warm-up and "
+                                + "window: 7s), found 7s"),
+                yaml("a late group with an auto warm-up",
+                        "destination: {type: queue}\nphases: {warmup: auto}\nsubscribers:\n  - {clients: 1, start: 5s}\n",
+                        FILE + ":4:25: subscribers[0].start: expected fixed phases.warmup and phases.measure with start "
+                                + "or stop (they are times after the publishers start, which an auto or count-bounded "
+                                + "phase leaves unknown), found an auto phase"),
+                yaml("every consumer of a queue leaving",
+                        "destination: {type: queue}\nphases: {warmup: 2s, measure: 10s}\nsubscribers:\n"
+                                + "  - {clients: 2, stop: 5s}\n",
+                        FILE + ":4:24: subscribers[0].stop: expected a subscriber without stop on queue jmsbench "
+                                + "as well (once every consumer of a queue has left, its backlog never drains), found "
+                                + "every one of its subscribers leaving"),
+                yaml("a processing time without a unit",
+                        "subscribers:\n  - {clients: 1, processing: 2}\n",
+                        FILE + ":2:30: subscribers[0].processing: expected a duration with a unit such as 10s, 500ms or "
+                                + "2m, found 2 (a number needs a unit)"),
                 yaml("a fault against an external broker",
                         "broker: {url: \"tcp://localhost:61616\"}\nfaults:\n  - {action: pause-broker, at: 5s}\n",
                         FILE + ":3:14: faults[0].action: expected pause-broker only with an embedded broker (jmsbench "

@@ -109,6 +109,23 @@ class ReportHtmlIT {
                 charts.toString());
     }
 
+    /** Consumers 5 s late on a queue: the backlog per second, with its peak and drain in the caption. */
+    @Test
+    void aLateConsumersRunChartsItsBacklog() throws Exception {
+        Path run = KeptRuns.copy("late-consumers", work).orElse(null);
+        if (run == null) {
+            run = runScenario("patterns/late-consumers.yaml", "late-consumers", "--set", "phases.warmup=2s",
+                    "--set", "phases.measure=8s", "--set", "subscribers[0].start=5s", "--set", "publishers.rate=200");
+        }
+        page.load(regenerate(run));
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("late-consumers", 5);
+        assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("backlog per second")), charts.toString());
+        String text = page.text();
+        assertTrue(text.matches("(?s).*Peak [\\d,]+ messages at \\d+(\\.\\d+)? s; drained at .*"), text);
+        assertTrue(text.contains("CONSUMERS_SCHEDULED"), text);
+        page.screenshot(SHOTS.resolve("late-consumers.png"));
+    }
+
     /** A point with broker kills: the rate chart shades each and marks when its clients reconnected. */
     @Test
     void aFaultRunShowsEachKillAndItsReconnections() throws Exception {

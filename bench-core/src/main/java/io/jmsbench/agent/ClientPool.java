@@ -18,7 +18,7 @@ public interface ClientPool {
     /** Connects every client of the plan (subscribers also start consuming); returns within {@code timeout}. */
     PrepareResult prepare(PoolPlan plan, Duration timeout);
 
-    /** Starts the load (publishers); nothing for subscribers, which consume from {@link #prepare}. */
+    /** Starts the load (publishers); for subscribers, which consume from {@link #prepare}, the late and leaving ones' times start. */
     void start();
 
     /** Cumulative counts of every client, now. */

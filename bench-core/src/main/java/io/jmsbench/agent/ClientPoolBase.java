@@ -60,7 +60,8 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         }
         clients = List.copyOf(created);
         List<ClientFailure> failures = new ArrayList<>();
-        for (Parallel.Failure failure : Parallel.forEach(created, timeout, "connect", PooledClient::connect)) {
+        List<C> now = created.stream().filter(this::connectsWhenPrepared).toList();
+        for (Parallel.Failure failure : Parallel.forEach(now, timeout, "connect", PooledClient::connect)) {
             String refusal = created.stream().filter(c -> c.id().equals(failure.item())).map(PooledClient::refusal)
                     .filter(Objects::nonNull).findFirst().orElse(null);
             // the broker's words rather than the timeout or the wrapper they came with
@@ -73,6 +74,11 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
             settings.put("tls", TlsClients.describe(plan.tls()));
         }
         return new PrepareResult(created.size() - failures.size(), failures, settings);
+    }
+
+    /** Whether {@link #prepare} connects {@code client}; one that does not is the pool's to connect later. */
+    protected boolean connectsWhenPrepared(C client) {
+        return true;
     }
 
     @Override

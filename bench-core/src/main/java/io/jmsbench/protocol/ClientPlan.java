@@ -1,14 +1,40 @@
 package io.jmsbench.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
 /**
  * One client of a pool: its id in reports, its selector ({@code null}: none, always for
  * publishers), the name of the destination it uses (clients are spread over the destinations),
  * and for a subscriber whether it should audit every publisher's stream (it is expected to get
  * every message of the publishers on its destination).
+ *
+ * <p>A subscriber's schedule: {@code processingNanos} is the time its listener spends on each
+ * message before the acknowledgement, taken from the table in turn, cycling (empty: none);
+ * {@code startNanos} and {@code stopNanos} are when, after the publishers start, it connects and
+ * closes ({@code null}: it connects when prepared and closes with the pool). Each part is left out
+ * of the JSON when unset, so an agent of an earlier version reads a plan without them.
  */
-public record ClientPlan(String id, String selector, String destination, boolean audit) {
+public record ClientPlan(String id, String selector, String destination, boolean audit,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> processingNanos,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Long startNanos,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Long stopNanos) {
+
+    public ClientPlan {
+        processingNanos = processingNanos == null ? List.of() : List.copyOf(processingNanos);
+    }
+
+    public ClientPlan(String id, String selector, String destination, boolean audit) {
+        this(id, selector, destination, audit, List.of(), null, null);
+    }
 
     public ClientPlan(String id, String selector, String destination) {
         this(id, selector, destination, false);
+    }
+
+    /** Whether the client connects only once the publishers started. */
+    public boolean late() {
+        return startNanos != null;
     }
 }

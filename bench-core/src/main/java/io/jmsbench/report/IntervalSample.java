@@ -16,11 +16,29 @@ public record IntervalSample(double t, String phase, long sent, double sendRate,
                              double subscriberCores, double hostBusy, double latencyP50, double latencyP90,
                              double latencyP99, double latencyP999, double latencyP9999, double latencyMax,
                              @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> partitionBusy,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) Long brokerDepth) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long brokerDepth,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long backlog) {
 
     public IntervalSample {
         partitionBusy = partitionBusy == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(
                 partitionBusy));
+    }
+
+    public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
+                          double brokerCores, double publisherCores, double subscriberCores, double hostBusy,
+                          double latencyP50, double latencyP90, double latencyP99, double latencyP999,
+                          double latencyP9999, double latencyMax, Map<String, Double> partitionBusy,
+                          Long brokerDepth) {
+        this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
+                latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax, partitionBusy, brokerDepth,
+                null);
+    }
+
+    /** This sample with the backlog at its end. */
+    public IntervalSample withBacklog(long messages) {
+        return new IntervalSample(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores,
+                subscriberCores, hostBusy, latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax,
+                partitionBusy, brokerDepth, messages);
     }
 
     public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,

@@ -121,6 +121,9 @@ public final class MarkdownReport {
                     + "sample, so at most a second late; \"never\": not before the next fault or the point's end):\n\n")
                     .append(FaultLines.markdown(p.delivery().faults())).append('\n');
         }
+        if (p.delivery().backlog() != null) {
+            md.append(BacklogLines.markdown(p.delivery().backlog())).append("\n\n");
+        }
         if (p.delivery().brokerCounts() != null) {
             md.append("The broker's own count (").append(p.delivery().brokerCounts().source()).append("): ")
                     .append(BrokerCountsLine.of(p)).append(".\n\n");

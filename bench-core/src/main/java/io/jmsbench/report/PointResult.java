@@ -1,5 +1,6 @@
 package io.jmsbench.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.model.ModelInputs;
@@ -68,13 +69,20 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
 
     /**
      * What became of the point's messages: whole-run totals, the drain, the stream audit, the
-     * window's latency, the broker's own counts ({@code null} when not read) and each fault's outcome.
+     * window's latency, the broker's own counts ({@code null} when not read), each fault's outcome
+     * and, with late, leaving or slow subscribers, the backlog's figures ({@code null} otherwise).
      */
     public record Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
-                           BrokerCounts brokerCounts, List<FaultOutcome> faults) {
+                           BrokerCounts brokerCounts, List<FaultOutcome> faults,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) BacklogFigures backlog) {
 
         public Delivery {
             faults = faults == null ? List.of() : List.copyOf(faults); // reports before faults
+        }
+
+        public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
+                        BrokerCounts brokerCounts, List<FaultOutcome> faults) {
+            this(totals, drain, audit, latency, brokerCounts, faults, null);
         }
     }
 

@@ -65,6 +65,7 @@ final class ScenarioReader {
         root.has(ClaimReader.EXPECT);
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        ConsumerSchedules.check(root, destination, phases, subscribers);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
             root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
@@ -414,9 +415,12 @@ final class ScenarioReader {
                     }
                 }
             }
+            Duration processing = g.duration("processing", Duration.ZERO, Duration.ZERO);
+            Duration start = g.duration("start", null, Duration.ZERO);
+            Duration stop = g.duration("stop", null, Duration.ofMillis(1));
             g.finish();
             result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
-                    selector == null ? filter : null));
+                    selector == null ? filter : null, processing, start, stop));
         }
         return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
     }

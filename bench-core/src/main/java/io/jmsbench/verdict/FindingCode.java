@@ -95,6 +95,14 @@ public enum FindingCode {
      */
     PARTITIONED_HOST(Severity.NOTE),
     BROKER_HOST_NOT_MONITORED(Severity.NOTE),
+    /**
+     * A subscriber group joined late, left early or was slow (its {@code start}, {@code stop} or
+     * {@code processing}): the backlog is deliberate, so the point is judged on what it delivered,
+     * not as the broker's capacity; the backlog-steadiness rules are off.
+     */
+    CONSUMERS_SCHEDULED(Severity.NOTE),
+    /** With late, leaving or slow subscribers, the backlog had not drained by the point's end. */
+    BACKLOG_NOT_DRAINED(Severity.INVALID),
     /** A count-bounded window ended by time before its count. */
     WINDOW_ENDED_BY_TIME(Severity.NOTE),
     /** A fixed-rate point's backlog grew or shrank over the window (for a capacity point: {@link #NOT_STEADY}). */

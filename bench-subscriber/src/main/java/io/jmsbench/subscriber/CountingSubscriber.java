@@ -10,6 +10,7 @@ import io.jmsbench.metrics.Histograms;
 import io.jmsbench.metrics.StreamAudits;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.DeliveryPlan.AckMode;
 import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
@@ -59,20 +60,24 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
     private final SingleWriterRecorder latency = new SingleWriterRecorder(Histograms.DIGITS);
 
-    CountingSubscriber(String id, String selector, String destinationName, boolean audit, ConnectionFactory factory,
-                       PoolPlan plan) {
-        this.id = id;
-        this.audit = audit;
+    private final ListenerWork work;
+    private final ClientPlan client;
+
+    CountingSubscriber(ClientPlan client, ConnectionFactory factory, PoolPlan plan) {
+        this.client = client;
+        this.work = new ListenerWork(client.processingNanos());
+        this.id = client.id();
+        this.audit = client.audit();
         this.stamped = plan.message().stamped();
         this.runTag = AuditHeaders.runTag(plan.runId());
         this.clockOffset = plan.clockOffsetNanos();
-        this.destinationName = destinationName;
+        this.destinationName = client.destination();
         this.ackEvery = plan.delivery().ack() == AckMode.CLIENT ? plan.delivery().ackEvery() : 0;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.durable = plan.delivery().durable();
         this.unacknowledged = audit && (ackEvery > 0 || transactionSize > 0)
                 ? new Unacknowledged(Math.max(ackEvery, transactionSize)) : null;
-        this.selector = selector;
+        this.selector = client.selector();
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
@@ -81,6 +86,16 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     @Override
     public String id() {
         return id;
+    }
+
+    /** What the pool needs of the client's plan: when it connects and closes. */
+    ClientPlan plan() {
+        return client;
+    }
+
+    /** A connection that failed later than the pool's prepare: counted as a receive error. */
+    void failed(String cause) {
+        counter.error(new JMSException(cause));
     }
 
     @Override
@@ -164,6 +179,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         try {
             if (stamped) {
                 audit(message);
+            }
+            if (!work.none()) {
+                work.spend(); // on the session's thread: it holds up this consumer's deliveries, as a slow one would
             }
             if (ackEvery == 0 && transactionSize == 0) {
                 return;

@@ -1,10 +1,14 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.protocol.Counters;
+import io.jmsbench.report.BacklogFigures;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.DrainEnd;
+import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
@@ -13,6 +17,7 @@ import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.FaultSpec;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.text.Durations;
 import io.jmsbench.verdict.Finding;
@@ -25,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -43,6 +49,8 @@ public final class PointJudge {
     private final boolean brokerReused;
     private final double expectedGrade;
     private final MessageRules messages;
+    /** Some subscribers join late, leave early or are slow: a deliberate backlog, not a capacity point. */
+    private final boolean scheduled;
 
     /** {@code brokerReused}: one broker serves every point of the run ({@code broker.reuse} with several points). */
     public PointJudge(Scenario scenario, int hostCores, boolean brokerReused) {
@@ -51,6 +59,7 @@ public final class PointJudge {
         this.brokerReused = brokerReused;
         this.expectedGrade = ExpectedReplication.of(scenario);
         this.messages = new MessageRules(scenario, expectedGrade);
+        this.scheduled = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled);
     }
 
     public double expectedGrade() {
@@ -86,11 +95,13 @@ public final class PointJudge {
         neverSteady(o.windows(precisionTarget()), findings);
         precisionNotReached(o.windows(precisionTarget()), figures, findings);
         if (o.windowComplete()) {
-            boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty();
+            boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty() && !scheduled;
             brokerCpuNotMeasured(o, findings);
             cpu(o, figures, capacityRun, findings);
             countNotReached(figures, findings);
-            steadyState(o, figures, capacityRun, findings);
+            if (!scheduled) {
+                steadyState(o, figures, capacityRun, findings);
+            }
             windowTooShort(o, figures, capacityRun, findings);
             interval("received", figures.receivedInterval(), findings);
             interval("dispatched", figures.dispatchedInterval(), findings);
@@ -103,6 +114,7 @@ public final class PointJudge {
         messages.grade(o, findings);
         clocks(o, findings);
         faults(o, findings);
+        consumerSchedule(o, findings);
         messages.brokerCounts(o, counts, findings);
         BrokerHealthRules.check(health, findings);
         return List.copyOf(findings);
@@ -241,6 +253,53 @@ public final class PointJudge {
                 + f.times()).collect(Collectors.joining(", ")))));
         o.faults().stream().filter(e -> e.error() != null).forEach(e -> findings.add(Finding.of(
                 FindingCode.FAULT_NOT_INJECTED, String.format(Locale.ROOT, "fault at %.1f s: %s", e.at(), e.error()))));
+    }
+
+    /**
+     * Late, leaving or slow subscribers: the point is judged on what it delivered (the audit and the
+     * drain), its backlog's figures said, and a backlog still there at the point's end named.
+     */
+    private void consumerSchedule(PointObservation o, List<Finding> findings) {
+        if (!scheduled) {
+            return;
+        }
+        BacklogFigures b = backlog(o);
+        String figures = b == null ? "no backlog was followed (the point ended before its first second)"
+                : String.format(Locale.ROOT, "backlog peaked at %,d messages at %.0f s", b.peak(), b.peakAt())
+                + (b.none() ? String.format(Locale.ROOT, ", never above the %,d counted as in flight", b.tolerance())
+                : b.drained() ? String.format(Locale.ROOT, ", drained %.0f s after the consumers joined",
+                b.drainSeconds()) : "");
+        findings.add(Finding.of(FindingCode.CONSUMERS_SCHEDULED, "late, leaving or slow subscribers: the backlog is "
+                + "deliberate, so this point shows how it builds and drains, not the broker's capacity; " + figures));
+        if (b != null && !b.drained() && o.windowComplete()) {
+            findings.add(Finding.of(FindingCode.BACKLOG_NOT_DRAINED, String.format(Locale.ROOT, "backlog not "
+                    + "drained: %,d messages still unreceived at the last sample (%.0f s), more than the %,d allowed as"
+                    + " in flight", lastBacklog(o), lastSampleAt(o), b.tolerance())));
+        }
+    }
+
+    /** The backlog's figures for a point with late, leaving or slow subscribers; {@code null} otherwise. */
+    public BacklogFigures backlog(PointObservation o) {
+        if (!scheduled) {
+            return null;
+        }
+        double joinedAt = scenario.subscribers().stream().map(SubscriberGroup::start).filter(Objects::nonNull)
+                .mapToDouble(d -> d.toNanos() / 1e9).max().orElse(0);
+        Drain drain = o.drainFigures();
+        double stoppedAt = o.samples().stream().filter(s -> !"drain".equals(s.phase())).mapToDouble(IntervalSample::t)
+                .max().orElse(Double.NaN);
+        double drainEndsAt = drain != null && drain.outcome() == DrainEnd.COMPLETE ? stoppedAt + drain.seconds()
+                : Double.NaN;
+        return BacklogFigures.of(o.samples(), joinedAt, drainEndsAt);
+    }
+
+    private static long lastBacklog(PointObservation o) {
+        return o.samples().stream().filter(s -> s.backlog() != null).reduce((a, b) -> b).map(IntervalSample::backlog)
+                .orElse(0L);
+    }
+
+    private static double lastSampleAt(PointObservation o) {
+        return o.samples().isEmpty() ? Double.NaN : o.samples().get(o.samples().size() - 1).t();
     }
 
     /** An auto warm-up that reached its bound with the rates still changing. */

@@ -62,7 +62,7 @@ public final class PointResults {
                         new ReplicationGrade(judge.expectedGrade(), MessageRules.measuredGrade(o)), filters),
                 new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
                         o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
-                        FaultRecovery.of(o.faults(), o.samples(), clients(o))),
+                        FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o)),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
                 o.samples(), o.environment());
     }

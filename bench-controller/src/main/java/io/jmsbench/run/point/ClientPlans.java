@@ -8,6 +8,7 @@ import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.ExpectedReplication;
 import io.jmsbench.scenario.Filters;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,9 +48,22 @@ public final class ClientPlans {
                 String selector = Filters.selector(group, i);
                 boolean audit = scenario.message().stamped() && ExpectedReplication.matchesEveryVariant(scenario, selector)
                         && (!queue || perDestination.get(destination) == 1);
-                plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit));
+                plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit,
+                        processingTable(group.processing()), nanosOrNull(group.start()), nanosOrNull(group.stop())));
             }
         }
         return plans;
+    }
+
+    /**
+     * The processing times a subscriber cycles through, in nanoseconds: one entry for a fixed time,
+     * none for no processing. A distribution becomes a longer table here; the agents stay as they are.
+     */
+    static List<Long> processingTable(Duration processing) {
+        return processing.isZero() ? List.of() : List.of(processing.toNanos());
+    }
+
+    private static Long nanosOrNull(Duration d) {
+        return d == null ? null : d.toNanos();
     }
 }

@@ -23,6 +23,7 @@ import io.jmsbench.run.workers.AuditMerge;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Phases;
 import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.stats.Transient;
 import io.jmsbench.workload.ExpectedReplication;
 import org.HdrHistogram.Histogram;
@@ -67,6 +68,8 @@ public final class PointDriver {
     private final StallWitness witness;
     private final List<ClientPlan> publisherPlans;
     private final List<ClientPlan> subscriberPlans;
+    /** The copies per message sent, where the samples follow the backlog (late, leaving or slow subscribers); else 0. */
+    private final double backlogGrade;
 
     // the per-second series, which the warm-up, the window and the drain extend in turn
     private final List<IntervalSample> samples = new ArrayList<>();
@@ -102,6 +105,8 @@ public final class PointDriver {
         this.console = console;
         this.publisherPlans = ClientPlans.publishers(scenario);
         this.subscriberPlans = ClientPlans.subscribers(scenario);
+        this.backlogGrade = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled)
+                ? ExpectedReplication.of(scenario) : 0;
     }
 
     /** The publishers started at {@code nanos} of the point's clock, after the reading {@code before}. */
@@ -448,6 +453,10 @@ public final class PointDriver {
         }
         IntervalSample sample = IntervalSamples.between(from, to, (atNanos - publishStart) / 1e9, phase, latency,
                 workers.placement().partitions());
+        if (backlogGrade > 0) {
+            sample = sample.withBacklog(Math.round(backlogGrade * to.publishers().messages())
+                    - to.subscribers().messages());
+        }
         samples.add(sample);
         sink.accept(sample, raw);
     }

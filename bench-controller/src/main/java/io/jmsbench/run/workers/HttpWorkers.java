@@ -117,6 +117,7 @@ public final class HttpWorkers implements Workers {
 
     @Override
     public void start() throws AgentException {
+        agents.subscribers().start(); // the late and leaving subscribers' times count from here
         agents.publishers().start();
     }
 

@@ -73,6 +73,7 @@ public final class InProcessWorkers implements Workers {
 
     @Override
     public void start() {
+        subscribers.start(); // the late and leaving subscribers' times count from here
         publishers.start();
     }
 

@@ -72,7 +72,7 @@ public interface Workers {
     Prepared prepare(List<ClientPlan> publishers, List<ClientPlan> subscribers, PlanFactory plans)
             throws RunFailure, AgentException;
 
-    /** Starts the publishers' load. */
+    /** Starts the publishers' load, and the subscribers' schedule (late and leaving ones) from the same moment. */
     void start() throws AgentException;
 
     Counters publisherCounters() throws RunFailure;

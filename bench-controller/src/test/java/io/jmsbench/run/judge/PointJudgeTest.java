@@ -322,7 +322,29 @@ class PointJudgeTest {
                 s.faults = List.of(new FaultEvent("pause-broker", 5, 2, null), new FaultEvent("pause-broker", 15, 2,
                         null));
                 s.hostBusy = 0.5; // an idle broker: no capacity here, and none claimed
-            }, SHARED_HOST, FAULTS_INJECTED));
+            }, SHARED_HOST, FAULTS_INJECTED),
+            rule(CONSUMERS_SCHEDULED, "a slow subscriber, its backlog growing through a capacity window", s -> {
+                s.overrides = List.of("subscribers[0].processing=2ms");
+                s.windowReceived = 5_000;
+                s.hostBusy = 0.5; // a slow consumer's point claims no capacity, so no CPU rule holds it
+                s.samples = backlogged(s, 500);
+            }, SHARED_HOST, CONSUMERS_SCHEDULED),
+            rule(BACKLOG_NOT_DRAINED, "a slow subscriber's backlog still there when the drain timed out", s -> {
+                s.overrides = List.of("subscribers[0].processing=2ms");
+                s.windowReceived = 5_000;
+                s.samples = backlogged(s, 500);
+                s.drain = new Drain(DrainEnd.TIMEOUT, 10, 20_000, 15_000);
+            }, SHARED_HOST, DRAIN_TIMEOUT, CONSUMERS_SCHEDULED, BACKLOG_NOT_DRAINED));
+
+    /** The window's seconds with a backlog growing by {@code perSecond} each. */
+    private static List<IntervalSample> backlogged(Spec spec, long perSecond) {
+        List<IntervalSample> window = new ArrayList<>();
+        List<IntervalSample> seconds = seconds(spec);
+        for (int i = 0; i < seconds.size(); i++) {
+            window.add(seconds.get(i).withBacklog(perSecond * (i + 1)));
+        }
+        return window;
+    }
 
     /** Codes no rule of the judge gives: read from reports written before findings had codes. */
     private static final Set<FindingCode> NOT_THE_JUDGES = EnumSet.of(UNCLASSIFIED);

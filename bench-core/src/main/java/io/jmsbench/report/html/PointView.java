@@ -1,6 +1,8 @@
 package io.jmsbench.report.html;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jmsbench.protocol.AgentRole;
+import io.jmsbench.report.BacklogFigures;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult;
@@ -19,7 +21,19 @@ import java.util.stream.Collectors;
  */
 record PointView(String label, Map<String, Object> parameters, int repeat, String verdict, List<Finding> findings,
                  Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
-                 int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults) {
+                 int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog) {
+
+    /** The backlog's figures ({@link BacklogFigures}), NaN as {@code null}. */
+    record Backlog(long peak, Double peakAt, Double joinedAt, Double drainedAt, Double drainSeconds,
+                   Double drainRate, long tolerance) {
+
+        static Backlog of(BacklogFigures b) {
+            return b == null ? null : new Backlog(b.peak(), Numbers.of(b.peakAt(), 2), Numbers.of(b.joinedAt(), 2),
+                    Numbers.of(b.drainedAt(), 2), Numbers.of(b.drainSeconds(), 2), Numbers.rate(b.drainRate()),
+                    b.tolerance());
+        }
+    }
 
     /**
      * A fault the point injected: from {@code at} for {@code downFor} seconds after the publishers
@@ -62,7 +76,7 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 Numbers.of(p.rates().replicationGrade().measured(), 4), p.rates().filters(), Latency.of(p.delivery().latency()), hostCores,
                 series, p.delivery().faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
                         Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
-                        .toList());
+                        .toList(), Backlog.of(p.delivery().backlog()));
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

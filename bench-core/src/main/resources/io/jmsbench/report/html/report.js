@@ -663,6 +663,22 @@
       'The broker\'s own count of the messages it held, read every 2 s through its management interface. '
         + 'A backlog that grows through the window is a broker that does not keep up.');
     }
+    if (s.backlog && hasValue(s.backlog)) {
+      const b = p.backlog;
+      chart(box, {
+        title: 'backlog per second: copies sent and not yet received',
+        scales: {x: {time: false}, y: {range: (u, min, max) => [0, max > 0 ? max * 1.08 : 1]}},
+        axes: [{label: 's since the publishers started'}, rateAxis('messages')],
+        series: [{label: 't (s)'}, timeSeries('backlog', COLORS[1])],
+        hooks: {drawClear: [shading]}
+      }, [s.t, s.backlog], pointCharts,
+      'From the clients\' counts at each second: the publishers\' sends times the replication grade, less the '
+        + 'subscribers\' receipts.' + (b ? ' Peak ' + b.peak.toLocaleString('en') + ' messages at ' + b.peakAt
+        + ' s; ' + (b.peak <= b.tolerance ? 'never above the ' + b.tolerance.toLocaleString('en')
+        + ' counted as in flight' : b.drainedAt != null ? 'drained at ' + b.drainedAt.toFixed(1) + ' s, ' + b.drainSeconds.toFixed(1)
+        + ' s after the consumers joined' + (b.drainRate != null ? ', at ' + Math.round(b.drainRate) + ' msgs/s' : '')
+        : 'never drained') + '.' : ''));
+    }
     const partitions = Object.keys(cpu.partitions || {});
     if (partitions.length) {
       const lines = data.validity ? [{y: data.validity.brokerCpuMin * 100, color: '#b42318',
