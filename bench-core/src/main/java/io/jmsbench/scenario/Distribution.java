@@ -22,9 +22,6 @@ public sealed interface Distribution {
     /** The 99th percentile of the standard normal distribution: p99 = median × e^(σ × this). */
     double Z99 = 2.3263478740408408;
 
-    /** One value drawn from {@code random}. */
-    long draw(SplittableRandom random);
-
     /** The distribution's own mean (a log-normal's before the clamp to its bounds). */
     double mean();
 
@@ -34,12 +31,26 @@ public sealed interface Distribution {
     /** The largest value it can give. */
     long max();
 
-    /** {@code count} values drawn with {@code seed}: the same arguments give the same table. */
+    /** The value below which a fraction {@code u} (0 to 1) of the distribution lies. */
+    long quantile(double u);
+
+    /**
+     * {@code count} values drawn with {@code seed}, one from each of {@code count} equal slices of
+     * the distribution (stratified), in a shuffled order: every percentile of the table is within a
+     * slice of the distribution's, which independent draws would miss by several for a long tail.
+     * The same arguments give the same table.
+     */
     default long[] table(int count, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long[] table = new long[count];
         for (int i = 0; i < count; i++) {
-            table[i] = draw(random);
+            table[i] = quantile((i + random.nextDouble()) / count);
+        }
+        for (int i = count - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            long swap = table[i];
+            table[i] = table[j];
+            table[j] = swap;
         }
         return table;
     }
@@ -47,7 +58,7 @@ public sealed interface Distribution {
     /** Always {@code value}. */
     record Fixed(long value) implements Distribution {
         @Override
-        public long draw(SplittableRandom random) {
+        public long quantile(double u) {
             return value;
         }
 
@@ -70,8 +81,8 @@ public sealed interface Distribution {
     /** Every whole value from {@code low} to {@code high}, both included, equally likely. */
     record Uniform(long low, long high) implements Distribution {
         @Override
-        public long draw(SplittableRandom random) {
-            return low == high ? low : random.nextLong(low, high + 1);
+        public long quantile(double u) {
+            return low + Math.min((long) (u * (high - low + 1.0)), high - low);
         }
 
         @Override
@@ -106,11 +117,11 @@ public sealed interface Distribution {
         }
 
         @Override
-        public long draw(SplittableRandom random) {
-            double u = random.nextDouble() * total();
+        public long quantile(double u) {
+            double rest = u * total();
             for (Choice c : choices) {
-                u -= c.weight();
-                if (u < 0) {
+                rest -= c.weight();
+                if (rest < 0) {
                     return c.value();
                 }
             }
@@ -146,8 +157,8 @@ public sealed interface Distribution {
         }
 
         @Override
-        public long draw(SplittableRandom random) {
-            long value = Math.round(median * Math.exp(sigma() * random.nextGaussian()));
+        public long quantile(double u) {
+            long value = Math.round(median * Math.exp(sigma() * StandardNormal.quantile(u)));
             return Math.max(floor, Math.min(ceiling, value));
         }
 

@@ -140,13 +140,16 @@ final class DistributionReader {
             if (raw == null) {
                 item.problem("expected " + unit.name() + " (" + unit.expected() + ") beside weight, found none");
             }
-            boolean hasWeight = item.has("weight");
-            int mark = item.problems().size();
-            double weight = item.decimal("weight", 0, 0, MAX_WEIGHT);
-            if (!hasWeight) {
-                item.problem("expected weight (a number above 0: how often, relative to the others), found none");
-            } else if (weight <= 0 && item.problems().size() == mark) {
-                item.problem("weight", "expected a weight above 0, found 0");
+            String expected = "a weight above 0 and at most " + (long) MAX_WEIGHT + " (how often, relative to the others)";
+            JsonNode w = item.raw("weight", () -> ValueSchemas.number(expected, 0, MAX_WEIGHT)
+                    .put("exclusiveMinimum", 0).without("minimum"));
+            double weight = 0;
+            if (w == null) {
+                item.problem("expected weight (" + expected + ") beside " + unit.name() + ", found none");
+            } else if (!w.isNumber() || !(w.doubleValue() > 0) || w.doubleValue() > MAX_WEIGHT) {
+                item.problem("weight", "expected " + expected + ", found " + Kinds.of(w));
+            } else {
+                weight = w.doubleValue();
             }
             item.finish();
             if (v != null && weight > 0) {

@@ -30,7 +30,8 @@ final class MessageSizeReader {
         if (!f.isMapping("size")) {
             return new Sizes(f.integer("size", Defaults.MESSAGE_SIZE, 0, Defaults.MAX_MESSAGE_SIZE), null, null);
         }
-        Fields m = f.mappingOrText("size", () -> ValueSchemas.integer(FIXED, 0, Defaults.MAX_MESSAGE_SIZE));
+        Fields m = f.mappingOrText("size", () -> ValueSchemas.integer(FIXED, 0, Defaults.MAX_MESSAGE_SIZE)
+                .put("default", Defaults.MESSAGE_SIZE));
         boolean hasFiles = m.has(FILES);
         String folder = m.string(FILES, null, () -> ValueSchemas.text("a folder whose files are the message bodies "
                 + "(relative to the scenario file's folder)"));

@@ -595,6 +595,13 @@
       + ' msgs/s, dispatched ' + rateCi(p.dispatched) + ' msgs/s over a ' + p.received.seconds.toFixed(1)
       + ' s window; n_fltr ' + p.filters + '.');
     box.appendChild(findingList(p.findings));
+    if (p.sizes) {
+      add(box, 'p', null, 'Payload: ' + p.sizes.received + ' B/s received, ' + p.sizes.dispatched
+        + ' B/s dispatched' + (p.sizes.summary ? '; ' + p.sizes.summary : '') + '.');
+      if (p.sizes.buckets.length) {
+        table(box, ['bytes up to', 'messages', 'share'], p.sizes.buckets).className = 'sizes';
+      }
+    }
     if (!s.t.length) {
       add(box, 'p', 'none', 'No per-second samples were recorded for this point.');
       return;
