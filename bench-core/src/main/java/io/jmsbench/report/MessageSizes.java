@@ -81,7 +81,7 @@ public record MessageSizes(double meanSize, double receivedBytesPerSecond, doubl
         }
 
         /** The power of two at or above {@code size}: its bucket's upper bound. */
-        static long upTo(long size) {
+        public static long upTo(long size) {
             return size <= 1 ? size : Long.highestOneBit(size - 1) << 1;
         }
 
