@@ -118,7 +118,7 @@ class MessageSizesIT {
         assertEquals(dispatched * mean, sizes.path("dispatchedBytesPerSecond").asDouble(), dispatched * mean * 1e-9);
 
         String md = Files.readString(runDir.resolve("report.md"));
-        assertTrue(md.contains("payload bytes/s") && md.contains("Sizes sent: "), md);
+        assertTrue(md.contains("payload bytes/s") && md.contains("Sizes sent over the whole run: "), md);
         return point;
     }
 

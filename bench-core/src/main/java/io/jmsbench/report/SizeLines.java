@@ -21,17 +21,17 @@ public final class SizeLines {
     }
 
     /**
-     * {@code sizes sent: 12,000 messages, mean 1,234 B, p50 ..., p90 ..., p99 ..., from 64 to 9,999 B
-     * (a table of 1000 sizes drawn with seed 35)}; {@code null} with one size.
+     * {@code sizes sent over the whole run: 12,000 messages, mean 1,234 B, p50 ..., p90 ..., p99 ...,
+     * from 64 to 9,999 B (a table of 1000 sizes drawn with seed 35, sent in turn)}; {@code null} with one size.
      */
     public static String summary(MessageSizes sizes) {
         if (sizes == null || sizes.histogram() == null) {
             return null;
         }
         SizeHistogram h = sizes.histogram();
-        return String.format(Locale.ROOT, "sizes sent: %s messages, mean %s B, p50 %s, p90 %s, p99 %s, from %s to %s B "
-                        + "(%s)", Figures.count(h.messages()), Figures.rate(h.mean()), Figures.count(h.p50()),
-                Figures.count(h.p90()), Figures.count(h.p99()), Figures.count(h.min()), Figures.count(h.max()),
+        return String.format(Locale.ROOT, "sizes sent over the whole run: %s messages, mean %s B, p50 %s, p90 %s, "
+                        + "p99 %s, from %s to %s B (%s)", Figures.count(h.messages()), Figures.rate(h.mean()),
+                Figures.count(h.p50()), Figures.count(h.p90()), Figures.count(h.p99()), Figures.count(h.min()), Figures.count(h.max()),
                 h.seed() == 0 ? "the " + h.tableLength() + " files, each in turn"
                         : "a table of " + h.tableLength() + " sizes drawn with seed " + h.seed() + ", sent in turn");
     }
