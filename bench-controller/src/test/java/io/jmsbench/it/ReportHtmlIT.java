@@ -90,8 +90,8 @@ class ReportHtmlIT {
         page.load(html);
         assertEveryChartDrew("mixed sizes", 4);
         String text = page.text();
-        for (String expected : List.of("Payload: ", " B/s received, ", "sizes sent over the whole run: ", "bytes up to",
-                "65,536")) {
+        for (String expected : List.of("weighted 256 bytes (weight 70)", "Payload: ", " B/s received, ",
+                "sizes sent over the whole run: ", "bytes up to", "65,536")) {
             assertTrue(text.contains(expected), () -> "the page says '" + expected + "':\n" + text);
         }
         page.screenshot(SHOTS.resolve("mixed-sizes.png"));
