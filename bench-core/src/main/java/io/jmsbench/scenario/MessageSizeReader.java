@@ -19,7 +19,7 @@ final class MessageSizeReader {
     static final DistributionReader.Unit BYTES = DistributionReader.Unit.bytes("size", 1, Defaults.MAX_MESSAGE_SIZE);
     private static final String FIXED = "a whole number from 0 to " + Defaults.MAX_MESSAGE_SIZE;
 
-    /** What {@code message.size} says: {@code size} the fixed or largest size (see {@link MessageSpec}). */
+    /** What {@code message.size} says: {@code size} the fixed or the mean size, rounded (see {@link MessageSpec}). */
     record Sizes(int size, Distribution sizes, String files) {
     }
 
@@ -49,7 +49,7 @@ final class MessageSizeReader {
                     + Defaults.SIZE_TABLE_MIN_LENGTH + " of them, in at most " + Defaults.SIZE_TABLE_BYTES
                     + " bytes), found a mean of " + Math.round(sizes.mean()));
         }
-        return new Sizes((int) sizes.max(), sizes, null);
+        return new Sizes((int) Math.min(Defaults.MAX_MESSAGE_SIZE, Math.round(sizes.mean())), sizes, null);
     }
 
     private static Sizes files(Fields m, String folder, MessageType type) {
@@ -66,14 +66,12 @@ final class MessageSizeReader {
         }
         int count = 0;
         long total = 0;
-        long largest = 0;
         try (Stream<Path> listed = Files.list(dir)) {
             Iterator<Path> it = listed.filter(Files::isRegularFile).iterator();
             while (it.hasNext() && count <= Defaults.MAX_SIZE_FILES) {
                 long bytes = Files.size(it.next());
                 count++;
                 total += bytes;
-                largest = Math.max(largest, bytes);
             }
         } catch (IOException e) {
             m.problem(FILES, "expected a readable folder of message bodies, found " + dir + " unreadable: "
@@ -89,6 +87,7 @@ final class MessageSizeReader {
             m.problem(FILES, "expected at most " + Defaults.MAX_SIZE_FILES_BYTES + " bytes of files in all (they "
                     + "travel to each agent in its plan), found " + total + " in " + dir);
         }
-        return new Sizes((int) largest, null, dir.toString());
+        return new Sizes(count == 0 ? 0 : (int) Math.min(Defaults.MAX_MESSAGE_SIZE, Math.round((double) total / count)),
+                null, dir.toString());
     }
 }

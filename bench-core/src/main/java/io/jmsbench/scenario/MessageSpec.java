@@ -12,9 +12,10 @@ import java.util.Locale;
  * A {@code stamped} message also carries its publisher, sequence number and send time, for the audit
  * and the latency; unstamped, a run measures rates only, at the cost of a raw JMS loop.
  *
- * <p>A size that varies is {@code sizes} ({@code null}: always {@code size}), with {@code size} its
- * largest; or the bodies are the files of the folder {@code files} (an absolute path; {@code null}:
- * generated bodies), with {@code size} the largest file.
+ * <p>A size that varies is {@code sizes} ({@code null}: always {@code size}), or the bodies are the
+ * files of the folder {@code files} (an absolute path; {@code null}: generated bodies); {@code size}
+ * is then their mean, rounded, which only stands for them where one size is asked for (the message
+ * the expected replication grade is computed on).
  */
 public record MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
                           VarySpec vary, boolean stamped,
