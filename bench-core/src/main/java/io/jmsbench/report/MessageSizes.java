@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * A point's payload bytes: the window's received and dispatched rates in bytes/s (each message
- * rate times {@code meanSize}, the mean payload of the messages sent), and, when the size varies,
- * the {@code histogram} of the sizes sent ({@code null} with one size).
+ * rate times {@code meanSize}, the mean payload of the messages the publishers sent in the
+ * window), and, when the size varies, the {@code histogram} of the sizes sent over the whole run
+ * ({@code null} with one size).
  */
 public record MessageSizes(double meanSize, double receivedBytesPerSecond, double dispatchedBytesPerSecond,
                            @JsonInclude(JsonInclude.Include.NON_NULL) SizeHistogram histogram) {
@@ -20,12 +21,15 @@ public record MessageSizes(double meanSize, double receivedBytesPerSecond, doubl
         return new MessageSizes(size, receivedRate * size, dispatchedRate * size, null);
     }
 
-    /** Sizes that vary: {@code sent[i]} messages of {@code table[i]} bytes over the run. */
-    public static MessageSizes varying(int[] table, long[] sent, long seed, double receivedRate,
+    /**
+     * Sizes that vary: {@code sent[i]} messages of {@code table[i]} bytes over the run, and
+     * {@code windowMean} the mean size sent in the window (NaN when unknown: the run's mean stands for it).
+     */
+    public static MessageSizes varying(int[] table, long[] sent, long seed, double windowMean, double receivedRate,
                                        double dispatchedRate) {
         SizeHistogram histogram = SizeHistogram.of(table, sent, seed);
-        return new MessageSizes(histogram.mean(), receivedRate * histogram.mean(), dispatchedRate * histogram.mean(),
-                histogram);
+        double mean = Double.isNaN(windowMean) ? histogram.mean() : windowMean;
+        return new MessageSizes(mean, receivedRate * mean, dispatchedRate * mean, histogram);
     }
 
     /**

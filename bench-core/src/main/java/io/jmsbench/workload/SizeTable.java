@@ -70,12 +70,15 @@ public record SizeTable(int[] sizes, List<byte[]> bodies, long seed) {
         }
     }
 
-    public double mean() {
-        long total = 0;
-        for (int s : sizes) {
-            total += s;
+    /** The mean size of {@code counts[i]} messages of {@code sizes[i]} each; NaN for none. */
+    public double mean(long[] counts) {
+        double bytes = 0;
+        long messages = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            bytes += (double) sizes[i] * counts[i];
+            messages += counts[i];
         }
-        return (double) total / sizes.length;
+        return messages == 0 ? Double.NaN : bytes / messages;
     }
 
     private static List<byte[]> files(Path dir) {

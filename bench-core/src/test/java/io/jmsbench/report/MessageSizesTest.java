@@ -27,7 +27,7 @@ class MessageSizesTest {
         int[] table = {200, 64_000, 200, 200, 1};
         long[] sent = {10, 5, 10, 10, 2};
 
-        MessageSizes s = MessageSizes.varying(table, sent, 35, 100, 50);
+        MessageSizes s = MessageSizes.varying(table, sent, 35, Double.NaN, 100, 50);
 
         SizeHistogram h = s.histogram();
         assertEquals(37, h.messages());
@@ -44,8 +44,18 @@ class MessageSizesTest {
     }
 
     @Test
+    void theWindowsMeanSizeMakesItsBytesPerSecondWhenKnown() {
+        MessageSizes s = MessageSizes.varying(new int[] {100, 300}, new long[] {1, 1}, 35, 250, 10, 4);
+
+        assertEquals(250, s.meanSize());
+        assertEquals(2500, s.receivedBytesPerSecond());
+        assertEquals(1000, s.dispatchedBytesPerSecond());
+        assertEquals(200, s.histogram().mean(), "the histogram's mean is the whole run's");
+    }
+
+    @Test
     void withNothingSentTheHistogramIsTheTables() {
-        MessageSizes s = MessageSizes.varying(new int[] {10, 30}, new long[2], 35, 0, 0);
+        MessageSizes s = MessageSizes.varying(new int[] {10, 30}, new long[2], 35, Double.NaN, 0, 0);
 
         assertEquals(0, s.histogram().messages());
         assertEquals(20, s.meanSize());
