@@ -12,6 +12,7 @@ import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
 import io.jmsbench.report.SearchResult;
 import io.jmsbench.report.SearchTable;
+import io.jmsbench.report.SizeLines;
 import io.jmsbench.report.SweepTable;
 import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.verdict.Finding;
@@ -66,6 +67,13 @@ final class Summary {
                     Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95()), interval(p.rates().dispatched()),
                     Figures.count(p.rates().dispatched().messages()));
             console.printf(Locale.ROOT, "  overall    %12s msgs/s%n", Figures.rate(p.rates().overallRate()));
+            if (p.sizes() != null) {
+                console.printf(Locale.ROOT, "  payload    %s B/s received, %s B/s dispatched%n",
+                        SizeLines.bytesRate(p.sizes(), false), SizeLines.bytesRate(p.sizes(), true));
+            }
+            if (SizeLines.summary(p.sizes()) != null) {
+                console.println("  " + SizeLines.summary(p.sizes()));
+            }
             if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
                 console.println("  phases: " + p.timing().windows().describe(p.rates().precisionReached()));
             }

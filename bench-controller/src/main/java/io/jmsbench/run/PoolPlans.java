@@ -20,7 +20,9 @@ import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.workload.MessageVariant;
 import io.jmsbench.workload.MessageVariants;
+import io.jmsbench.workload.SizeTable;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -92,8 +94,10 @@ public final class PoolPlans {
             case TEXT -> MessagePlan.MessageType.TEXT;
             case MAP -> MessagePlan.MessageType.MAP;
         };
+        SizeTable table = SizeTable.of(message);
         return new MessagePlan(type, message.size(), message.properties(), message.values(), message.correlationId(),
-                message.stamped());
+                message.stamped(), table == null ? null : Arrays.stream(table.sizes()).boxed().toList(),
+                table == null ? null : table.bodies());
     }
 
     static List<VariantPlan> variants(List<MessageVariant> variants) {

@@ -81,6 +81,22 @@ class ReportHtmlIT {
         page.screenshot(SHOTS.resolve("smoke.png"));
     }
 
+    /** Sizes that vary: the payload's bytes/s and the histogram of the sizes sent, as a table. */
+    @Test
+    void aMixedSizesRunShowsItsPayloadAndTheSizesSent() throws Exception {
+        Path run = runScenario("patterns/mixed-sizes.yaml", "mixed-sizes", "--set", "phases.warmup=1s",
+                "--set", "phases.measure=5s");
+        Path html = regenerate(run);
+        page.load(html);
+        assertEveryChartDrew("mixed sizes", 4);
+        String text = page.text();
+        for (String expected : List.of("weighted 256 bytes (weight 70)", "Payload: ", " B/s received, ",
+                "sizes sent over the whole run: ", "bytes up to", "65,536")) {
+            assertTrue(text.contains(expected), () -> "the page says '" + expected + "':\n" + text);
+        }
+        page.screenshot(SHOTS.resolve("mixed-sizes.png"));
+    }
+
     /** A point on CPU partitions: each partition's busy share per second, with the rules' lines. */
     @Test
     void aPartitionedRunChartsEachPartition() throws Exception {

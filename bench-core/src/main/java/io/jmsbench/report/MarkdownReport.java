@@ -2,6 +2,8 @@ package io.jmsbench.report;
 
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.scenario.Distribution;
+import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.text.Durations;
@@ -9,7 +11,9 @@ import io.jmsbench.verdict.Verdict;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** {@code report.md}: the report a person reads, rendered from the {@link Report} alone. */
 public final class MarkdownReport {
@@ -87,12 +91,15 @@ public final class MarkdownReport {
         if (showSettings && p.environment() != null && !p.environment().providerSettings().isEmpty()) {
             md.append("Provider settings of this point: ").append(p.environment().providerSettings()).append("\n\n");
         }
-        md.append("| figure | messages | msgs/s (± 95% interval) |\n|---|---:|---:|\n");
+        md.append("| figure | messages | msgs/s (± 95% interval) | payload bytes/s |\n|---|---:|---:|---:|\n");
         md.append("| received (publishers sent) | ").append(Figures.count(p.rates().received().messages())).append(" | ")
-                .append(Figures.rate(p.rates().received().rate(), p.rates().received().ci95())).append(" |\n");
+                .append(Figures.rate(p.rates().received().rate(), p.rates().received().ci95())).append(" | ")
+                .append(SizeLines.bytesRate(p.sizes(), false)).append(" |\n");
         md.append("| dispatched (subscribers got) | ").append(Figures.count(p.rates().dispatched().messages())).append(" | ")
-                .append(Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95())).append(" |\n");
-        md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.rates().overallRate())).append(" |\n\n");
+                .append(Figures.rate(p.rates().dispatched().rate(), p.rates().dispatched().ci95())).append(" | ")
+                .append(SizeLines.bytesRate(p.sizes(), true)).append(" |\n");
+        md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.rates().overallRate())).append(" | |\n\n");
+        sizes(md, p.sizes());
         if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
             md.append("Phases: ").append(p.timing().windows().describe(p.rates().precisionReached())).append(".\n\n");
         }
@@ -187,8 +194,8 @@ public final class MarkdownReport {
         md.append("- provider: ").append(s.provider().yamlName()).append('\n');
         md.append("- destination: ").append(s.destination().type().yamlName()).append(' ')
                 .append(s.destination().name()).append('\n');
-        md.append("- message: ").append(s.message().type().yamlName()).append(", ").append(s.message().size())
-                .append(" bytes, ").append(s.message().properties()).append(" properties = \"")
+        md.append("- message: ").append(s.message().type().yamlName()).append(", ").append(sizeText(s.message()))
+                .append(", ").append(s.message().properties()).append(" properties = \"")
                 .append(s.message().values()).append("\"\n");
         md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
                 .append(report.search() != null ? "chosen by the search, step by step" : s.publishers().rate().text())
@@ -264,5 +271,37 @@ public final class MarkdownReport {
             md.append("- varies by point: ").append(String.join(", ", e.variesByPoint()))
                     .append(" (each point's own are under its result and in report.json's points[].environment)\n");
         }
+    }
+
+    /** With a size that varies: the sizes sent, and their histogram. */
+    private static void sizes(StringBuilder md, MessageSizes sizes) {
+        String summary = SizeLines.summary(sizes);
+        if (summary == null) {
+            return;
+        }
+        md.append(Character.toUpperCase(summary.charAt(0))).append(summary.substring(1)).append(".\n\n");
+        md.append("| bytes up to | messages | share |\n|---:|---:|---:|\n");
+        for (List<String> row : SizeLines.bucketRows(sizes)) {
+            md.append("| ").append(String.join(" | ", row)).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /** {@code 1024 bytes}; a size that varies as the scenario gave it. */
+    private static String sizeText(MessageSpec m) {
+        if (m.files() != null) {
+            return "bodies from the files in " + m.files();
+        }
+        if (m.sizes() instanceof Distribution.Uniform u) {
+            return "uniform from " + u.low() + " to " + u.high() + " bytes";
+        }
+        if (m.sizes() instanceof Distribution.Weighted w) {
+            return "weighted " + w.choices().stream().map(c -> c.value() + " bytes (weight " + c.weight() + ")")
+                    .collect(Collectors.joining(", "));
+        }
+        if (m.sizes() instanceof Distribution.LogNormal l) {
+            return "log-normal, median " + l.median() + " bytes, p99 " + l.p99() + " bytes";
+        }
+        return m.size() + " bytes";
     }
 }

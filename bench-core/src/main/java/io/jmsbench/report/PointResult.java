@@ -16,14 +16,21 @@ import java.util.Map;
  * One measured point, in groups that {@code report.json} flattens (each group's fields are the
  * point's own keys there): which point it is, the judge's verdict, when its phases ran, its
  * rates, what became of its messages, the resources it used, its per-second samples and its own
- * environment. Rates are over the measurement window only (warm-up and drain excluded); the
- * replication grade is measured over the whole run once drained, so no message in flight at a
- * window edge skews it.
+ * environment, and its payload bytes ({@code null} in reports from before they were counted).
+ * Rates are over the measurement window only (warm-up and drain excluded); the replication grade
+ * is measured over the whole run once drained, so no message in flight at a window edge skews it.
  */
 public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judgement, @JsonUnwrapped Timing timing,
                           @JsonUnwrapped Rates rates, @JsonUnwrapped Delivery delivery,
                           @JsonUnwrapped Resources resources, List<IntervalSample> samples,
-                          PointEnvironment environment) {
+                          PointEnvironment environment,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) MessageSizes sizes) {
+
+    /** A point without its payload bytes (a report from before they were counted). */
+    public PointResult(Key key, Judgement judgement, Timing timing, Rates rates, Delivery delivery, Resources resources,
+                       List<IntervalSample> samples, PointEnvironment environment) {
+        this(key, judgement, timing, rates, delivery, resources, samples, environment, null);
+    }
 
     /** Which point: its sweep values and its repeat. */
     public record Key(Map<String, Object> parameters, int repeat) {

@@ -120,6 +120,30 @@ public final class Defaults {
     /** Message variants a publisher cycles through (each is a prepared message per client). */
     public static final int MAX_VARIANTS = 10_000;
 
+    /**
+     * Sizes drawn for a varying {@code message.size}: each publisher client prepares one message per
+     * drawn size and sends them round robin, so the send loop draws nothing. 1000 sizes put every
+     * percentile up to the 99th within about a percent of the distribution's (a 1-in-1000 tail
+     * shows once); fewer when their bodies would pass {@link #SIZE_TABLE_BYTES}.
+     */
+    public static final int SIZE_TABLE_LENGTH = 1000;
+    /** Fewest sizes drawn: a distribution whose mean needs fewer to stay under the bytes is refused. */
+    public static final int SIZE_TABLE_MIN_LENGTH = 64;
+    /**
+     * Body bytes one client's prepared messages hold: 16 MiB, held about twice per client (the
+     * message and, on OpenWire, its stamping copy), so 10 clients in one agent JVM take some 320 MiB.
+     */
+    public static final long SIZE_TABLE_BYTES = 16L << 20;
+    /** The seed of the size table's draw: every run of a scenario sends the same sizes in the same order. */
+    public static final long SIZE_SEED = 35;
+    /** Files of {@code message.size.files}: each is a prepared message per client. */
+    public static final int MAX_SIZE_FILES = 1000;
+    /**
+     * Bytes of all files of {@code message.size.files} together: they travel to each agent inside its
+     * plan, whose request body the agent takes up to 4 MiB of (base64 makes 2 MiB about 2.7).
+     */
+    public static final long MAX_SIZE_FILES_BYTES = 2L << 20;
+
     private Defaults() {
     }
 }

@@ -444,6 +444,18 @@ final class Fields {
         return new Fields(tree, child, value, problems);
     }
 
+    /**
+     * Whether the value at {@code key} is a mapping, for a field that may be a plain value or a
+     * mapping ({@link #mappingOrText}); always while recording the schema, so the mapping is described.
+     */
+    boolean isMapping(String key) {
+        if (schema != null) {
+            return true;
+        }
+        JsonNode value = node.get(key);
+        return value != null && value.isObject();
+    }
+
     /** Whether the value at {@code key} is a text (never while recording the schema: the mapping side is read). */
     boolean isText(String key) {
         if (schema != null) {

@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
@@ -10,9 +11,21 @@ import java.util.Locale;
  * correlation ID, and optionally varied round robin as {@code vary} says ({@code null}: not varied).
  * A {@code stamped} message also carries its publisher, sequence number and send time, for the audit
  * and the latency; unstamped, a run measures rates only, at the cost of a raw JMS loop.
+ *
+ * <p>A size that varies is {@code sizes} ({@code null}: always {@code size}), or the bodies are the
+ * files of the folder {@code files} (an absolute path; {@code null}: generated bodies); {@code size}
+ * is then their mean, rounded, which only stands for them where one size is asked for (the message
+ * the expected replication grade is computed on).
  */
 public record MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
-                          VarySpec vary, boolean stamped) {
+                          VarySpec vary, boolean stamped,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Distribution sizes,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String files) {
+
+    public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
+                       VarySpec vary, boolean stamped) {
+        this(type, size, properties, values, correlationId, vary, stamped, null, null);
+    }
 
     public MessageSpec(MessageType type, int size, int properties, String values) {
         this(type, size, properties, values, null, null, Defaults.MESSAGE_STAMPED);
@@ -21,6 +34,11 @@ public record MessageSpec(MessageType type, int size, int properties, String val
     public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
                        VarySpec vary) {
         this(type, size, properties, values, correlationId, vary, Defaults.MESSAGE_STAMPED);
+    }
+
+    /** Whether messages differ in size: a distribution other than one value, or files. */
+    public boolean sizeVaries() {
+        return files != null || (sizes != null && sizes.min() != sizes.max());
     }
 
     /** P1..Pk: the paper's application property names; {@code index} is 0-based. */

@@ -316,14 +316,20 @@ final class ScenarioReader {
 
     private static MessageSpec message(Fields f) {
         MessageType type = f.choice("type", Defaults.MESSAGE_TYPE, MessageType.class, MessageType::yamlName);
-        int size = f.integer("size", Defaults.MESSAGE_SIZE, 0, Defaults.MAX_MESSAGE_SIZE);
+        MessageSizeReader.Sizes sizes = MessageSizeReader.read(f, type);
         int properties = f.integer("properties", Defaults.MESSAGE_PROPERTIES, 0, Defaults.MAX_PROPERTIES);
         String values = f.string("values", Defaults.PROPERTY_VALUE);
         String correlationId = f.string("correlationId", null);
         VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
         boolean stamped = f.bool("stamped", Defaults.MESSAGE_STAMPED);
         f.finish();
-        return new MessageSpec(type, size, properties, values, correlationId, vary, stamped);
+        MessageSpec message = new MessageSpec(type, sizes.size(), properties, values, correlationId, vary, stamped,
+                sizes.sizes(), sizes.files());
+        if (vary != null && message.sizeVaries()) {
+            f.problem("vary", "expected no vary with a size that varies (each would need its own round robin, and a "
+                    + "selector matching some variants would receive other sizes than were sent), found both");
+        }
+        return message;
     }
 
     private static VarySpec vary(Fields f) {

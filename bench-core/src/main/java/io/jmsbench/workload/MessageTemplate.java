@@ -22,13 +22,28 @@ public final class MessageTemplate {
     }
 
     public static Message create(Session session, MessageSpec spec, MessageVariant variant) throws JMSException {
+        return create(session, spec, variant, payload(spec.size()));
+    }
+
+    /** A message with {@code payload} as its body (a text message's read as UTF-8) instead of the spec's size. */
+    public static Message create(Session session, MessageSpec spec, MessageVariant variant, byte[] payload)
+            throws JMSException {
         Message message = switch (spec.type()) {
             case BYTES -> session.createBytesMessage();
             case TEXT -> session.createTextMessage();
             case MAP -> session.createMapMessage();
         };
-        fill(message, spec, variant);
+        fill(message, spec, variant, payload);
         return message;
+    }
+
+    /** A generated body of {@code size} bytes: ASCII letters, the same for any size's first bytes. */
+    public static byte[] payload(int size) {
+        byte[] payload = new byte[size];
+        for (int i = 0; i < payload.length; i++) {
+            payload[i] = (byte) ('a' + i % 26);
+        }
+        return payload;
     }
 
     /**
@@ -36,14 +51,15 @@ public final class MessageTemplate {
      * broker's own message classes (for the expected replication grade).
      */
     public static void fill(Message message, MessageSpec spec, MessageVariant variant) throws JMSException {
-        byte[] payload = new byte[spec.size()];
-        for (int i = 0; i < payload.length; i++) {
-            payload[i] = (byte) ('a' + i % 26);
-        }
+        fill(message, spec, variant, payload(spec.size()));
+    }
+
+    private static void fill(Message message, MessageSpec spec, MessageVariant variant, byte[] payload)
+            throws JMSException {
         if (message instanceof BytesMessage bytes) {
             bytes.writeBytes(payload);
         } else if (message instanceof TextMessage text) {
-            text.setText(new String(payload, StandardCharsets.US_ASCII));
+            text.setText(new String(payload, StandardCharsets.UTF_8));
         } else if (message instanceof MapMessage map) {
             map.setBytes("payload", payload);
         }

@@ -1,6 +1,7 @@
 package io.jmsbench.jms;
 
 import io.jmsbench.workload.AuditHeaders;
+import io.jmsbench.workload.MessageTemplate;
 import jakarta.jms.Message;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
@@ -147,6 +148,25 @@ class StampWriterTest {
         ActiveMQMessage received = overTheWire(message, 1);
 
         assertEquals(Map.of(AuditHeaders.ID, ID, AuditHeaders.SENT_AT, SENT_AT), properties(received));
+    }
+
+    /** A size that varies may draw 1 byte: every size keeps its body's length and the audit its stamps. */
+    @Test
+    void everySizeATableMayDrawCarriesItsStampsAndKeepsItsLength() throws Exception {
+        for (int size : new int[] {1, BodyStamp.BYTES - 1, BodyStamp.BYTES, 64_000}) {
+            ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+            message.writeBytes(MessageTemplate.payload(size));
+            StampWriter writer = StampWriter.forMessage(message);
+            writer.stamp(ID, SENT_AT);
+
+            ActiveMQMessage received = overTheWire(message, 1);
+
+            StampReader reader = new StampReader();
+            assertTrue(reader.read(received), size + " bytes: stamps found");
+            assertEquals(ID, reader.id(), size + " bytes: id");
+            assertEquals(SENT_AT, reader.sentAt(), size + " bytes: sent at");
+            assertEquals(size, body(received).length, size + " bytes: the body's length");
+        }
     }
 
     @Test

@@ -35,6 +35,9 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("destination", "destination: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("message", "message: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("message.vary", "message: {vary: {on: P1, zzz: 1}}\n");
+        UNKNOWN_FIELD_IN.put("message.size", "message: {size: {uniform: [1, 2], zzz: 1}}\n");
+        UNKNOWN_FIELD_IN.put("message.size.lognormal", "message: {size: {lognormal: {median: 1, p99: 2, zzz: 1}}}\n");
+        UNKNOWN_FIELD_IN.put("message.size.weighted[]", "message: {size: {weighted: [{size: 1, weight: 1, zzz: 1}]}}\n");
         UNKNOWN_FIELD_IN.put("publishers", "publishers: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("subscribers[]", "subscribers: [{zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("subscribers[].filter", "subscribers: [{filter: {on: P1, equals: x, zzz: 1}}]\n");

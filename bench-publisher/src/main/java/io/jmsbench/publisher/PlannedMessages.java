@@ -9,6 +9,8 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Session;
 
+import java.util.List;
+
 /**
  * The messages a plan asks for, built by {@link MessageTemplate}: the same code builds the broker's
  * messages for the expected replication grade, so what is sent and what is expected cannot drift
@@ -23,6 +25,28 @@ final class PlannedMessages {
     static Message create(Session session, MessagePlan message, VariantPlan variant) throws JMSException {
         return MessageTemplate.create(session, spec(message),
                 new MessageVariant(variant.correlationId(), variant.properties()));
+    }
+
+    /**
+     * How many messages a client prepares and sends round robin: one per variant, or one per size of
+     * a size that varies (the scenario never asks for both).
+     */
+    static int count(MessagePlan message, List<VariantPlan> variants) {
+        return message.sizes() == null ? variants.size() : Math.max(variants.size(), message.sizes().size());
+    }
+
+    /** The {@code index}th message of the round robin {@link #count} says the length of. */
+    static Message create(Session session, MessagePlan message, List<VariantPlan> variants, int index)
+            throws JMSException {
+        VariantPlan variant = variants.get(index % variants.size());
+        if (message.sizes() == null) {
+            return create(session, message, variant);
+        }
+        int entry = index % message.sizes().size();
+        byte[] payload = message.bodies() != null ? message.bodies().get(entry)
+                : MessageTemplate.payload(message.sizes().get(entry));
+        return MessageTemplate.create(session, spec(message),
+                new MessageVariant(variant.correlationId(), variant.properties()), payload);
     }
 
     static MessageSpec spec(MessagePlan message) {

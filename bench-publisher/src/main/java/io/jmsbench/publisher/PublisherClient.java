@@ -4,6 +4,7 @@ import io.jmsbench.agent.PooledClient;
 import io.jmsbench.jms.BrokerRefusal;
 import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.jms.StampWriter;
+import io.jmsbench.workload.SizeTable;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
@@ -135,16 +136,15 @@ final class PublisherClient implements PooledClient, Runnable {
                 : session.createQueue(destinationName);
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-        messages = new Message[plan.variants().size()];
+        messages = new Message[PlannedMessages.count(plan.message(), plan.variants())];
         stamps = new StampWriter[messages.length];
         for (int i = 0; i < messages.length; i++) {
-            messages[i] = PlannedMessages.create(session, plan.message(), plan.variants().get(i));
+            messages[i] = PlannedMessages.create(session, plan.message(), plan.variants(), i);
             if (stamped) {
                 stamps[i] = StampWriter.forMessage(messages[i]);
             }
         }
-        // clients start at different variants so that together they send every variant equally often
-        next = Math.floorMod(id.hashCode(), messages.length);
+        next = SizeTable.start(id, messages.length);
     }
 
     boolean isConnected() {

@@ -15,6 +15,7 @@ import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.FaultSpec;
+import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
@@ -60,6 +61,11 @@ public final class PointJudge {
         this.expectedGrade = ExpectedReplication.of(scenario);
         this.messages = new MessageRules(scenario, expectedGrade);
         this.scheduled = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled);
+    }
+
+    /** What the point's publishers sent: its payload bytes follow from it. */
+    public MessageSpec message() {
+        return scenario.message();
     }
 
     public double expectedGrade() {

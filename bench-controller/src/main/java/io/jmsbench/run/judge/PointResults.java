@@ -7,6 +7,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.MessageSizes;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.Delivery;
 import io.jmsbench.report.PointResult.Drain;
@@ -18,8 +19,10 @@ import io.jmsbench.report.PointResult.Resources;
 import io.jmsbench.report.PointResult.Timing;
 import io.jmsbench.report.PointResult.Totals;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
+import io.jmsbench.workload.SizeTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +67,40 @@ public final class PointResults {
                         o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
                         FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o)),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
-                o.samples(), o.environment());
+                o.samples(), o.environment(), sizes(judge.message(), o, figures));
+    }
+
+    /**
+     * The window's payload bytes/s, and with a size that varies the histogram of the sizes sent: each
+     * publisher client's count over the table, from where it started in it, over the whole run and
+     * between the window's edges.
+     */
+    static MessageSizes sizes(MessageSpec message, PointObservation o, WindowFigures figures) {
+        double received = figures.received().rate();
+        double dispatched = figures.dispatched().rate();
+        SizeTable table = SizeTable.of(message);
+        if (table == null) {
+            return MessageSizes.fixed(message.size(), received, dispatched);
+        }
+        long[] run = sentPerSize(table, o.publishersFinal());
+        double windowMean = Double.NaN;
+        if (o.windowComplete()) {
+            long[] before = sentPerSize(table, o.windowStart().publishers());
+            long[] inWindow = sentPerSize(table, o.windowEnd().publishers());
+            for (int i = 0; i < inWindow.length; i++) {
+                inWindow[i] -= before[i];
+            }
+            windowMean = table.mean(inWindow);
+        }
+        return MessageSizes.varying(table.sizes(), run, table.seed(), windowMean, received, dispatched);
+    }
+
+    private static long[] sentPerSize(SizeTable table, Counters sent) {
+        long[] counts = new long[table.sizes().length];
+        for (ClientCount c : sent == null ? List.<ClientCount>of() : sent.clients()) {
+            SizeTable.addSent(counts, SizeTable.start(c.client(), counts.length), c.messages());
+        }
+        return counts;
     }
 
     /** Every client's final count, publishers and subscribers (none known when the point ended early). */

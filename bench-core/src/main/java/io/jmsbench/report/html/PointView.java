@@ -5,8 +5,10 @@ import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.BacklogFigures;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.MessageSizes;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.report.SizeLines;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
 
@@ -22,7 +24,7 @@ import java.util.stream.Collectors;
 record PointView(String label, Map<String, Object> parameters, int repeat, String verdict, List<Finding> findings,
                  Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
                  int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults,
-                 @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog) {
+                 @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog, Sizes sizes) {
 
     /** The backlog's figures ({@link BacklogFigures}), NaN as {@code null}. */
     record Backlog(long peak, Double peakAt, Double joinedAt, Double drainedAt, Double drainSeconds,
@@ -32,6 +34,18 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
             return b == null ? null : new Backlog(b.peak(), Numbers.of(b.peakAt(), 2), Numbers.of(b.joinedAt(), 2),
                     Numbers.of(b.drainedAt(), 2), Numbers.of(b.drainSeconds(), 2), Numbers.rate(b.drainRate()),
                     b.tolerance());
+        }
+    }
+
+    /**
+     * The window's payload bytes/s, and with a size that varies the sizes sent in words and their
+     * histogram's rows (bytes up to, messages, share); {@code null} in a report from before bytes were counted.
+     */
+    record Sizes(String received, String dispatched, String summary, List<List<String>> buckets) {
+
+        static Sizes of(MessageSizes s) {
+            return s == null ? null : new Sizes(SizeLines.bytesRate(s, false), SizeLines.bytesRate(s, true),
+                    SizeLines.summary(s), SizeLines.bucketRows(s));
         }
     }
 
@@ -76,7 +90,7 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 Numbers.of(p.rates().replicationGrade().measured(), 4), p.rates().filters(), Latency.of(p.delivery().latency()), hostCores,
                 series, p.delivery().faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
                         Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
-                        .toList(), Backlog.of(p.delivery().backlog()));
+                        .toList(), Backlog.of(p.delivery().backlog()), Sizes.of(p.sizes()));
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

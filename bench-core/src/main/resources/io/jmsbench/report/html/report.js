@@ -92,6 +92,17 @@
     return t;
   }
 
+  // message.size as the scenario gave it: one size, a distribution ({kind: {...}}) or files
+  function sizeText(m) {
+    if (m.files) return 'bodies from the files in ' + m.files;
+    const d = m.sizes || {};
+    if (d.uniform) return 'uniform from ' + d.uniform.low + ' to ' + d.uniform.high + ' bytes';
+    if (d.weighted) return 'weighted ' + d.weighted.choices.map(c => c.value + ' bytes (weight ' + c.weight + ')')
+      .join(', ');
+    if (d.lognormal) return 'log-normal, median ' + d.lognormal.median + ' bytes, p99 ' + d.lognormal.p99 + ' bytes';
+    return m.size + ' bytes';
+  }
+
   function verdictText(v) {
     return v === 'valid' ? 'VALID' : v === 'invalid' ? 'INVALID' : 'UNVERIFIED';
   }
@@ -295,7 +306,7 @@
         + (broker.persistent ? ', persistent store' : ', no persistent store')],
       ['provider', s.provider],
       ['destination', s.destination ? s.destination.type + ' ' + s.destination.name : null],
-      ['message', s.message ? s.message.type + ', ' + s.message.size + ' bytes, ' + s.message.properties
+      ['message', s.message ? s.message.type + ', ' + sizeText(s.message) + ', ' + s.message.properties
         + ' properties' : null],
       ['publishers', pub.clients + ' clients, rate ' + value(pub.rate)],
       ['subscribers', (s.subscribers || []).map((g, i) => '[' + i + '] ' + g.clients + ' clients, selector '
@@ -595,6 +606,13 @@
       + ' msgs/s, dispatched ' + rateCi(p.dispatched) + ' msgs/s over a ' + p.received.seconds.toFixed(1)
       + ' s window; n_fltr ' + p.filters + '.');
     box.appendChild(findingList(p.findings));
+    if (p.sizes) {
+      add(box, 'p', null, 'Payload: ' + p.sizes.received + ' B/s received, ' + p.sizes.dispatched
+        + ' B/s dispatched' + (p.sizes.summary ? '; ' + p.sizes.summary : '') + '.');
+      if (p.sizes.buckets.length) {
+        table(box, ['bytes up to', 'messages', 'share'], p.sizes.buckets).className = 'sizes';
+      }
+    }
     if (!s.t.length) {
       add(box, 'p', 'none', 'No per-second samples were recorded for this point.');
       return;
