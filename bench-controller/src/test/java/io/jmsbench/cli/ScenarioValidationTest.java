@@ -100,8 +100,12 @@ class ScenarioValidationTest {
                                 + "every one of its subscribers leaving"),
                 yaml("a processing time without a unit",
                         "subscribers:\n  - {clients: 1, processing: 2}\n",
-                        FILE + ":2:30: subscribers[0].processing: expected a duration with a unit such as 10s, 500ms or "
-                                + "2m, found 2 (a number needs a unit)"),
+                        FILE + ":2:30: subscribers[0].processing: expected a duration with a unit such as 250us, 2ms "
+                                + "or 1s, from 0 to 10s, or a mapping of one of uniform, weighted, lognormal, found 2"),
+                yaml("a processing time beyond its bound in a distribution",
+                        "subscribers:\n  - {clients: 1, processing: {uniform: [1ms, 20s]}}\n",
+                        FILE + ":2:46: subscribers[0].processing.uniform[1]: expected a duration with a unit such as "
+                                + "250us, 2ms or 1s, from 0 to 10s, found '20s'"),
                 yaml("a fault against an external broker",
                         "broker: {url: \"tcp://localhost:61616\"}\nfaults:\n  - {action: pause-broker, at: 5s}\n",
                         FILE + ":3:14: faults[0].action: expected pause-broker only with an embedded broker (jmsbench "

@@ -146,4 +146,10 @@ public final class Defaults {
 
     private Defaults() {
     }
+
+    /** The longest time a subscriber may spend on one message ({@code subscribers[].processing}): 10 s. */
+    public static final long MAX_PROCESSING_NANOS = 10_000_000_000L;
+
+    /** How many processing times a subscriber cycles through when they vary. */
+    public static final int PROCESSING_TABLE_LENGTH = 1000;
 }

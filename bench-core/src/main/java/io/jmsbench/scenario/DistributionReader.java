@@ -3,11 +3,14 @@ package io.jmsbench.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a {@link Distribution} in any unit: a plain value, or a mapping of exactly one of
@@ -43,6 +46,43 @@ final class DistributionReader {
                             ? v.longValue() : null,
                     Long::toString, min, max);
         }
+
+        /**
+         * Times in nanoseconds from 0 to {@code maxNanos}, written with a unit: {@code 250us},
+         * {@code 2ms}, {@code 1.5ms}, {@code 1s}.
+         */
+        static Unit durations(String name, long maxNanos) {
+            String expected = "a duration with a unit such as 250us, 2ms or 1s, from 0 to " + formatNanos(maxNanos);
+            return new Unit(name, expected, () -> ValueSchemas.pattern(expected, DURATION), v -> {
+                Matcher m = v.isTextual() ? DURATION.matcher(v.asText().strip()) : null;
+                if (m == null || !m.matches()) {
+                    return null;
+                }
+                BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(switch (m.group(2)) {
+                    case "us" -> 1_000L;
+                    case "ms" -> 1_000_000L;
+                    default -> 1_000_000_000L;
+                }));
+                return nanos.compareTo(BigDecimal.valueOf(maxNanos)) > 0 || nanos.stripTrailingZeros().scale() > 0
+                        ? null : nanos.longValueExact();
+            }, DistributionReader::formatNanos, 0, maxNanos);
+        }
+    }
+
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,6})?)\\s*(us|ms|s)");
+
+    /** {@code nanos} as the scenario would write it: {@code 2ms}, {@code 250us}, {@code 1500ns} only if it must. */
+    static String formatNanos(long nanos) {
+        if (nanos % 1_000_000_000L == 0 && nanos > 0) {
+            return nanos / 1_000_000_000L + "s";
+        }
+        if (nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + "ms";
+        }
+        if (nanos % 1_000L == 0) {
+            return nanos / 1_000L + "us";
+        }
+        return BigDecimal.valueOf(nanos, 3).stripTrailingZeros().toPlainString() + "us";
     }
 
     /**

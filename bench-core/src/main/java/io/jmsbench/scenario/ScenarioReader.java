@@ -421,7 +421,8 @@ final class ScenarioReader {
                     }
                 }
             }
-            Duration processing = g.duration("processing", Duration.ZERO, Duration.ZERO);
+            Distribution processing = DistributionReader.read(g, "processing",
+                    DistributionReader.Unit.durations("time", Defaults.MAX_PROCESSING_NANOS), SubscriberGroup.NO_PROCESSING);
             Duration start = g.duration("start", null, Duration.ZERO);
             Duration stop = g.duration("stop", null, Duration.ofMillis(1));
             g.finish();

@@ -1,18 +1,21 @@
 package io.jmsbench.run.point;
 
 import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Distribution;
+import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.ExpectedReplication;
-import io.jmsbench.scenario.Filters;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /** The clients of a point, from its scenario: ids, selectors, destinations and which subscribers audit. */
 public final class ClientPlans {
@@ -56,11 +59,17 @@ public final class ClientPlans {
     }
 
     /**
-     * The processing times a subscriber cycles through, in nanoseconds: one entry for a fixed time,
-     * none for no processing. A distribution becomes a longer table here; the agents stay as they are.
+     * The processing times a subscriber cycles through, in nanoseconds: none for no processing, one
+     * entry for a fixed time, else a seeded table drawn from the distribution as message sizes are.
      */
-    static List<Long> processingTable(Duration processing) {
-        return processing.isZero() ? List.of() : List.of(processing.toNanos());
+    static List<Long> processingTable(Distribution processing) {
+        if (processing.max() == 0) {
+            return List.of();
+        }
+        if (processing.min() == processing.max()) {
+            return List.of(processing.min());
+        }
+        return LongStream.of(processing.table(Defaults.PROCESSING_TABLE_LENGTH, Defaults.SIZE_SEED)).boxed().toList();
     }
 
     private static Long nanosOrNull(Duration d) {
