@@ -9,18 +9,38 @@ import java.util.Map;
 /**
  * One interval (about a second) of a run: {@code t} is seconds since the publishers started, at the
  * interval's end; counts and rates are over the interval; CPU in cores used; end-to-end latency of
- * the messages received in the interval in microseconds ({@code NaN} unknown or none).
+ * the messages received in the interval in microseconds ({@code NaN} unknown or none);
+ * {@code targetSendRate} is a rate profile's mean target over the interval in msgs/s ({@code null}
+ * and left out of the JSON when the rate does not change).
  */
 public record IntervalSample(double t, String phase, long sent, double sendRate, long received,
                              double receiveRate, double brokerCores, double publisherCores,
                              double subscriberCores, double hostBusy, double latencyP50, double latencyP90,
                              double latencyP99, double latencyP999, double latencyP9999, double latencyMax,
                              @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> partitionBusy,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) Long brokerDepth) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long brokerDepth,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Double targetSendRate) {
 
     public IntervalSample {
         partitionBusy = partitionBusy == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(
                 partitionBusy));
+    }
+
+    public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,
+                          double brokerCores, double publisherCores, double subscriberCores, double hostBusy,
+                          double latencyP50, double latencyP90, double latencyP99, double latencyP999,
+                          double latencyP9999, double latencyMax, Map<String, Double> partitionBusy,
+                          Long brokerDepth) {
+        this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
+                latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax, partitionBusy, brokerDepth,
+                null);
+    }
+
+    /** This sample with a rate profile's mean target over its interval. */
+    public IntervalSample withTargetSendRate(Double target) {
+        return new IntervalSample(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores,
+                subscriberCores, hostBusy, latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax,
+                partitionBusy, brokerDepth, target);
     }
 
     public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,

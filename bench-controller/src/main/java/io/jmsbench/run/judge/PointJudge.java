@@ -94,8 +94,9 @@ public final class PointJudge {
             windowTooShort(o, figures, capacityRun, findings);
             interval("received", figures.receivedInterval(), findings);
             interval("dispatched", figures.dispatchedInterval(), findings);
-            sentRate(figures, findings);
+            sentRate(o, figures, findings);
         }
+        ProfileRules.shortfall(o.samples()).ifPresent(findings::add);
         MessageRules.sendErrors(o.publishersFinal(), findings);
         MessageRules.receiveErrors(o.subscribersFinal(), findings);
         messages.audit(o.audit(), findings);
@@ -217,9 +218,14 @@ public final class PointJudge {
         }
     }
 
-    /** Nothing sent in the window, or a fixed rate missed (faults excuse a missed rate: they are the point). */
-    private void sentRate(WindowFigures figures, List<Finding> findings) {
-        double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
+    /**
+     * Nothing sent in the window, or a fixed rate missed (faults excuse a missed rate: they are the
+     * point); a profile's target is its mean over the window's seconds.
+     */
+    private void sentRate(PointObservation o, WindowFigures figures, List<Finding> findings) {
+        double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total()
+                : scenario.publishers().rate() instanceof PublishRate.Profile ? ProfileRules.windowTarget(o.samples())
+                : Double.NaN;
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
         } else if (figures.received().rate() < 0.99 * target && scenario.faults().isEmpty()) {

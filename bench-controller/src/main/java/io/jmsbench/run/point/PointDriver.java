@@ -21,6 +21,8 @@ import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.workers.AuditMerge;
 import io.jmsbench.run.workers.Workers;
+import io.jmsbench.rate.RateSteps;
+import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.scenario.Phases;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.stats.Transient;
@@ -67,6 +69,8 @@ public final class PointDriver {
     private final StallWitness witness;
     private final List<ClientPlan> publisherPlans;
     private final List<ClientPlan> subscriberPlans;
+    /** The total target rate over time on a rate profile, {@code null} otherwise. */
+    private final SendSchedule target;
 
     // the per-second series, which the warm-up, the window and the drain extend in turn
     private final List<IntervalSample> samples = new ArrayList<>();
@@ -102,6 +106,7 @@ public final class PointDriver {
         this.console = console;
         this.publisherPlans = ClientPlans.publishers(scenario);
         this.subscriberPlans = ClientPlans.subscribers(scenario);
+        this.target = RateSteps.totalSchedule(scenario.publishers().rate());
     }
 
     /** The publishers started at {@code nanos} of the point's clock, after the reading {@code before}. */
@@ -446,8 +451,12 @@ public final class PointDriver {
         if (window != null) {
             window.add(latency);
         }
-        IntervalSample sample = IntervalSamples.between(from, to, (atNanos - publishStart) / 1e9, phase, latency,
+        double seconds = (atNanos - publishStart) / 1e9;
+        IntervalSample sample = IntervalSamples.between(from, to, seconds, phase, latency,
                 workers.placement().partitions());
+        if (target != null && phase != Phase.DRAIN) {
+            sample = sample.withTargetSendRate(target.meanRate(seconds - (to.nanos() - from.nanos()) / 1e9, seconds));
+        }
         samples.add(sample);
         sink.accept(sample, raw);
     }
