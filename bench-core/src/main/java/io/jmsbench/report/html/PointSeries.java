@@ -1,5 +1,6 @@
 package io.jmsbench.report.html;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jmsbench.report.IntervalSample;
 
 import java.util.ArrayList;
@@ -17,9 +18,11 @@ import java.util.function.ToDoubleFunction;
  * @param phases     consecutive seconds of one phase ({@code warmup}, {@code measure}, {@code drain})
  * @param cpuPercent each JVM's cores as a percentage of its host's cores, and the host's busy share
  * @param brokerDepth the messages an external broker held, as its management interface said (null: unknown)
+ * @param target     a rate profile's target send rate per second ({@code null}, and left out, without a profile)
  */
 record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received, List<Double> dispatched,
-                   CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99, List<Double> brokerDepth) {
+                   CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99, List<Double> brokerDepth,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> target) {
 
     /** {@code from} is the start of the span's first interval, {@code to} the end of its last. */
     record PhaseSpan(String phase, double from, double to) {
@@ -53,7 +56,9 @@ record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received
                         percent(samples, IntervalSample::subscriberCores, subscriberCores),
                         column(samples, s -> s.hostBusy() * 100, 1), partitions(samples)),
                 column(samples, IntervalSample::latencyP50, 0), column(samples, IntervalSample::latencyP99, 0),
-                column(samples, s -> s.brokerDepth() == null ? Double.NaN : s.brokerDepth(), 0));
+                column(samples, s -> s.brokerDepth() == null ? Double.NaN : s.brokerDepth(), 0),
+                samples.stream().anyMatch(s -> s.targetSendRate() != null)
+                        ? column(samples, s -> s.targetSendRate() == null ? Double.NaN : s.targetSendRate(), 0) : null);
     }
 
     /** Each partition's busy share per second, % of its CPUs, in the order the samples name them. */
