@@ -86,4 +86,24 @@ class RateProfileTest {
                 + "time for the profile's seconds to be known"),
                 problems(profile + "phases: {warmup: 5s, measure: 20s, messages: 1000}\n"));
     }
+
+    @Test
+    void aFieldOfAProfileIsSweptButNotAWholeProfile() throws ScenarioException {
+        ScenarioPlan plan = ScenarioLoader.parsePlan(PHASES + """
+                publishers:
+                  rate:
+                    - {rate: 500, for: 5s}
+                    - {ramp: 1000, over: 5s}
+                sweep:
+                  publishers.rate[1].ramp: [2000, 4000]
+                """, "test.yaml", "test", List.of());
+        assertEquals(List.of("[{rate: 500, for: 5s}, {ramp: 2000, over: 5s}]",
+                "[{rate: 500, for: 5s}, {ramp: 4000, over: 5s}]"),
+                plan.points().stream().map(p -> p.scenario().publishers().rate().text()).toList());
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parsePlan(PHASES
+                + "sweep:\n  publishers.rate: [[{rate: 5}], 200]\n", "test.yaml", "test", List.of()));
+        assertEquals(List.of("test.yaml:3:20: sweep.publishers.rate: expected a list of plain values, found a list in "
+                + "it: whole rate profiles are not swept; sweep one of a profile's fields instead, such as "
+                + "publishers.rate[1].ramp"), e.problems().stream().map(Problem::format).toList());
+    }
 }
