@@ -1,6 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.scenario.PublishRate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -118,7 +119,7 @@ class RateProfileIT {
         assertEquals(0, audit.path("lost").asLong(), audit.toString());
         assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
         assertEquals("valid", point.path("verdict").asText(), point.path("findings").toString());
-        assertTrue(point.path("latency").path("basis").asText().startsWith("from the intended send time"),
+        assertEquals(LatencyFigures.INTENDED_PROFILE, point.path("latency").path("basis").asText(),
                 point.path("latency").toString());
     }
 }

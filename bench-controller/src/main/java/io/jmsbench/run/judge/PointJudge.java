@@ -59,7 +59,8 @@ public final class PointJudge {
 
     /** What the point's latency is measured from: the intended send time at a fixed rate, the actual send saturated. */
     public String latencyBasis() {
-        return LatencyFigures.basis(scenario.publishers().saturated());
+        return LatencyFigures.basis(scenario.publishers().saturated(),
+                scenario.publishers().rate() instanceof PublishRate.Profile);
     }
 
     /** The half-width over the mean an auto window asks for; NaN for a fixed window. */

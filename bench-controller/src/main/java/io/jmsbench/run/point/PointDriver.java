@@ -24,6 +24,7 @@ import io.jmsbench.run.workers.Workers;
 import io.jmsbench.rate.RateSteps;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.scenario.Phases;
+import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.stats.Transient;
 import io.jmsbench.workload.ExpectedReplication;
@@ -254,7 +255,8 @@ public final class PointDriver {
     }
 
     private LatencyFigures latencyOf(Histogram window) {
-        return LatencyFigures.of(window, LatencyFigures.basis(scenario.publishers().saturated()));
+        return LatencyFigures.of(window, LatencyFigures.basis(scenario.publishers().saturated(),
+                scenario.publishers().rate() instanceof PublishRate.Profile));
     }
 
     /** For a window bounded by a message count: true once the publishers sent {@code total}, false at {@code deadline}. */
