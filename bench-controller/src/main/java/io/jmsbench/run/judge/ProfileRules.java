@@ -49,7 +49,7 @@ final class ProfileRules {
     /** The seconds of warm-up and window that sent short of the profile, and the worst of them. */
     static Optional<Finding> shortfall(List<IntervalSample> samples) {
         int seconds = 0;
-        int short_ = 0;
+        int behind = 0;
         IntervalSample worst = null;
         for (IntervalSample s : samples) {
             boolean sending = Phase.WARMUP.sampleName().equals(s.phase()) || Phase.MEASURE.sampleName().equals(s.phase());
@@ -58,7 +58,7 @@ final class ProfileRules {
             }
             seconds++;
             if (s.sendRate() < (1 - SHORTFALL) * s.targetSendRate()) {
-                short_++;
+                behind++;
                 if (worst == null || shortBy(s) > shortBy(worst)) {
                     worst = s;
                 }
@@ -69,7 +69,7 @@ final class ProfileRules {
         }
         return Optional.of(Finding.of(FindingCode.PROFILE_FELL_SHORT, String.format(Locale.ROOT, "the publishers fell "
                 + "short of the profile in %d of %d seconds, by up to %.0f%% at %.0f s (target %s, sent %s msgs/s)",
-                short_, seconds, 100 * shortBy(worst), worst.t(), Figures.rate(worst.targetSendRate()),
+                behind, seconds, 100 * shortBy(worst), worst.t(), Figures.rate(worst.targetSendRate()),
                 Figures.rate(worst.sendRate()))));
     }
 
