@@ -225,8 +225,8 @@ public final class PointJudge {
      */
     private void sentRate(PointObservation o, WindowFigures figures, List<Finding> findings) {
         double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total()
-                : scenario.publishers().rate() instanceof PublishRate.Profile ? ProfileRules.windowTarget(o.samples())
-                : Double.NaN;
+                : ProfileRules.windowTarget(scenario.publishers().rate(), o,
+                figures.received().seconds());
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
         } else if (figures.received().rate() < 0.99 * target && scenario.faults().isEmpty()) {

@@ -2,7 +2,12 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.IntervalSample;
+import io.jmsbench.rate.RateSteps;
+import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.run.point.Phase;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.Warmup;
+import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 
@@ -11,9 +16,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A rate profile's point against its target, second by second: the samples carry the profile's
- * mean target over each interval ({@link IntervalSample#targetSendRate()}), so what the report
- * charts is what is judged.
+ * A rate profile's point against its target: over the window from the readings at its edges, and
+ * second by second from the samples, which carry the profile's mean target over each interval
+ * ({@link IntervalSample#targetSendRate()}), so what the report charts is what is judged.
  */
 final class ProfileRules {
 
@@ -27,23 +32,18 @@ final class ProfileRules {
     }
 
     /**
-     * The profile's mean target over the window's seconds, in msgs/s, each sample weighted by its
-     * interval (the first by at most a second: the publishers started at most a second before it);
-     * NaN when the samples carry none.
+     * The profile's mean target over the window, in msgs/s: from the tick its first reading was
+     * taken for, over {@code sentSeconds}, the seconds the window's sent rate is over (the
+     * publishers' own clock); NaN without a profile or a window.
      */
-    static double windowTarget(List<IntervalSample> samples) {
-        double intended = 0;
-        double seconds = 0;
-        double previous = Double.NaN;
-        for (IntervalSample s : samples) {
-            double length = Double.isNaN(previous) ? Math.min(1, s.t()) : s.t() - previous;
-            previous = s.t();
-            if (Phase.MEASURE.sampleName().equals(s.phase()) && s.targetSendRate() != null && length > 0) {
-                intended += s.targetSendRate() * length;
-                seconds += length;
-            }
+    static double windowTarget(PublishRate rate, PointObservation o, double sentSeconds) {
+        SendSchedule schedule = RateSteps.totalSchedule(rate);
+        if (schedule == null || o.warmup() == null || !o.windowComplete() || !(sentSeconds > 0)) {
+            return Double.NaN;
         }
-        return seconds > 0 ? intended / seconds : Double.NaN;
+        Warmup w = o.warmup();
+        double from = w.seconds() - (w.last().nanos() - w.endTick()) / 1e9;
+        return schedule.meanRate(from, from + sentSeconds);
     }
 
     /** The seconds of warm-up and window that sent short of the profile, and the worst of them. */

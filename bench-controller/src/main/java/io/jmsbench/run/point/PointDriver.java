@@ -457,7 +457,10 @@ public final class PointDriver {
         IntervalSample sample = IntervalSamples.between(from, to, seconds, phase, latency,
                 workers.placement().partitions());
         if (target != null && phase != Phase.DRAIN) {
-            sample = sample.withTargetSendRate(target.meanRate(seconds - (to.nanos() - from.nanos()) / 1e9, seconds));
+            // over the second the sent rate is over (the publishers' own clock between their two readings),
+            // ending at the tick the reading was taken for: the counts are read first, the latencies after
+            double sentSeconds = (to.publishers().monotonicNanos() - from.publishers().monotonicNanos()) / 1e9;
+            sample = sample.withTargetSendRate(target.meanRate(seconds - sentSeconds, seconds));
         }
         samples.add(sample);
         sink.accept(sample, raw);
