@@ -66,9 +66,15 @@ final class RateProfileReader {
         PublishRate rate = tree == null ? null : rate(Fields.root(tree, problems));
         if (!problems.isEmpty() || rate == null) {
             throw new IllegalArgumentException(problems.isEmpty() ? "expected " + EXPECTED + ", found '" + text + "'"
-                    : problems.get(0).message());
+                    : where(problems.get(0)) + problems.get(0).message());
         }
         return rate;
+    }
+
+    /** Which segment of a profile read from one text a problem is in: {@code at [1].for: }. */
+    private static String where(Problem problem) {
+        String inside = problem.field().startsWith(KEY) ? problem.field().substring(KEY.length()) : "";
+        return inside.isEmpty() ? "" : "at " + inside + ": ";
     }
 
     private static PublishRate profile(Fields f, List<Fields> items) {
