@@ -11,11 +11,14 @@ import io.jmsbench.protocol.MessagePlan;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.Provider;
 import io.jmsbench.protocol.PublisherFaults;
+import io.jmsbench.protocol.RateStep;
 import io.jmsbench.protocol.VariantPlan;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.rate.RateSteps;
+import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.workload.MessageVariant;
@@ -53,7 +56,14 @@ public final class PoolPlans {
         return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination,
                 message(scenario.message()), variants(MessageVariants.of(scenario)), delivery(scenario.delivery()),
                 scenario.publishers().ratePerClient(), faults(scenario.publishers().faults()),
-                addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls);
+                addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls,
+                rateProfile(scenario.publishers()));
+    }
+
+    /** Each client's share of a rate profile, {@code null} for a rate that does not change. */
+    static List<RateStep> rateProfile(PublisherSpec publishers) {
+        return publishers.rate() instanceof PublishRate.Profile profile
+                ? RateSteps.of(profile, publishers.clients()) : null;
     }
 
     /**

@@ -386,6 +386,26 @@ class ScenarioValidationTest {
                         "publishers:\n  rate: fast\n",
                         FILE + ":2:9: publishers.rate: expected max (saturated) or a total rate in msgs/s above 0,"
                                 + " found 'fast'"),
+                yaml("a rate profile that starts with a ramp",
+                        "publishers:\n  rate:\n    - {ramp: 5000, over: 10s}\n    - {rate: 100}\n"
+                                + "phases: {warmup: 5s, measure: 10s}\n",
+                        FILE + ":3:7: publishers.rate[0]: expected the first segment to hold a rate ({rate: 1000, for:"
+                                + " 30s}), found a ramp, which starts from the rate before it, and the first has none"),
+                yaml("a misspelt length in a rate profile",
+                        "publishers:\n  rate:\n    - {rate: 500, for: 10s}\n    - {rate: 100, fro: 5s}\n"
+                                + "phases: {warmup: 5s, measure: 10s}\n",
+                        FILE + ":4:19: publishers.rate[1].fro: unknown field, expected one of rate, ramp, burst, for,"
+                                + " over, every; did you mean 'for'?"),
+                yaml("a rate profile beside an auto warm-up",
+                        "publishers:\n  rate:\n    - {rate: 1000, for: 10s}\n    - {ramp: 5000, over: 10s}\n",
+                        FILE + ":3:5: publishers.rate: expected fixed phases.warmup and phases.measure (such as 10s)"
+                                + " and no phases.messages with a rate profile, found phases.warmup: auto: a changing"
+                                + " rate is never steady, so an auto phase would never end as asked"),
+                withSet("a rate profile set on the command line beside a window of messages",
+                        "phases: {warmup: 5s, measure: 10s, messages: 5000}\n",
+                        List.of("publishers.rate=[{rate: 1000, for: 5s}, {burst: 9000, for: 2s, every: 2s}]"),
+                        "--set: publishers.rate: at [1].for: expected for shorter than every (2s), so"
+                                + " that the previous rate runs between the bursts, found for: 2s"),
                 // Problems come in the loader's reading order (root fields, then unknown fields last), which
                 // is file order here only because the fields are written in that order (see the report).
                 yaml("several mistakes, every one reported in file order",

@@ -159,6 +159,22 @@ class ReportHtmlIT {
         page.screenshot(SHOTS.resolve("kill-broker.png"));
     }
 
+    /** A rate profile's point: its rate chart draws the target beside what the publishers sent. */
+    @Test
+    void aRateProfileChartsItsTargetAgainstTheSentRate() throws Exception {
+        Path run = KeptRuns.copy("rate-profile", work).orElse(null);
+        if (run == null) {
+            run = runScenario("patterns/bursts.yaml", "bursts", "--set", "phases.warmup=4s", "--set",
+                    "phases.measure=6s");
+        }
+        page.load(regenerate(run));
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("rate profile", 4);
+        assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("target, received and dispatched rate per "
+                + "second")), charts.toString());
+        assertTrue(page.text().contains("Black: the rate profile's target send rate"), page.text());
+        page.screenshot(SHOTS.resolve("rate-profile.png"));
+    }
+
     @Test
     void sweepReportDrawsEveryChartForEveryPoint() throws Exception {
         Path run = KeptRuns.copy("quick-fig8", work).orElse(null);

@@ -4,6 +4,7 @@ import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.RateStep;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,26 @@ class PoolPlansTest {
         String json = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(plan);
         assertEquals(GOLDEN, json.replace("\r\n", "\n"));
         assertEquals(plan, Json.MAPPER.readValue(json, PoolPlan.class), "an agent reads back what was written");
+        assertNull(Json.MAPPER.readValue(GOLDEN, PoolPlan.class).rateProfile(), "a plan without a profile reads");
+    }
+
+    @Test
+    void aProfileTravelsAsEachClientsShareWithEveryStartRateResolved() throws Exception {
+        PoolPlan plan = plan("""
+                name: profile
+                publishers:
+                  clients: 4
+                  rate:
+                    - {rate: 1000, for: 30s}
+                    - {ramp: 5000, over: 1m}
+                    - {burst: 20000, for: 2s, every: 15s}
+                phases: {warmup: 10s, measure: 60s}
+                """, null);
+        long s = 1_000_000_000L;
+        assertEquals(List.of(RateStep.hold(250, 30 * s), RateStep.ramp(250, 1250, 60 * s),
+                RateStep.burst(1250, 5000, 2 * s, 15 * s, 0)), plan.rateProfile());
+        assertEquals(Double.NaN, plan.ratePerClient(), "no fixed rate beside the profile");
+        assertEquals(plan, Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(plan), PoolPlan.class));
     }
 
     @Test

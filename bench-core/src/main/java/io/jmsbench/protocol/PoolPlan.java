@@ -12,7 +12,9 @@ import java.util.List;
  * from every timestamp they write or compare, so latency across hosts is measured on one clock;
  * {@code credentials} log the clients in to the broker ({@code null}: anonymous);
  * {@code tls} is how they reach it over TLS ({@code null}: as the URL says, and left out of the JSON,
- * so that an agent of an earlier version still reads a plan without TLS).
+ * so that an agent of an earlier version still reads a plan without TLS);
+ * {@code rateProfile} is each publisher's rate over time when it changes ({@code null}: the fixed
+ * {@code ratePerClient}, or saturated; left out of the JSON likewise).
  *
  * <p>Every part is a protocol record, never a scenario one: what an agent is told changes only
  * when this package changes, not with each new scenario key. The controller's {@code PoolPlans}
@@ -22,17 +24,27 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                        MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery,
                        double ratePerClient, PublisherFaults faults, List<ClientPlan> clients,
                        long clockOffsetNanos, Credentials credentials,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) TlsPlan tls) {
+                       @JsonInclude(JsonInclude.Include.NON_NULL) TlsPlan tls,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) List<RateStep> rateProfile) {
+
+    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
+                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
+                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
+                    TlsPlan tls) {
+        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
+                clockOffsetNanos, credentials, tls, null);
+    }
 
     public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                     MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
                     PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials) {
         this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, null);
+                clockOffsetNanos, credentials, null, null);
     }
 
     public PoolPlan {
         variants = List.copyOf(variants);
         clients = List.copyOf(clients);
+        rateProfile = rateProfile == null ? null : List.copyOf(rateProfile);
     }
 }

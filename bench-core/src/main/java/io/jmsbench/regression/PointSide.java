@@ -23,8 +23,8 @@ import java.util.function.ToDoubleFunction;
  * One run's side of a point: how many repeats it had, the worst of their verdicts with the reasons
  * (each once), and a {@link Measure} per metric: each rate as {@link Rate} takes it; a latency over
  * the repeats when there are two or more, else the one run's without an interval. {@code latencyBasis}
- * is what the latency was measured from ({@link io.jmsbench.report.LatencyFigures#INTENDED} or
- * {@code ACTUAL}; null when not measured);
+ * is what the latency was measured from ({@link io.jmsbench.report.LatencyFigures#INTENDED},
+ * {@code INTENDED_PROFILE} or {@code ACTUAL}; null when not measured);
  * {@code disturbances} the findings of any repeat that say other work took the host's cores.
  */
 public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<Metric, Measure> measures,
@@ -39,9 +39,9 @@ public record PointSide(int repeats, Verdict verdict, List<String> reasons, Map<
         measures = Collections.unmodifiableMap(new EnumMap<>(measures)); // in the enum's order, in every output
     }
 
-    /** Whether its latency was measured from the intended send time (fixed rate), the one worth gating. */
+    /** Whether its latency was measured from the intended send time (fixed rate or profile), the one worth gating. */
     public boolean latencyFromIntendedSend() {
-        return LatencyFigures.INTENDED.equals(latencyBasis);
+        return LatencyFigures.INTENDED.equals(latencyBasis) || LatencyFigures.INTENDED_PROFILE.equals(latencyBasis);
     }
 
     public boolean valid() {

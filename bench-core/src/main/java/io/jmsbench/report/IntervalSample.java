@@ -9,7 +9,11 @@ import java.util.Map;
 /**
  * One interval (about a second) of a run: {@code t} is seconds since the publishers started, at the
  * interval's end; counts and rates are over the interval; CPU in cores used; end-to-end latency of
- * the messages received in the interval in microseconds ({@code NaN} unknown or none).
+ * the messages received in the interval in microseconds ({@code NaN} unknown or none);
+ * {@code backlog} is the messages sent and not yet received at its end, from the clients' counts, for a
+ * point with late, leaving or slow subscribers ({@code null} and left out of the JSON otherwise);
+ * {@code targetSendRate} is a rate profile's mean target over the interval in msgs/s ({@code null}
+ * and left out of the JSON when the rate does not change).
  */
 public record IntervalSample(double t, String phase, long sent, double sendRate, long received,
                              double receiveRate, double brokerCores, double publisherCores,
@@ -17,7 +21,8 @@ public record IntervalSample(double t, String phase, long sent, double sendRate,
                              double latencyP99, double latencyP999, double latencyP9999, double latencyMax,
                              @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> partitionBusy,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Long brokerDepth,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) Long backlog) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Long backlog,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Double targetSendRate) {
 
     public IntervalSample {
         partitionBusy = partitionBusy == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(
@@ -31,14 +36,21 @@ public record IntervalSample(double t, String phase, long sent, double sendRate,
                           Long brokerDepth) {
         this(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores, subscriberCores, hostBusy,
                 latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax, partitionBusy, brokerDepth,
-                null);
+                null, null);
     }
 
     /** This sample with the backlog at its end. */
     public IntervalSample withBacklog(long messages) {
         return new IntervalSample(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores,
                 subscriberCores, hostBusy, latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax,
-                partitionBusy, brokerDepth, messages);
+                partitionBusy, brokerDepth, messages, targetSendRate);
+    }
+
+    /** This sample with a rate profile's mean target over its interval. */
+    public IntervalSample withTargetSendRate(Double target) {
+        return new IntervalSample(t, phase, sent, sendRate, received, receiveRate, brokerCores, publisherCores,
+                subscriberCores, hostBusy, latencyP50, latencyP90, latencyP99, latencyP999, latencyP9999, latencyMax,
+                partitionBusy, brokerDepth, backlog, target);
     }
 
     public IntervalSample(double t, String phase, long sent, double sendRate, long received, double receiveRate,

@@ -11,12 +11,20 @@ public record LatencyFigures(long count, double p50, double p90, double p99, dou
 
     /** From the intended send time (fixed rate): stalls and queueing count, coordinated omission corrected. */
     public static final String INTENDED = "from the intended send time (fixed rate; coordinated omission corrected)";
+    /** From the intended send time on a rate profile: as at a fixed rate, each message's time from the profile. */
+    public static final String INTENDED_PROFILE = "from the intended send time (rate profile; coordinated omission "
+            + "corrected)";
     /** From the actual send (saturated): no service-time correction, the publishers' own stalls do not show. */
     public static final String ACTUAL = "from the actual send (saturated publishing; not service-time corrected)";
 
     /** What latency is measured from: the actual send when publishing saturated, the intended send time at a fixed rate. */
     public static String basis(boolean saturated) {
         return saturated ? ACTUAL : INTENDED;
+    }
+
+    /** As {@link #basis(boolean)}, {@link #INTENDED_PROFILE} on a rate profile. */
+    public static String basis(boolean saturated, boolean profile) {
+        return profile ? INTENDED_PROFILE : basis(saturated);
     }
 
     public static LatencyFigures of(Histogram nanos, String basis) {

@@ -456,6 +456,46 @@ final class Fields {
         return value != null && value.isObject();
     }
 
+    /**
+     * A total rate in msgs/s; NaN when absent, or when no number (with its problem). Its bounds are
+     * the reader's to check, in a sentence naming the segment's kind.
+     */
+    double rate(String key, String expected) {
+        describeField(key, () -> ValueSchemas.rate(expected, false, false), null);
+        JsonNode value = take(key);
+        if (value == null) {
+            return Double.NaN;
+        }
+        if (!value.isNumber()) {
+            problem(key, "expected " + expected + ", found " + Kinds.of(value));
+            return Double.NaN;
+        }
+        return value.doubleValue();
+    }
+
+    /** Whether the value at {@code key} is a list (always while recording the schema: the list side is read). */
+    boolean isList(String key) {
+        if (schema != null) {
+            return true;
+        }
+        JsonNode value = node.get(key);
+        return value != null && value.isArray();
+    }
+
+    /**
+     * {@link #mappings} of a field that may instead be a text ({@code rate: max}), which its reader
+     * reads with {@link #string} when not {@link #isList}; {@code textSchema} is what that text may be,
+     * {@code fallback} the field's default, {@code listDescription} what the list is.
+     */
+    List<Fields> mappingsOrText(String key, String listDescription, String fallback, Supplier<ObjectNode> textSchema) {
+        if (schema != null) {
+            known.add(key);
+            return List.of(recordingChild(pointer + "/" + key + "/0",
+                    schema.listOfMappingsOrText(key, listDescription, textSchema.get(), fallback)));
+        }
+        return mappings(key);
+    }
+
     /** Whether the value at {@code key} is a text (never while recording the schema: the mapping side is read). */
     boolean isText(String key) {
         if (schema != null) {

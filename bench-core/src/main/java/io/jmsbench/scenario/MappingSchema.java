@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -129,6 +130,34 @@ final class MappingSchema {
             list.put("type", "array");
             list.put("description", description);
             list.set("items", item.node);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return item;
+        });
+    }
+
+    /** {@link #listOfMappings} of a field whose value may instead be a text as {@code text} says; {@code fallback} its default. */
+    MappingSchema listOfMappingsOrText(String key, String description, ObjectNode text, String fallback) {
+        return children.computeIfAbsent(key, k -> {
+            MappingSchema item = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            ObjectNode list = JsonNodeFactory.instance.objectNode();
+            list.put("type", "array");
+            list.put("description", description);
+            list.put("minItems", 1);
+            list.set("items", item.node);
+            ObjectNode either = properties.putObject(key);
+            if (text.has("description")) {
+                either.set("description", text.get("description"));
+            }
+            ArrayNode any = either.putArray("anyOf");
+            if (text.has("anyOf")) {
+                text.get("anyOf").forEach(any::add);
+            } else {
+                any.add(text.without("description"));
+            }
+            any.add(list);
+            either.put("default", fallback);
             sections.add(key);
             described.add(key);
             changed[0] = true;

@@ -4,12 +4,16 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 
 /**
  * The publishers' total send rate ({@code publishers.rate}): saturated ({@link Max}, written
- * {@code max}) or a fixed total in msgs/s ({@link PerSecond}), split evenly over the clients.
- * Read once from the scenario's text; written back the same way, {@code max} or the number, in
- * report.json (as a JSON string, as it always was) and report.md.
+ * {@code max}), a fixed total in msgs/s ({@link PerSecond}) or a rate that changes over time
+ * ({@link Profile}), split evenly over the clients. Read once from the scenario's text; written
+ * back the same way, {@code max}, the number or the profile as a YAML flow list, in report.json
+ * (as a JSON string, as it always was) and report.md.
  */
 public sealed interface PublishRate {
 
@@ -22,13 +26,17 @@ public sealed interface PublishRate {
 
     /**
      * Reads what a scenario (or a report) says: {@code max}, or a number above 0 (as Java reads a
-     * double, so {@code 2e4} too) of at most {@link Defaults#MAX_PUBLISH_RATE}.
+     * double, so {@code 2e4} too) of at most {@link Defaults#MAX_PUBLISH_RATE}, or a profile as
+     * {@link Profile#text()} writes it.
      *
      * @throws IllegalArgumentException with the sentence a scenario problem gives, naming {@code text}
      */
     static PublishRate parse(String text) {
         if (Max.TEXT.equals(text)) {
             return MAX;
+        }
+        if (text != null && text.strip().startsWith("[")) {
+            return RateProfileReader.parse(text);
         }
         double total = -1;
         try {
@@ -86,6 +94,52 @@ public sealed interface PublishRate {
 
         private static String text(double value) {
             return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+
+    /**
+     * A rate that changes over time: {@code segments} applied in order from the moment the
+     * publishers start; after the last one's end its end rate is held. Every segment but the last
+     * has a length, and the first holds a rate (a ramp or a burst starts from the rate before it).
+     */
+    record Profile(List<RateSegment> segments) implements PublishRate {
+
+        public Profile {
+            segments = List.copyOf(segments);
+            checkOrder(segments, (index, problem) -> {
+                throw new IllegalArgumentException("publishers.rate[" + index + "]: " + problem);
+            });
+            if (segments.isEmpty()) {
+                throw new IllegalArgumentException("publishers.rate: " + EMPTY);
+            }
+        }
+
+        static final String EMPTY = "expected at least one segment such as {rate: 1000, for: 30s}, found an empty list";
+
+        /** Reports each segment out of place: a first that is no hold, a length missing before the last. */
+        static void checkOrder(List<RateSegment> segments, BiConsumer<Integer, String> problem) {
+            for (int i = 0; i < segments.size(); i++) {
+                RateSegment s = segments.get(i);
+                if (i == 0 && !(s instanceof RateSegment.Hold)) {
+                    problem.accept(i, "expected the first segment to hold a rate ({rate: 1000, for: 30s}), found a "
+                            + (s instanceof RateSegment.Ramp ? "ramp" : "burst") + ", which starts from the rate "
+                            + "before it, and the first has none");
+                } else if (i < segments.size() - 1 && s.length() == null) {
+                    problem.accept(i, "expected a length (" + (s instanceof RateSegment.Hold ? "for" : "over")
+                            + ") on every segment but the last, found none: only the last may hold to the point's end");
+                }
+            }
+        }
+
+        /** The profile as a YAML flow list, which {@link PublishRate#parse} reads back. */
+        @Override
+        public String text() {
+            return segments.stream().map(RateSegment::text).collect(Collectors.joining(", ", "[", "]"));
         }
 
         @Override

@@ -53,6 +53,7 @@ final class ScenarioReader {
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         Phases phases = phases(root.mapping("phases"));
+        RateProfileReader.checkPhases(root, publishers.rate(), phases);
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
         CpuSpec cpus = CpuReader.cpus(root, agents, broker);
@@ -361,14 +362,7 @@ final class ScenarioReader {
 
     private static PublisherSpec publishers(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
-        String text = f.string("rate", Defaults.PUBLISH_RATE.text(),
-                () -> ValueSchemas.rate("max (saturated) or a total rate in msgs/s above 0", true, true));
-        PublishRate rate = Defaults.PUBLISH_RATE;
-        try {
-            rate = PublishRate.parse(text);
-        } catch (IllegalArgumentException e) {
-            f.problem("rate", e.getMessage());
-        }
+        PublishRate rate = RateProfileReader.rate(f);
         PublisherSpec.Faults faults = null;
         if (f.hasHidden("faults")) {
             Fields hook = f.hiddenMapping("faults");

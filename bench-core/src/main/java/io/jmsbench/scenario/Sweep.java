@@ -107,7 +107,10 @@ final class Sweep {
                 for (int i = 0; i < node.size(); i++) {
                     JsonNode v = node.get(i);
                     if (!v.isValueNode()) { // null is allowed: it leaves the field out, so its default applies
-                        f.problem(key, "expected a list of plain values, found " + Kinds.of(v) + " in it");
+                        f.problem(key, "expected a list of plain values, found " + Kinds.of(v) + " in it"
+                                + (v.isArray() && key.equals("publishers.rate") ? ": whole rate profiles are not "
+                                + "swept; sweep one of a profile's fields instead, such as publishers.rate[1].ramp"
+                                : ""));
                     }
                     list.add(new Value(v, f.locationOf("/" + escape(key) + "/" + i)));
                 }

@@ -72,7 +72,7 @@ class PublishRateTest {
         assertEquals(List.of("test.yaml:1:20: publishers.rate: expected max (saturated) or a total rate in msgs/s"
                         + " above 0, found 'true'"),
                 problems("publishers: {rate: true}\n"));
-        assertEquals(List.of("test.yaml:1:20: publishers.rate: expected a text, found a list"),
+        assertEquals(List.of("test.yaml:1:21: publishers.rate[0]: expected a mapping of fields, found 1"),
                 problems("publishers: {rate: [1]}\n"));
     }
 

@@ -44,6 +44,7 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("subscribers[].processing.weighted[]",
                 "subscribers:\n  - {clients: 1, processing: {weighted: [{time: 1ms, weight: 1, zzz: 1}]}}\n");
         UNKNOWN_FIELD_IN.put("publishers", "publishers: {zzz: 1}\n");
+        UNKNOWN_FIELD_IN.put("publishers.rate[]", "publishers: {rate: [{rate: 1, zzz: 1}]}\n");
         UNKNOWN_FIELD_IN.put("subscribers[]", "subscribers: [{zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("subscribers[].filter", "subscribers: [{filter: {on: P1, equals: x, zzz: 1}}]\n");
         UNKNOWN_FIELD_IN.put("delivery", "delivery: {zzz: 1}\n");

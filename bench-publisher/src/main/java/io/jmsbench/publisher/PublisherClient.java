@@ -10,6 +10,7 @@ import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.workload.AuditHeaders;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -25,9 +26,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A publisher client (the paper's design): one connection, one session, one producer, sending the
  * prepared messages round robin until asked to stop, either saturated (as fast as {@code send()}
- * returns) or at a fixed rate. At a fixed rate, message k is due at start + k x interval and
- * carries that intended time, so a stall delays every later message's latency instead of hiding
- * (no coordinated omission); a publisher behind schedule sends at once, never skipping messages.
+ * returns), at a fixed rate or at a rate that changes over time. At a fixed rate, message k is due
+ * at start + k x interval, on a profile at the time its {@link SendSchedule} gives, and carries
+ * that intended time, so a stall delays every later message's latency instead of hiding (no
+ * coordinated omission); a publisher behind schedule sends at once, never skipping messages.
  */
 final class PublisherClient implements PooledClient, Runnable {
 
@@ -59,8 +61,10 @@ final class PublisherClient implements PooledClient, Runnable {
     private final int failAfterCommitEvery;
     private long commits;
     private long sequence;
-    /** Nanoseconds between messages at a fixed rate; 0 when saturated. */
+    /** Nanoseconds between messages at a fixed rate; 0 when saturated or on a profile. */
     private final long intervalNanos;
+    /** When each message is due on a rate profile; {@code null} at a fixed rate or saturated. */
+    private final SendSchedule schedule;
     private Session session;
     private int uncommitted;
 
@@ -68,7 +72,9 @@ final class PublisherClient implements PooledClient, Runnable {
         this.id = id;
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
-        this.intervalNanos = Double.isNaN(plan.ratePerClient()) ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
+        this.schedule = plan.rateProfile() == null ? null : SendSchedule.of(plan.rateProfile());
+        this.intervalNanos = schedule != null || Double.isNaN(plan.ratePerClient()) ? 0
+                : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
         this.stamped = plan.message().stamped();
         this.clockOffset = plan.clockOffsetNanos();
         this.runTag = AuditHeaders.runTag(plan.runId());
@@ -184,6 +190,13 @@ final class PublisherClient implements PooledClient, Runnable {
                 long sentAt;
                 if (intervalNanos > 0) {
                     long due = start + sequence * intervalNanos;
+                    long wait;
+                    while ((wait = due - System.nanoTime()) > 0 && running) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    sentAt = EpochClock.fromNanoTime(due) - clockOffset;
+                } else if (schedule != null) {
+                    long due = start + schedule.dueNanos(sequence);
                     long wait;
                     while ((wait = due - System.nanoTime()) > 0 && running) {
                         LockSupport.parkNanos(wait);

@@ -74,7 +74,8 @@ public final class PointJudge {
 
     /** What the point's latency is measured from: the intended send time at a fixed rate, the actual send saturated. */
     public String latencyBasis() {
-        return LatencyFigures.basis(scenario.publishers().saturated());
+        return LatencyFigures.basis(scenario.publishers().saturated(),
+                scenario.publishers().rate() instanceof PublishRate.Profile);
     }
 
     /** The half-width over the mean an auto window asks for; NaN for a fixed window. */
@@ -111,8 +112,9 @@ public final class PointJudge {
             windowTooShort(o, figures, capacityRun, findings);
             interval("received", figures.receivedInterval(), findings);
             interval("dispatched", figures.dispatchedInterval(), findings);
-            sentRate(figures, findings);
+            sentRate(o, figures, findings);
         }
+        ProfileRules.shortfall(o.samples()).ifPresent(findings::add);
         MessageRules.sendErrors(o.publishersFinal(), findings);
         MessageRules.receiveErrors(o.subscribersFinal(), findings);
         messages.audit(o.audit(), findings);
@@ -235,9 +237,14 @@ public final class PointJudge {
         }
     }
 
-    /** Nothing sent in the window, or a fixed rate missed (faults excuse a missed rate: they are the point). */
-    private void sentRate(WindowFigures figures, List<Finding> findings) {
-        double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total() : Double.NaN;
+    /**
+     * Nothing sent in the window, or a fixed rate missed (faults excuse a missed rate: they are the
+     * point); a profile's target is its mean over the window's seconds.
+     */
+    private void sentRate(PointObservation o, WindowFigures figures, List<Finding> findings) {
+        double target = scenario.publishers().rate() instanceof PublishRate.PerSecond fixed ? fixed.total()
+                : ProfileRules.windowTarget(scenario.publishers().rate(), o,
+                figures.received().seconds());
         if (figures.received().messages() == 0) {
             findings.add(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW, "no message was sent during the measurement window"));
         } else if (figures.received().rate() < 0.99 * target && scenario.faults().isEmpty()) {

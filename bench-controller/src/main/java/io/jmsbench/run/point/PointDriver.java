@@ -21,7 +21,10 @@ import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.workers.AuditMerge;
 import io.jmsbench.run.workers.Workers;
+import io.jmsbench.rate.RateSteps;
+import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.scenario.Phases;
+import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.stats.Transient;
@@ -70,6 +73,8 @@ public final class PointDriver {
     private final List<ClientPlan> subscriberPlans;
     /** The copies per message sent, where the samples follow the backlog (late, leaving or slow subscribers); else 0. */
     private final double backlogGrade;
+    /** The total target rate over time on a rate profile, {@code null} otherwise. */
+    private final SendSchedule target;
 
     // the per-second series, which the warm-up, the window and the drain extend in turn
     private final List<IntervalSample> samples = new ArrayList<>();
@@ -107,6 +112,7 @@ public final class PointDriver {
         this.subscriberPlans = ClientPlans.subscribers(scenario);
         this.backlogGrade = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled)
                 ? ExpectedReplication.of(scenario) : 0;
+        this.target = RateSteps.totalSchedule(scenario.publishers().rate());
     }
 
     /** The publishers started at {@code nanos} of the point's clock, after the reading {@code before}. */
@@ -254,7 +260,8 @@ public final class PointDriver {
     }
 
     private LatencyFigures latencyOf(Histogram window) {
-        return LatencyFigures.of(window, LatencyFigures.basis(scenario.publishers().saturated()));
+        return LatencyFigures.of(window, LatencyFigures.basis(scenario.publishers().saturated(),
+                scenario.publishers().rate() instanceof PublishRate.Profile));
     }
 
     /** For a window bounded by a message count: true once the publishers sent {@code total}, false at {@code deadline}. */
@@ -451,11 +458,18 @@ public final class PointDriver {
         if (window != null) {
             window.add(latency);
         }
-        IntervalSample sample = IntervalSamples.between(from, to, (atNanos - publishStart) / 1e9, phase, latency,
+        double seconds = (atNanos - publishStart) / 1e9;
+        IntervalSample sample = IntervalSamples.between(from, to, seconds, phase, latency,
                 workers.placement().partitions());
         if (backlogGrade > 0) {
             sample = sample.withBacklog(Math.round(backlogGrade * to.publishers().messages())
                     - to.subscribers().messages());
+        }
+        if (target != null && phase != Phase.DRAIN) {
+            // over the second the sent rate is over (the publishers' own clock between their two readings),
+            // ending at the tick the reading was taken for: the counts are read first, the latencies after
+            double sentSeconds = (to.publishers().monotonicNanos() - from.publishers().monotonicNanos()) / 1e9;
+            sample = sample.withTargetSendRate(target.meanRate(seconds - sentSeconds, seconds));
         }
         samples.add(sample);
         sink.accept(sample, raw);

@@ -206,6 +206,9 @@ class PointJudgeTest {
         return new Rule(code, change, apply, List.of(expected));
     }
 
+    /** A profile that holds the baseline's 1,000 msgs/s. */
+    private static final String HELD_PROFILE = "publishers.rate=[{rate: 1000}]";
+
     private static final String PAUSES = "faults:\n  - {action: pause-broker, at: 5s, every: 10s, times: 2}\n";
     private static final Placement TESTBED = new Placement(true, false, true, List.of());
 
@@ -334,7 +337,11 @@ class PointJudgeTest {
                 s.windowReceived = 5_000;
                 s.samples = backlogged(s, 500);
                 s.drain = new Drain(DrainEnd.TIMEOUT, 10, 20_000, 15_000);
-            }, SHARED_HOST, DRAIN_TIMEOUT, CONSUMERS_SCHEDULED, BACKLOG_NOT_DRAINED));
+            }, SHARED_HOST, DRAIN_TIMEOUT, CONSUMERS_SCHEDULED, BACKLOG_NOT_DRAINED),
+            rule(PROFILE_FELL_SHORT, "a profile's second at 62% of its target, made up the next", s -> {
+                s.overrides = List.of(HELD_PROFILE);
+                s.samples = profileSeconds(1000, 1000, 620, 1380);
+            }, SHARED_HOST, PROFILE_FELL_SHORT));
 
     /** The window's seconds with a backlog growing by {@code perSecond} each. */
     private static List<IntervalSample> backlogged(Spec spec, long perSecond) {
@@ -342,6 +349,22 @@ class PointJudgeTest {
         List<IntervalSample> seconds = seconds(spec);
         for (int i = 0; i < seconds.size(); i++) {
             window.add(seconds.get(i).withBacklog(perSecond * (i + 1)));
+        }
+        return window;
+    }
+
+    /**
+     * The window's ten seconds on a profile whose target is {@code before} for the first five and
+     * {@code after} for the last five, each sending its target but the fifth and sixth, which send
+     * {@code fifth} and {@code sixth}.
+     */
+    private static List<IntervalSample> profileSeconds(double before, double after, double fifth, double sixth) {
+        List<IntervalSample> window = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            double target = i < 5 ? before : after;
+            double sent = i == 4 ? fifth : i == 5 ? sixth : target;
+            window.add(new IntervalSample(21 + i, "measure", Math.round(sent), sent, Math.round(sent), sent, 1, 0.5,
+                    0.3, 0.99).withTargetSendRate(target));
         }
         return window;
     }
@@ -370,6 +393,32 @@ class PointJudgeTest {
         missing.removeAll(NOT_THE_JUDGES);
         assertEquals(Set.of(), missing, "a new rule needs its row in RULES");
         assertEquals(RULES.size(), RULES.stream().map(Rule::code).distinct().count(), "one row per code");
+    }
+
+    @Test
+    void aProfilePointIsJudgedAsAFixedRateOneNeverAsCapacity() throws Exception {
+        Spec spec = new Spec();
+        spec.overrides = List.of(HELD_PROFILE);
+        spec.samples = profileSeconds(1000, 1000, 1000, 1000);
+        spec.hostBusy = 0.5; // an idle broker breaks no rule at a rate asked for
+        assertEquals(List.of(SHARED_HOST), codes(spec));
+    }
+
+    @Test
+    void aProfileWindowThatSentShortOfItsMeanTargetMissedItAndSaysWhere() throws Exception {
+        Spec spec = new Spec();
+        spec.overrides = List.of("publishers.rate=[{rate: 1000, for: 25s}, {rate: 2000}]");
+        spec.samples = profileSeconds(1000, 2000, 1000, 1000);
+        for (int i = 6; i < 10; i++) {
+            spec.samples.set(i, new IntervalSample(21 + i, "measure", 1000, 1000, 1000, 1000, 1, 0.5, 0.3, 0.99)
+                    .withTargetSendRate(2000.0));
+        }
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(SHARED_HOST, TARGET_RATE_MISSED, PROFILE_FELL_SHORT),
+                findings.stream().map(Finding::code).toList());
+        assertEquals("missed the target rate: 1000 of 1500 msgs/s sent", findings.get(1).text());
+        assertEquals("the publishers fell short of the profile in 5 of 10 seconds, by up to 50% at 26 s (target "
+                + "2,000, sent 1,000 msgs/s)", findings.get(2).text());
     }
 
     /** Ten seconds of a rate climbing from 900 to 1,080 msgs/s. */

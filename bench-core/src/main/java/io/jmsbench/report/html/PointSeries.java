@@ -20,10 +20,12 @@ import java.util.function.ToDoubleFunction;
  * @param brokerDepth the messages an external broker held, as its management interface said (null: unknown)
  * @param backlog    copies sent and not yet received, from the clients' counts, for a point with late,
  *                   leaving or slow subscribers ({@code null}: not followed)
+ * @param target     a rate profile's target send rate per second ({@code null}, and left out, without a profile)
  */
 record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received, List<Double> dispatched,
                    CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99, List<Double> brokerDepth,
-                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> backlog) {
+                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> backlog,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> target) {
 
     /** {@code from} is the start of the span's first interval, {@code to} the end of its last. */
     record PhaseSpan(String phase, double from, double to) {
@@ -59,7 +61,9 @@ record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received
                 column(samples, IntervalSample::latencyP50, 0), column(samples, IntervalSample::latencyP99, 0),
                 column(samples, s -> s.brokerDepth() == null ? Double.NaN : s.brokerDepth(), 0),
                 samples.stream().anyMatch(s -> s.backlog() != null)
-                        ? column(samples, s -> s.backlog() == null ? Double.NaN : s.backlog(), 0) : null);
+                        ? column(samples, s -> s.backlog() == null ? Double.NaN : s.backlog(), 0) : null,
+                samples.stream().anyMatch(s -> s.targetSendRate() != null)
+                        ? column(samples, s -> s.targetSendRate() == null ? Double.NaN : s.targetSendRate(), 0) : null);
     }
 
     /** Each partition's busy share per second, % of its CPUs, in the order the samples name them. */

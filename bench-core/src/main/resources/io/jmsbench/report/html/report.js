@@ -11,6 +11,7 @@
     '#0b5394', '#a61c00'];
   const RECEIVED = '#1f77b4';
   const DISPATCHED = '#d62728';
+  const TARGET = '#222222';
   const PHASE_FILL = {warmup: 'rgba(255,165,0,0.14)', measure: 'rgba(46,160,67,0.10)', drain: 'rgba(120,120,120,0.14)'};
   const FIGURES = [
     {key: 'received', title: 'received rate (publishers sent)'},
@@ -618,15 +619,22 @@
       return;
     }
     const shading = phaseShading(s.phases);
+    const rateSeries = [{label: 't (s)'}, timeSeries('received', RECEIVED), timeSeries('dispatched', DISPATCHED)];
+    const rateColumns = [s.t, s.received, s.dispatched];
+    if (s.target) {
+      rateSeries.push(timeSeries('target (profile)', TARGET, {dash: [4, 3]}));
+      rateColumns.push(s.target);
+    }
     chart(box, {
-      title: 'received and dispatched rate per second',
+      title: s.target ? 'target, received and dispatched rate per second' : 'received and dispatched rate per second',
       scales: {x: {time: false}, y: {range: (u, min, max) => [0, max > 0 ? max * 1.08 : 1]}},
       axes: [{label: 's since the publishers started'}, rateAxis('msgs/s')],
-      series: [{label: 't (s)'}, timeSeries('received', RECEIVED), timeSeries('dispatched', DISPATCHED)],
+      series: rateSeries,
       hooks: {drawClear: [shading, faultBands(p.faults)], draw: [windowBands(s.phases, [
         Object.assign({color: RECEIVED}, p.received), Object.assign({color: DISPATCHED}, p.dispatched)])]}
-    }, [s.t, s.received, s.dispatched], pointCharts,
-    'Shaded: warm-up (orange), measurement window (green), drain (grey)'
+    }, rateColumns, pointCharts,
+    (s.target ? 'Black: the rate profile\'s target send rate, against which the received rate (what the '
+      + 'publishers sent) is judged. ' : '') + 'Shaded: warm-up (orange), measurement window (green), drain (grey)'
       + (p.faults && p.faults.length ? '; red: the broker down, one band per fault (' + p.faults.map(f => f.action
         + ' at ' + f.at + ' s' + (f.clientsReconnected ? ', ' + f.clientsReconnected + ' clients reconnected by '
         + (f.at + f.reconnectedAfter).toFixed(1) + ' s, the dashed red line' : '')).join(', ') + ')' : '')
