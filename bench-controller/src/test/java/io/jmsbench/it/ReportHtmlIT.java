@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -154,8 +156,11 @@ class ReportHtmlIT {
         page.load(html);
         assertEveryChartDrew("kill-broker", 4);
         String text = page.text();
-        assertTrue(text.matches("(?s).*red: the broker down, one band per fault \\(kill-broker at 10(\\.\\d+)? s, 2 clients "
-                + "reconnected by 1[23]\\.\\d s, the dashed red line.*"), text);
+        // how soon the clients are back is the host's (a restarted broker is a cold JVM): the page must say when
+        Matcher caption = Pattern.compile("red: the broker down, one band per fault \\(kill-broker at 10(\\.\\d+)? s, "
+                + "2 clients reconnected by (\\d+\\.\\d) s, the dashed red line").matcher(text);
+        assertTrue(caption.find(), text);
+        assertTrue(Double.parseDouble(caption.group(2)) > 10, "reconnected after the kill: " + caption.group());
         page.screenshot(SHOTS.resolve("kill-broker.png"));
     }
 
