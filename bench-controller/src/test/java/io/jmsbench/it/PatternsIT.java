@@ -1,0 +1,142 @@
+package io.jmsbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.verdict.FindingCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every shipped pattern (scenarios/patterns/) runs, in short, on the embedded ActiveMQ over OpenWire
+ * and on the embedded Artemis over its core protocol: it completes, loses and duplicates nothing,
+ * drains, and its report carries what the pattern is about (a profile's target per second, a
+ * backlog, the sizes sent). The verdict is printed, not asserted: on 2 shared cores a fixed rate
+ * may be missed, which the run must say and this test need not forbid.
+ */
+@Timeout(900)
+class PatternsIT {
+
+    /** What each pattern's report must show, and the overrides that make it short. */
+    private record Pattern(Set<Evidence> evidence, List<String> overrides) {
+    }
+
+    private enum Evidence { TARGET, BACKLOG, SIZES }
+
+    private static final List<String> SHORT = List.of("phases.warmup=2s", "phases.measure=5s", "phases.drain=30s");
+
+    private static final Map<String, Pattern> PATTERNS = Map.of(
+            "bursts", new Pattern(EnumSet.of(Evidence.TARGET), List.of()),
+            "ramp", new Pattern(EnumSet.of(Evidence.TARGET), List.of()),
+            "steps", new Pattern(EnumSet.of(Evidence.TARGET), List.of()),
+            "mixed-sizes", new Pattern(EnumSet.of(Evidence.SIZES), List.of()),
+            "real-payloads", new Pattern(EnumSet.of(Evidence.SIZES), List.of()),
+            "slow-consumer", new Pattern(EnumSet.of(Evidence.BACKLOG), List.of()),
+            "late-consumers", new Pattern(EnumSet.of(Evidence.BACKLOG),
+                    List.of("subscribers[0].start=3s", "publishers.rate=200")));
+
+    /** Codes that mean a message was lost, doubled or never arrived: never acceptable in a pattern's run. */
+    private static final Set<FindingCode> MESSAGES_WRONG = EnumSet.of(FindingCode.PERSISTENT_MESSAGES_LOST,
+            FindingCode.DUPLICATES, FindingCode.DRAIN_TIMEOUT, FindingCode.DRAIN_INCOMPLETE,
+            FindingCode.REPLICATION_GRADE_MISMATCH, FindingCode.BACKLOG_NOT_DRAINED, FindingCode.SEND_ERRORS,
+            FindingCode.RECEIVE_ERRORS);
+
+    @TempDir
+    Path work;
+
+    private static Path patterns() {
+        return Jmsbench.SCENARIOS.resolve("patterns");
+    }
+
+    @Test
+    void everyShippedPatternHasItsRowHere() throws IOException {
+        Set<String> shipped = new TreeSet<>();
+        try (Stream<Path> files = Files.list(patterns())) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml"))
+                    .forEach(n -> shipped.add(n.substring(0, n.length() - ".yaml".length())));
+        }
+        assertEquals(shipped, new TreeSet<>(PATTERNS.keySet()), "a shipped pattern needs its row in PATTERNS");
+    }
+
+    static Stream<Arguments> runs() {
+        List<Arguments> runs = new ArrayList<>();
+        for (String name : new TreeSet<>(PATTERNS.keySet())) {
+            runs.add(Arguments.of(name, "activemq"));
+            runs.add(Arguments.of(name, "artemis"));
+        }
+        return runs.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("runs")
+    void aPatternRunsInShortDeliversEverythingAndShowsWhatItIsAbout(String name, String broker) throws Exception {
+        Pattern pattern = PATTERNS.get(name);
+        Path out = work.resolve("results");
+        List<String> args = new ArrayList<>(List.of("run", patterns().resolve(name + ".yaml").toString(), "--out",
+                out.toString(), "--set", "broker.embedded=" + broker, "--set",
+                "provider=" + (broker.equals("artemis") ? "core" : "openwire")));
+        for (String set : SHORT) {
+            args.addAll(List.of("--set", set));
+        }
+        for (String set : pattern.overrides()) {
+            args.addAll(List.of("--set", set));
+        }
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(240), args.toArray(String[]::new));
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+        Path directory = Reports.onlyRunDirectory(out, name);
+        KeptRuns.keep(directory, "pattern-" + name + "-" + broker);
+        JsonNode point = Reports.read(directory).path("points").get(0);
+
+        List<String> wrong = new ArrayList<>();
+        for (JsonNode f : point.path("findings")) {
+            if (MESSAGES_WRONG.contains(FindingCode.valueOf(f.path("code").asText()))) {
+                wrong.add(f.path("text").asText());
+            }
+        }
+        assertEquals(List.of(), wrong, name + " on " + broker);
+        JsonNode audit = point.path("audit");
+        assertEquals(0, audit.path("lost").asLong(), audit.toString());
+        assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
+
+        JsonNode samples = point.path("samples");
+        if (pattern.evidence().contains(Evidence.TARGET)) {
+            assertTrue(has(samples, "targetSendRate"), name + ": a profile's target in the samples");
+        }
+        if (pattern.evidence().contains(Evidence.BACKLOG)) {
+            assertTrue(has(samples, "backlog"), name + ": the backlog in the samples");
+            assertTrue(point.path("backlog").path("peak").asLong() > 0, point.path("backlog").toString());
+        }
+        if (pattern.evidence().contains(Evidence.SIZES)) {
+            JsonNode histogram = point.path("sizes").path("histogram");
+            assertTrue(histogram.isObject(), name + ": the sizes sent: " + point.path("sizes"));
+        }
+        System.out.printf("%s on %s: %s, received %.0f msgs/s%n", name, broker, point.path("verdict").asText(),
+                point.path("received").path("rate").asDouble());
+    }
+
+    private static boolean has(JsonNode samples, String key) {
+        for (JsonNode s : samples) {
+            if (s.has(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
