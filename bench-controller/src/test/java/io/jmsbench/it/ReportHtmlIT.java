@@ -73,8 +73,9 @@ class ReportHtmlIT {
         Path html = regenerate(run);
         page.load(html);
         assertEquals(0, page.pointOptions(), "one point: no select box");
-        List<ReportPage.Canvas> charts = assertEveryChartDrew("smoke", 4);
+        List<ReportPage.Canvas> charts = assertEveryChartDrew("smoke", 5);
         assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("CPU per second")), charts.toString());
+        assertTrue(charts.stream().anyMatch(c -> c.title().startsWith("broker memory per second")), charts.toString());
         String text = page.text();
         for (String expected : List.of("jmsbench report: smoke", "Versions and hosts", "What was not measured",
                 "Verdict of every point", "SHARED_HOST")) {

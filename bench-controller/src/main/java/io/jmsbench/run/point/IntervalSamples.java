@@ -31,7 +31,8 @@ public final class IntervalSamples {
                 Deltas.agentCores(from.subscribers(), to.subscribers()), to.host().utilisationSince(from.host()),
                 micros(latency, 50), micros(latency, 90), micros(latency, 99), micros(latency, 99.9),
                 micros(latency, 99.99), any ? latency.getMaxValue() / 1000.0 : Double.NaN,
-                partitionBusy(from, to, partitions), to.brokerDepth() < 0 ? null : to.brokerDepth());
+                partitionBusy(from, to, partitions), to.brokerDepth() < 0 ? null : to.brokerDepth(), null, null,
+                to.broker().rssBytes() < 0 ? null : to.broker().rssBytes());
     }
 
     private static Map<String, Double> partitionBusy(Snapshot from, Snapshot to, CpuPartitions partitions) {

@@ -21,11 +21,15 @@ import java.util.function.ToDoubleFunction;
  * @param backlog    copies sent and not yet received, from the clients' counts, for a point with late,
  *                   leaving or slow subscribers ({@code null}: not followed)
  * @param target     a rate profile's target send rate per second ({@code null}, and left out, without a profile)
+ * @param brokerMemoryMiB the broker process's resident memory per second in MiB ({@code null}: not on this host)
  */
 record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received, List<Double> dispatched,
                    CpuSeries cpuPercent, List<Double> latencyP50, List<Double> latencyP99, List<Double> brokerDepth,
                    @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> backlog,
-                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> target) {
+                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> target,
+                   @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> brokerMemoryMiB) {
+
+    private static final double MIB = 1024.0 * 1024.0;
 
     /** {@code from} is the start of the span's first interval, {@code to} the end of its last. */
     record PhaseSpan(String phase, double from, double to) {
@@ -63,7 +67,10 @@ record PointSeries(List<Double> t, List<PhaseSpan> phases, List<Double> received
                 samples.stream().anyMatch(s -> s.backlog() != null)
                         ? column(samples, s -> s.backlog() == null ? Double.NaN : s.backlog(), 0) : null,
                 samples.stream().anyMatch(s -> s.targetSendRate() != null)
-                        ? column(samples, s -> s.targetSendRate() == null ? Double.NaN : s.targetSendRate(), 0) : null);
+                        ? column(samples, s -> s.targetSendRate() == null ? Double.NaN : s.targetSendRate(), 0) : null,
+                samples.stream().anyMatch(s -> s.brokerRssBytes() != null)
+                        ? column(samples, s -> s.brokerRssBytes() == null ? Double.NaN : s.brokerRssBytes() / MIB, 1)
+                        : null);
     }
 
     /** Each partition's busy share per second, % of its CPUs, in the order the samples name them. */

@@ -689,6 +689,17 @@
       'The broker\'s own count of the messages it held, read every 2 s through its management interface. '
         + 'A backlog that grows through the window is a broker that does not keep up.');
     }
+    if (s.brokerMemoryMiB && hasValue(s.brokerMemoryMiB)) {
+      chart(box, {
+        title: 'broker memory per second (resident, MiB)',
+        scales: {x: {time: false}, y: {range: (u, min, max) => [0, max > 0 ? max * 1.08 : 1]}},
+        axes: [{label: 's since the publishers started'}, {label: 'MiB', size: 60}],
+        series: [{label: 't (s)'}, timeSeries('resident', COLORS[5 % COLORS.length])],
+        hooks: {drawClear: [shading]}
+      }, [s.t, s.brokerMemoryMiB], pointCharts,
+      'The broker process\'s resident memory (/proc), read each second: a heap that climbs through the window '
+        + 'toward its limit is a broker heading for flow control or paging.');
+    }
     if (s.backlog && hasValue(s.backlog)) {
       const b = p.backlog;
       chart(box, {
