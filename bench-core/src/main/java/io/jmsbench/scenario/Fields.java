@@ -517,6 +517,19 @@ final class Fields {
         return mapping(key);
     }
 
+    /**
+     * {@link #mappings} of a field that may instead be one mapping, read by its own reader after
+     * {@link #isList}; while recording the schema, the one item read describes both forms.
+     */
+    List<Fields> mappingOrMappings(String key, String listDescription) {
+        if (schema != null) {
+            known.add(key);
+            return List.of(recordingChild(pointer + "/" + key + "/0",
+                    schema.mappingOrListOfMappings(key, MAPPING, listDescription)));
+        }
+        return mappings(key);
+    }
+
     /** The mappings of the list at {@code key}; {@code null} when absent. */
     List<Fields> mappings(String key) {
         if (schema != null) {

@@ -122,6 +122,24 @@ final class MappingSchema {
         });
     }
 
+    /** A field that is one mapping or a list of them, both as the one schema returned says. */
+    MappingSchema mappingOrListOfMappings(String key, String description, String listDescription) {
+        return children.computeIfAbsent(key, k -> {
+            MappingSchema item = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            item.node.put("description", description);
+            ObjectNode list = JsonNodeFactory.instance.objectNode();
+            list.put("type", "array");
+            list.put("description", listDescription);
+            list.put("minItems", 1);
+            list.set("items", item.node);
+            properties.putObject(key).putArray("anyOf").add(item.node).add(list);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return item;
+        });
+    }
+
     /** The schema of each mapping of the list at {@code key}. */
     MappingSchema listOfMappings(String key, String description) {
         return children.computeIfAbsent(key, k -> {

@@ -49,9 +49,10 @@ final class ScenarioReader {
         BrokerSpec broker = broker(root.mapping("broker"), provider);
         DestinationSpec destination = destination(root.mapping("destination"));
         MessageSpec message = message(root.mapping("message"));
-        PublisherSpec publishers = publishers(root.mapping("publishers"));
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
+        PublisherSpec publishers = root.isList("publishers") ? PublisherGroupReader.read(root, message, delivery)
+                : publishers(root.mapping("publishers"));
         Phases phases = phases(root.mapping("phases"));
         RateProfileReader.checkPhases(root, publishers.rate(), phases);
         Validity validity = validity(root.mapping("validity"));
@@ -315,7 +316,7 @@ final class ScenarioReader {
         return new DestinationSpec(type, name, count);
     }
 
-    private static MessageSpec message(Fields f) {
+    static MessageSpec message(Fields f) {
         MessageType type = f.choice("type", Defaults.MESSAGE_TYPE, MessageType.class, MessageType::yamlName);
         MessageSizeReader.Sizes sizes = MessageSizeReader.read(f, type);
         int properties = f.integer("properties", Defaults.MESSAGE_PROPERTIES, 0, Defaults.MAX_PROPERTIES);
@@ -333,7 +334,7 @@ final class ScenarioReader {
         return message;
     }
 
-    private static VarySpec vary(Fields f) {
+    static VarySpec vary(Fields f) {
         if (f.has("matchGroup")) {
             // read only when present, as are and and anyOf in a filter: the fallback is no default but
             // what reading goes on with after a problem (the scenario is refused then anyway)

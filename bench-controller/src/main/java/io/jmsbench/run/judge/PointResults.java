@@ -62,7 +62,7 @@ public final class PointResults {
                 new Timing(o.times(), o.windows(judge.precisionTarget())),
                 new Rates(figures.received(), figures.dispatched(),
                         figures.received().rate() + figures.dispatched().rate(),
-                        new ReplicationGrade(judge.expectedGrade(), MessageRules.measuredGrade(o)), filters),
+                        new ReplicationGrade(judge.expectedGrade(o), MessageRules.measuredGrade(o)), filters),
                 new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
                         o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
                         FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o)),
