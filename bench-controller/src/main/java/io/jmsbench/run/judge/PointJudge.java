@@ -65,6 +65,10 @@ public final class PointJudge {
         this.scheduled = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled);
     }
 
+    Scenario scenario() {
+        return scenario;
+    }
+
     /** What the point's publishers sent: its payload bytes follow from it. */
     public MessageSpec message() {
         return scenario.message();
