@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -122,22 +123,31 @@ final class MappingSchema {
         });
     }
 
-    /** A field that is one mapping or a list of them, both as the one schema returned says. */
-    MappingSchema mappingOrListOfMappings(String key, String description, String listDescription) {
-        return children.computeIfAbsent(key, k -> {
+    /**
+     * A field that is one mapping or a list of mappings of other fields: the schema of the mapping,
+     * then of each item of the list.
+     */
+    List<MappingSchema> mappingOrListOfMappings(String key, String description, String listDescription) {
+        MappingSchema one = children.computeIfAbsent(key, k -> {
+            MappingSchema mapping = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            mapping.node.put("description", description);
+            properties.putObject(key).putArray("anyOf").add(mapping.node);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return mapping;
+        });
+        MappingSchema each = children.computeIfAbsent(key + "[]", k -> {
             MappingSchema item = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
-            item.node.put("description", description);
-            ObjectNode list = JsonNodeFactory.instance.objectNode();
+            ObjectNode list = ((ArrayNode) properties.get(key).get("anyOf")).addObject();
             list.put("type", "array");
             list.put("description", listDescription);
             list.put("minItems", 1);
             list.set("items", item.node);
-            properties.putObject(key).putArray("anyOf").add(item.node).add(list);
-            sections.add(key);
-            described.add(key);
             changed[0] = true;
             return item;
         });
+        return List.of(one, each);
     }
 
     /** The schema of each mapping of the list at {@code key}. */

@@ -21,8 +21,27 @@ final class PublisherGroupReader {
     private PublisherGroupReader() {
     }
 
-    static PublisherSpec read(Fields root, MessageSpec message, DeliverySpec delivery) {
-        List<Fields> items = root.mappingOrMappings("publishers", LIST);
+    /**
+     * The groups as read, each persistent as its own {@code delivery} says or, {@code null}, as the
+     * scenario's (read after the publishers, in the order fields are listed).
+     */
+    record Groups(List<PublisherGroup> read, List<Boolean> persistent) {
+
+        PublisherSpec withDelivery(DeliverySpec delivery) {
+            if (read.isEmpty()) {
+                return new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE);
+            }
+            List<PublisherGroup> groups = new ArrayList<>();
+            for (int i = 0; i < read.size(); i++) {
+                PublisherGroup g = read.get(i);
+                boolean own = persistent.get(i) == null ? delivery.persistent() : persistent.get(i);
+                groups.add(new PublisherGroup(g.name(), g.clients(), g.rate(), g.message(), own));
+            }
+            return PublisherSpec.of(groups);
+        }
+    }
+
+    static Groups read(Fields root, List<Fields> items, MessageSpec message) {
         if (items.isEmpty() && root.listSize("publishers") == 0) {
             root.problem("publishers", "expected at least one publisher group, found an empty list");
         }
@@ -32,6 +51,7 @@ final class PublisherGroupReader {
                     + "judged), found one");
         }
         List<PublisherGroup> groups = new ArrayList<>();
+        List<Boolean> persistence = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < items.size(); i++) {
             Fields g = items.get(i);
@@ -52,26 +72,23 @@ final class PublisherGroupReader {
                         + "and its charts follow one rate profile), found a profile");
             }
             MessageSpec own = g.has("message") ? message(g.mapping("message"), message) : message;
-            boolean persistent = g.has("delivery") ? persistent(g.mapping("delivery"), delivery.persistent())
-                    : delivery.persistent();
+            Boolean persistent = g.has("delivery") ? persistent(g.mapping("delivery")) : null;
             if (g.hasHidden("destination")) {
                 g.problem("destination", "expected no destination in a publisher group (every group sends to the "
                         + "scenario's destination, spread as one pool's clients are), found one");
             }
             g.finish();
-            groups.add(new PublisherGroup(name, clients, rate, own, persistent));
-        }
-        if (groups.isEmpty()) {
-            return new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE);
+            groups.add(new PublisherGroup(name, clients, rate, own, false));
+            persistence.add(persistent);
         }
         double fixed = groups.stream().filter(p -> p.rate() instanceof PublishRate.PerSecond)
                 .mapToDouble(p -> ((PublishRate.PerSecond) p.rate()).total()).sum();
         if (fixed > Defaults.MAX_PUBLISH_RATE) {
             root.problem("publishers", "expected the groups' fixed rates to total at most "
                     + new PublishRate.PerSecond(Defaults.MAX_PUBLISH_RATE).text() + " msgs/s, found " + Math.round(fixed));
-            return new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE);
+            return new Groups(List.of(), List.of());
         }
-        return PublisherSpec.of(groups);
+        return new Groups(groups, persistence);
     }
 
     /** A group's message: the fields it gives, over the scenario's {@code base}. */
@@ -96,8 +113,8 @@ final class PublisherGroupReader {
     }
 
     /** A group's delivery: only whether its messages are persistent (the rest is the subscribers' too). */
-    private static boolean persistent(Fields f, boolean base) {
-        boolean persistent = f.bool("persistent", base);
+    private static Boolean persistent(Fields f) {
+        Boolean persistent = f.has("persistent") ? f.bool("persistent", Defaults.DELIVERY_PERSISTENT) : null;
         f.finish();
         return persistent;
     }

@@ -49,10 +49,20 @@ final class ScenarioReader {
         BrokerSpec broker = broker(root.mapping("broker"), provider);
         DestinationSpec destination = destination(root.mapping("destination"));
         MessageSpec message = message(root.mapping("message"));
+        PublisherGroupReader.Groups groups = null;
+        PublisherSpec single = null;
+        if (root.describing()) {
+            List<Fields> forms = root.describeMappingOrList("publishers", PublisherGroupReader.LIST);
+            single = publishers(forms.get(0));
+            groups = PublisherGroupReader.read(root, List.of(forms.get(1)), message);
+        } else if (root.isList("publishers")) {
+            groups = PublisherGroupReader.read(root, root.mappings("publishers"), message);
+        } else {
+            single = publishers(root.mapping("publishers"));
+        }
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
-        PublisherSpec publishers = root.isList("publishers") ? PublisherGroupReader.read(root, message, delivery)
-                : publishers(root.mapping("publishers"));
+        PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
         Phases phases = phases(root.mapping("phases"));
         RateProfileReader.checkPhases(root, publishers.rate(), phases);
         Validity validity = validity(root.mapping("validity"));
