@@ -115,6 +115,12 @@ final class PublisherGroupReader {
     /** A group's delivery: only whether its messages are persistent (the rest is the subscribers' too). */
     private static Boolean persistent(Fields f) {
         Boolean persistent = f.has("persistent") ? f.bool("persistent", Defaults.DELIVERY_PERSISTENT) : null;
+        for (String other : List.of("ack", "durable", "ackEvery", "transactionSize", "asyncSend")) {
+            if (f.hasHidden(other)) {
+                f.problem(other, "expected only persistent in a publisher group's delivery (" + other
+                        + " is the scenario's delivery, shared by every group), found " + other);
+            }
+        }
         f.finish();
         return persistent;
     }
