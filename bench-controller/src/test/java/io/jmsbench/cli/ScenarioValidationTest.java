@@ -553,6 +553,11 @@ class ScenarioValidationTest {
                         "publishers:\n  - {rate: [{rate: 10, for: 5s}]}\n  - {rate: 5}\n",
                         FILE + ":2:12: publishers[0].rate: expected max or a number with more than one publisher group"
                                 + " (the run's target and its charts follow one rate profile), found a profile"),
+                yaml("the rate profile of a single publisher group beside an auto warm-up",
+                        "publishers:\n  - {rate: [{rate: 10, for: 5s}, {rate: 20}]}\nphases: {warmup: auto}\n",
+                        FILE + ":2:12: publishers[0].rate: expected fixed phases.warmup and phases.measure (such as"
+                                + " 10s) and no phases.messages with a rate profile, found phases.warmup: auto: a"
+                                + " changing rate is never steady, so an auto phase would never end as asked"),
                 yaml("message.vary with publisher groups",
                         "message: {properties: 1, vary: {on: P1, from: 1, to: 2}}\npublishers:\n  - {clients: 1}\n",
                         FILE + ":1:32: message.vary: expected no message.vary with a list of publisher groups (a"

@@ -64,7 +64,8 @@ final class ScenarioReader {
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
         Phases phases = phases(root.mapping("phases"));
-        RateProfileReader.checkPhases(root, publishers.rate(), phases);
+        RateProfileReader.checkPhases(root, publishers.grouped() ? "/publishers/0/rate" : "/publishers/rate",
+                publishers.rate(), phases);
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
         CpuSpec cpus = CpuReader.cpus(root, agents, broker);
