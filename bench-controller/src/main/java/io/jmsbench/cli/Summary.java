@@ -12,6 +12,8 @@ import io.jmsbench.report.PointResult;
 import io.jmsbench.report.Report;
 import io.jmsbench.report.SearchResult;
 import io.jmsbench.report.SearchTable;
+import io.jmsbench.report.GroupLines;
+import io.jmsbench.report.GroupRate;
 import io.jmsbench.report.SizeLines;
 import io.jmsbench.report.SweepTable;
 import io.jmsbench.stats.BatchMeans;
@@ -73,6 +75,9 @@ final class Summary {
             }
             if (SizeLines.summary(p.sizes()) != null) {
                 console.println("  " + SizeLines.summary(p.sizes()));
+            }
+            for (GroupRate g : p.publisherGroups()) {
+                console.println("  group " + GroupLines.line(g));
             }
             if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
                 console.println("  phases: " + p.timing().windows().describe(p.rates().precisionReached()));

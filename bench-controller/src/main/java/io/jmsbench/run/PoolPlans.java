@@ -11,6 +11,7 @@ import io.jmsbench.protocol.MessagePlan;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.Provider;
 import io.jmsbench.protocol.PublisherFaults;
+import io.jmsbench.protocol.PublisherGroupPlan;
 import io.jmsbench.protocol.RateStep;
 import io.jmsbench.protocol.VariantPlan;
 import io.jmsbench.scenario.BrokerKind;
@@ -25,6 +26,7 @@ import io.jmsbench.workload.MessageVariant;
 import io.jmsbench.workload.MessageVariants;
 import io.jmsbench.workload.SizeTable;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -53,11 +55,27 @@ public final class PoolPlans {
     public static PoolPlan of(Scenario scenario, String runId, String brokerUrl, List<ClientPlan> clients,
                               long clockOffsetNanos, BrokerCredentials credentials, TlsPlan tls) {
         DestinationPlan destination = destination(scenario.destination());
+        Scenario first = scenario.forGroup(0);
         return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination,
-                message(scenario.message()), variants(MessageVariants.of(scenario)), delivery(scenario.delivery()),
-                scenario.publishers().ratePerClient(), faults(scenario.publishers().faults()),
+                message(first.message()), variants(MessageVariants.of(first)), delivery(first.delivery()),
+                first.publishers().ratePerClient(), faults(scenario.publishers().faults()),
                 addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls,
-                rateProfile(scenario.publishers()));
+                rateProfile(first.publishers()), groups(scenario));
+    }
+
+    /** The publisher groups of a scenario given a list of them; none for a single mapping. */
+    static List<PublisherGroupPlan> groups(Scenario scenario) {
+        if (!scenario.publishers().grouped()) {
+            return List.of();
+        }
+        List<PublisherGroupPlan> groups = new ArrayList<>();
+        for (int g = 0; g < scenario.publisherGroups().size(); g++) {
+            Scenario group = scenario.forGroup(g);
+            groups.add(new PublisherGroupPlan(scenario.publisherGroups().get(g).name(), message(group.message()),
+                    variants(MessageVariants.of(group)), group.delivery().persistent(),
+                    group.publishers().ratePerClient(), rateProfile(group.publishers())));
+        }
+        return groups;
     }
 
     /** Each client's share of a rate profile, {@code null} for a rate that does not change. */
@@ -76,8 +94,7 @@ public final class PoolPlans {
                 || scenario.broker().kindFor(scenario.provider()) != BrokerKind.RABBITMQ) {
             return clients;
         }
-        return clients.stream().map(c -> new ClientPlan(c.id(), c.selector(),
-                RabbitMqAmqpAddresses.of(type, c.destination()), c.audit())).toList();
+        return clients.stream().map(c -> c.at(RabbitMqAmqpAddresses.of(type, c.destination()))).toList();
     }
 
     public static Provider provider(io.jmsbench.scenario.Provider provider) {

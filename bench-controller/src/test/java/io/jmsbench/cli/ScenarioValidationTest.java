@@ -538,6 +538,59 @@ class ScenarioValidationTest {
                         "search: {latency: p99, below: 10ms, maxPoint: 5}\n",
                         FILE + ":1:37: search.maxPoint: unknown field, expected one of latency, below, from, until,"
                                 + " maxPoints; did you mean 'maxPoints'?"),
+                yaml("two publisher groups of one name",
+                        "publishers:\n  - {name: a, clients: 1}\n  - {name: a, clients: 1}\n",
+                        FILE + ":3:12: publishers[1].name: expected a name no other publisher group has, found a twice"),
+                yaml("a publisher group named as another's default",
+                        "publishers:\n  - {clients: 1}\n  - {name: publishers-1}\n",
+                        FILE + ":3:12: publishers[1].name: expected a name no other publisher group has, found "
+                                + "publishers-1 twice"),
+                yaml("a publisher group with a destination of its own",
+                        "publishers:\n  - {clients: 1, destination: x}\n",
+                        FILE + ":2:31: publishers[0].destination: expected no destination in a publisher group (every"
+                                + " group sends to the scenario's destination, spread as one pool's clients are), found one"),
+                yaml("a rate profile beside another publisher group",
+                        "publishers:\n  - {rate: [{rate: 10, for: 5s}]}\n  - {rate: 5}\n",
+                        FILE + ":2:12: publishers[0].rate: expected max or a number with more than one publisher group"
+                                + " (the run's target and its charts follow one rate profile), found a profile"),
+                yaml("the rate profile of a single publisher group beside an auto warm-up",
+                        "publishers:\n  - {rate: [{rate: 10, for: 5s}, {rate: 20}]}\nphases: {warmup: auto}\n",
+                        FILE + ":2:12: publishers[0].rate: expected fixed phases.warmup and phases.measure (such as"
+                                + " 10s) and no phases.messages with a rate profile, found phases.warmup: auto: a"
+                                + " changing rate is never steady, so an auto phase would never end as asked"),
+                yaml("message.vary with publisher groups",
+                        "message: {properties: 1, vary: {on: P1, from: 1, to: 2}}\npublishers:\n  - {clients: 1}\n",
+                        FILE + ":1:32: message.vary: expected no message.vary with a list of publisher groups (a"
+                                + " group's messages are told apart by its own message fields, and variants across"
+                                + " groups are not judged), found one"),
+                yaml("vary in a publisher group's message",
+                        "publishers:\n  - {message: {vary: {on: P1}}}\n",
+                        FILE + ":2:22: publishers[0].message.vary: expected no vary in a publisher group's message"
+                                + " (variants across groups are not judged; give each variant a group of its own),"
+                                + " found one"),
+                yaml("an empty list of publisher groups",
+                        "publishers: []\n",
+                        FILE + ":1:13: publishers: expected at least one publisher group, found an empty list"),
+                yaml("a search with two publisher groups",
+                        "search: {}\npublishers:\n  - {clients: 1}\n  - {clients: 1}\n",
+                        FILE + ":3:3: publishers: expected one publisher group with search (the search sets one"
+                                + " rate), found 2"),
+                yaml("a misspelt field of a publisher group",
+                        "publishers:\n  - {clients: 1, rat: 5}\n",
+                        FILE + ":2:18: publishers[0].rat: unknown field, expected one of name, clients, rate, message,"
+                                + " delivery; did you mean 'rate'?"),
+                yaml("an acknowledgement mode in a publisher group",
+                        "publishers:\n  - {delivery: {ack: auto}}\n",
+                        FILE + ":2:22: publishers[0].delivery.ack: expected only persistent in a publisher group's"
+                                + " delivery (ack is the scenario's delivery, shared by every group), found ack"),
+                yaml("publisher groups whose rates total too much",
+                        "publishers:\n  - {rate: 900000000}\n  - {rate: 900000000}\n",
+                        FILE + ":2:3: publishers: expected the groups' fixed rates to total at most 1000000000 msgs/s,"
+                                + " found 1800000000"),
+                withSet("a --set of one rate for a list of publisher groups",
+                        "publishers:\n  - {clients: 1}\n  - {clients: 1}\n", List.of("publishers.rate=5"),
+                        "--set: publishers.rate: expected a mapping at publishers, found a list of publisher groups"
+                                + " (name one, such as publishers[0].rate)"),
                 yaml("a duration too long to be one",
                         "phases: {measure: 99999999999s}\n",
                         FILE + ":1:19: phases.measure: expected a duration of at most 9 digits, found 99999999999s"));

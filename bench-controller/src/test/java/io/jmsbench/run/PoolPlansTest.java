@@ -3,17 +3,24 @@ package io.jmsbench.run;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.protocol.MessagePlan;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.PublisherGroupPlan;
 import io.jmsbench.protocol.RateStep;
+import io.jmsbench.run.point.ClientPlans;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code POST /prepare}'s body against golden text: the field names are those the plan had while
@@ -152,5 +159,42 @@ class PoolPlansTest {
         assertEquals("bench.q.0", plan(rabbit.replace("rabbitmq}", "artemis}"), null).clients().get(0).destination());
         assertEquals("bench.q.0", plan(rabbit.replace("provider: amqp", "provider: rabbitmq-jms"), null).clients()
                 .get(0).destination(), "rabbitmq-jms takes plain names");
+    }
+
+    @Test
+    void publisherGroupsTravelInOnePlanAndEachClientFollowsItsOwn() throws Exception {
+        Scenario scenario = ScenarioLoader.parse("""
+                destination: {type: topic, name: bench.t}
+                message: {size: 100, properties: 1, values: order}
+                publishers:
+                  - {name: orders, clients: 2, rate: 400}
+                  - {name: audit, clients: 1, rate: max, message: {size: 5000, type: text, values: audit},
+                     delivery: {persistent: true}}
+                delivery: {persistent: false}
+                """, "groups.yaml", "groups", List.of());
+        List<ClientPlan> clients = ClientPlans.publishers(scenario);
+        assertEquals(Arrays.asList(0, 0, 1), clients.stream().map(ClientPlan::group).toList());
+        PoolPlan plan = PoolPlans.of(scenario, "run-1", "tcp://127.0.0.1:61616", clients, 0, null);
+        assertEquals(List.of("orders", "audit"), plan.groups().stream().map(PublisherGroupPlan::name).toList());
+
+        PoolPlan orders = plan.forClient(clients.get(1));
+        assertEquals(100, orders.message().size());
+        assertEquals("order", orders.message().values());
+        assertEquals(200.0, orders.ratePerClient());
+        assertFalse(orders.delivery().persistent());
+        PoolPlan audit = plan.forClient(clients.get(2));
+        assertEquals(5000, audit.message().size());
+        assertEquals(MessagePlan.MessageType.TEXT, audit.message().type());
+        assertEquals("audit", audit.message().values());
+        assertTrue(Double.isNaN(audit.ratePerClient()), "saturated");
+        assertTrue(audit.delivery().persistent());
+        assertEquals(plan, Json.MAPPER.readValue(Json.MAPPER.writeValueAsString(plan), PoolPlan.class));
+    }
+
+    @Test
+    void aPlanWithoutGroupsIsItsOwnPlanForEveryClient() throws Exception {
+        PoolPlan old = Json.MAPPER.readValue(GOLDEN, PoolPlan.class);
+        assertEquals(List.of(), old.groups(), "a plan of one group reads without the field");
+        assertSame(old, old.forClient(old.clients().get(0)));
     }
 }

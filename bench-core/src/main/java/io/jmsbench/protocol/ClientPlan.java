@@ -15,18 +15,32 @@ import java.util.List;
  * {@code startNanos} and {@code stopNanos} are when, after the publishers start, it connects and
  * closes ({@code null}: it connects when prepared and closes with the pool). Each part is left out
  * of the JSON when unset, so an agent of an earlier version reads a plan without them.
+ *
+ * <p>{@code group} is a publisher's index in its plan's {@link PoolPlan#groups} ({@code null}: the
+ * pool has no groups).
  */
 public record ClientPlan(String id, String selector, String destination, boolean audit,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> processingNanos,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long startNanos,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Long stopNanos) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Long stopNanos,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer group) {
 
     public ClientPlan {
         processingNanos = processingNanos == null ? List.of() : List.copyOf(processingNanos);
     }
 
+    public ClientPlan(String id, String selector, String destination, boolean audit, List<Long> processingNanos,
+                      Long startNanos, Long stopNanos) {
+        this(id, selector, destination, audit, processingNanos, startNanos, stopNanos, null);
+    }
+
     public ClientPlan(String id, String selector, String destination, boolean audit) {
         this(id, selector, destination, audit, List.of(), null, null);
+    }
+
+    /** This client at {@code destination} (its address on the wire), all else kept. */
+    public ClientPlan at(String destination) {
+        return new ClientPlan(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group);
     }
 
     public ClientPlan(String id, String selector, String destination) {

@@ -14,7 +14,10 @@ import java.util.List;
  * {@code tls} is how they reach it over TLS ({@code null}: as the URL says, and left out of the JSON,
  * so that an agent of an earlier version still reads a plan without TLS);
  * {@code rateProfile} is each publisher's rate over time when it changes ({@code null}: the fixed
- * {@code ratePerClient}, or saturated; left out of the JSON likewise).
+ * {@code ratePerClient}, or saturated; left out of the JSON likewise);
+ * {@code groups} are the publisher groups when the scenario has several, each client naming its
+ * own ({@link ClientPlan#group}), whose fields stand for the pool's (empty: one group, the pool's
+ * own fields; left out of the JSON likewise).
  *
  * <p>Every part is a protocol record, never a scenario one: what an agent is told changes only
  * when this package changes, not with each new scenario key. The controller's {@code PoolPlans}
@@ -25,7 +28,16 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                        double ratePerClient, PublisherFaults faults, List<ClientPlan> clients,
                        long clockOffsetNanos, Credentials credentials,
                        @JsonInclude(JsonInclude.Include.NON_NULL) TlsPlan tls,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) List<RateStep> rateProfile) {
+                       @JsonInclude(JsonInclude.Include.NON_NULL) List<RateStep> rateProfile,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroupPlan> groups) {
+
+    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
+                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
+                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
+                    TlsPlan tls, List<RateStep> rateProfile) {
+        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
+                clockOffsetNanos, credentials, tls, rateProfile, List.of());
+    }
 
     public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                     MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
@@ -46,5 +58,21 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
         variants = List.copyOf(variants);
         clients = List.copyOf(clients);
         rateProfile = rateProfile == null ? null : List.copyOf(rateProfile);
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    /**
+     * The plan a publisher of {@code client} follows: with groups, this one with its group's message,
+     * variants, delivery mode and rate in the pool's fields; else this one.
+     */
+    public PoolPlan forClient(ClientPlan client) {
+        if (groups.isEmpty() || client.group() == null) {
+            return this;
+        }
+        PublisherGroupPlan g = groups.get(client.group());
+        DeliveryPlan d = new DeliveryPlan(g.persistent(), delivery.ack(), delivery.durable(), delivery.ackEvery(),
+                delivery.transactionSize(), delivery.asyncSend());
+        return new PoolPlan(runId, provider, brokerUrl, destination, g.message(), g.variants(), d, g.ratePerClient(),
+                faults, clients, clockOffsetNanos, credentials, tls, g.rateProfile());
     }
 }

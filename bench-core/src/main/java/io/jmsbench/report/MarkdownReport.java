@@ -4,6 +4,7 @@ import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.scenario.Distribution;
 import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.PublisherGroup;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.text.Durations;
@@ -100,6 +101,7 @@ public final class MarkdownReport {
                 .append(SizeLines.bytesRate(p.sizes(), true)).append(" |\n");
         md.append("| overall (received + dispatched) | | ").append(Figures.rate(p.rates().overallRate())).append(" | |\n\n");
         sizes(md, p.sizes());
+        groups(md, p.publisherGroups());
         if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
             md.append("Phases: ").append(p.timing().windows().describe(p.rates().precisionReached())).append(".\n\n");
         }
@@ -200,6 +202,13 @@ public final class MarkdownReport {
         md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
                 .append(report.search() != null ? "chosen by the search, step by step" : s.publishers().rate().text())
                 .append('\n');
+        for (PublisherGroup g : s.publishers().groups()) {
+            md.append("  - ").append(g.name()).append(": ").append(g.clients()).append(" clients, rate ")
+                    .append(g.rate().text()).append(", message ").append(g.message().type().yamlName()).append(", ")
+                    .append(sizeText(g.message())).append(", ").append(g.message().properties())
+                    .append(" properties = \"").append(g.message().values()).append("\", ")
+                    .append(g.persistent() ? "persistent" : "non-persistent").append('\n');
+        }
         for (int i = 0; i < s.subscribers().size(); i++) {
             SubscriberGroup g = s.subscribers().get(i);
             md.append("- subscribers[").append(i).append("]: ").append(g.clients()).append(" clients, selector ")
@@ -271,6 +280,18 @@ public final class MarkdownReport {
             md.append("- varies by point: ").append(String.join(", ", e.variesByPoint()))
                     .append(" (each point's own are under its result and in report.json's points[].environment)\n");
         }
+    }
+
+    /** With publisher groups: each one's rate over the window beside the totals above. */
+    private static void groups(StringBuilder md, List<GroupRate> groups) {
+        if (groups.isEmpty()) {
+            return;
+        }
+        md.append("| ").append(String.join(" | ", GroupLines.HEADERS)).append(" |\n|---|---:|---:|---:|---:|---:|\n");
+        for (List<String> row : GroupLines.rows(groups)) {
+            md.append("| ").append(String.join(" | ", row)).append(" |\n");
+        }
+        md.append('\n');
     }
 
     /** With a size that varies: the sizes sent, and their histogram. */

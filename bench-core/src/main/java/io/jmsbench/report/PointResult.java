@@ -24,7 +24,18 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
                           @JsonUnwrapped Rates rates, @JsonUnwrapped Delivery delivery,
                           @JsonUnwrapped Resources resources, List<IntervalSample> samples,
                           PointEnvironment environment,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) MessageSizes sizes) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) MessageSizes sizes,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupRate> publisherGroups) {
+
+    public PointResult {
+        publisherGroups = publisherGroups == null ? List.of() : List.copyOf(publisherGroups);
+    }
+
+    /** A point whose publishers are one group (its rate is the totals'). */
+    public PointResult(Key key, Judgement judgement, Timing timing, Rates rates, Delivery delivery, Resources resources,
+                       List<IntervalSample> samples, PointEnvironment environment, MessageSizes sizes) {
+        this(key, judgement, timing, rates, delivery, resources, samples, environment, sizes, List.of());
+    }
 
     /** A point without its payload bytes (a report from before they were counted). */
     public PointResult(Key key, Judgement judgement, Timing timing, Rates rates, Delivery delivery, Resources resources,

@@ -517,6 +517,22 @@ final class Fields {
         return mapping(key);
     }
 
+    /** Whether this reads nothing but records the schema ({@link #describe}). */
+    boolean describing() {
+        return schema != null;
+    }
+
+    /**
+     * Recording only: a field that is one mapping or a list of mappings, each form read by its own
+     * reader; the mapping to record the one form in, then the item to record the other in.
+     */
+    List<Fields> describeMappingOrList(String key, String listDescription) {
+        known.add(key);
+        List<MappingSchema> sides = schema.mappingOrListOfMappings(key, MAPPING, listDescription);
+        return List.of(recordingChild(pointer + "/" + key, sides.get(0)),
+                recordingChild(pointer + "/" + key + "/0", sides.get(1)));
+    }
+
     /** The mappings of the list at {@code key}; {@code null} when absent. */
     List<Fields> mappings(String key) {
         if (schema != null) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -120,6 +121,33 @@ final class MappingSchema {
             changed[0] = true;
             return child;
         });
+    }
+
+    /**
+     * A field that is one mapping or a list of mappings of other fields: the schema of the mapping,
+     * then of each item of the list.
+     */
+    List<MappingSchema> mappingOrListOfMappings(String key, String description, String listDescription) {
+        MappingSchema one = children.computeIfAbsent(key, k -> {
+            MappingSchema mapping = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            mapping.node.put("description", description);
+            properties.putObject(key).putArray("anyOf").add(mapping.node);
+            sections.add(key);
+            described.add(key);
+            changed[0] = true;
+            return mapping;
+        });
+        MappingSchema each = children.computeIfAbsent(key + "[]", k -> {
+            MappingSchema item = new MappingSchema(JsonNodeFactory.instance.objectNode(), changed);
+            ObjectNode list = ((ArrayNode) properties.get(key).get("anyOf")).addObject();
+            list.put("type", "array");
+            list.put("description", listDescription);
+            list.put("minItems", 1);
+            list.set("items", item.node);
+            changed[0] = true;
+            return item;
+        });
+        return List.of(one, each);
     }
 
     /** The schema of each mapping of the list at {@code key}. */

@@ -1,15 +1,46 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
 /**
  * The publisher pool: {@code clients} connections, each with its own session and producer, sending
  * saturated ({@code rate: max}) or at a fixed total rate in msgs/s, split evenly over the clients.
  * {@code faults} is a test hook ({@code null} normally) that makes publishers lose or duplicate
  * messages on purpose, so that tests can prove the audit counts them.
+ *
+ * <p>Given as a list, the pool is made of {@code groups} (empty for a single mapping, and then left
+ * out of the JSON): {@code clients} is then their sum and {@code rate} their total, saturated when any
+ * group is; each group's own message, rate and delivery mode are in its {@link PublisherGroup}.
  */
-public record PublisherSpec(int clients, PublishRate rate, Faults faults) {
+public record PublisherSpec(int clients, PublishRate rate, Faults faults,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroup> groups) {
+
+    public PublisherSpec {
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    public PublisherSpec(int clients, PublishRate rate, Faults faults) {
+        this(clients, rate, faults, List.of());
+    }
 
     public PublisherSpec(int clients, PublishRate rate) {
         this(clients, rate, null);
+    }
+
+    /** The pool of a list of groups: their clients summed, their rates totalled. */
+    public static PublisherSpec of(List<PublisherGroup> groups) {
+        int clients = groups.stream().mapToInt(PublisherGroup::clients).sum();
+        boolean saturated = groups.stream().anyMatch(g -> !(g.rate() instanceof PublishRate.PerSecond));
+        PublishRate total = groups.size() == 1 ? groups.get(0).rate() : saturated ? new PublishRate.Max()
+                : new PublishRate.PerSecond(groups.stream().mapToDouble(g -> ((PublishRate.PerSecond) g.rate()).total()).sum());
+        return new PublisherSpec(clients, total, null, groups);
+    }
+
+    /** Whether the publishers were given as a list of groups (even a list of one). */
+    public boolean grouped() {
+        return !groups.isEmpty();
     }
 
     public boolean saturated() {

@@ -42,16 +42,16 @@ final class RateProfileReader {
     /**
      * Refuses a profile beside what needs a steady rate or a window of messages: an auto warm-up
      * or window waits for rates to settle, which a changing rate never does, and a window of
-     * messages would end at a time the profile cannot know.
+     * messages would end at a time the profile cannot know. {@code pointer}: where the rate is.
      */
-    static void checkPhases(Fields root, PublishRate rate, Phases phases) {
+    static void checkPhases(Fields root, String pointer, PublishRate rate, Phases phases) {
         if (!(rate instanceof PublishRate.Profile)) {
             return;
         }
         String found = phases.warmupAuto() ? "phases.warmup: auto" : phases.measureAuto() ? "phases.measure: auto"
                 : phases.messages() > 0 ? "phases.messages: " + phases.messages() : null;
         if (found != null) {
-            root.problemAt("/publishers/" + KEY, "expected fixed phases.warmup and phases.measure (such as 10s) and "
+            root.problemAt(pointer, "expected fixed phases.warmup and phases.measure (such as 10s) and "
                     + "no phases.messages with a rate profile, found " + found + ": "
                     + (phases.messages() > 0 && !phases.warmupAuto() && !phases.measureAuto()
                     ? "the window must be a time for the profile's seconds to be known"

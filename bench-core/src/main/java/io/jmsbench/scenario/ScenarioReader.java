@@ -49,11 +49,23 @@ final class ScenarioReader {
         BrokerSpec broker = broker(root.mapping("broker"), provider);
         DestinationSpec destination = destination(root.mapping("destination"));
         MessageSpec message = message(root.mapping("message"));
-        PublisherSpec publishers = publishers(root.mapping("publishers"));
+        PublisherGroupReader.Groups groups = null;
+        PublisherSpec single = null;
+        if (root.describing()) {
+            List<Fields> forms = root.describeMappingOrList("publishers", PublisherGroupReader.LIST);
+            single = publishers(forms.get(0));
+            groups = PublisherGroupReader.read(root, List.of(forms.get(1)), message);
+        } else if (root.isList("publishers")) {
+            groups = PublisherGroupReader.read(root, root.mappings("publishers"), message);
+        } else {
+            single = publishers(root.mapping("publishers"));
+        }
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
+        PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
         Phases phases = phases(root.mapping("phases"));
-        RateProfileReader.checkPhases(root, publishers.rate(), phases);
+        RateProfileReader.checkPhases(root, publishers.grouped() ? "/publishers/0/rate" : "/publishers/rate",
+                publishers.rate(), phases);
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));
         CpuSpec cpus = CpuReader.cpus(root, agents, broker);
@@ -315,7 +327,7 @@ final class ScenarioReader {
         return new DestinationSpec(type, name, count);
     }
 
-    private static MessageSpec message(Fields f) {
+    static MessageSpec message(Fields f) {
         MessageType type = f.choice("type", Defaults.MESSAGE_TYPE, MessageType.class, MessageType::yamlName);
         MessageSizeReader.Sizes sizes = MessageSizeReader.read(f, type);
         int properties = f.integer("properties", Defaults.MESSAGE_PROPERTIES, 0, Defaults.MAX_PROPERTIES);
@@ -333,7 +345,7 @@ final class ScenarioReader {
         return message;
     }
 
-    private static VarySpec vary(Fields f) {
+    static VarySpec vary(Fields f) {
         if (f.has("matchGroup")) {
             // read only when present, as are and and anyOf in a filter: the fallback is no default but
             // what reading goes on with after a problem (the scenario is refused then anyway)

@@ -62,9 +62,15 @@ final class SearchReader {
 
     /** Refuses, each at its field, what a search decides itself. */
     static void refuseBeside(Fields root, YamlTree tree, int repeat) {
-        JsonNode rate = tree.root.path("publishers").path("rate");
+        JsonNode publishers = tree.root.path("publishers");
+        if (publishers.isArray() && publishers.size() > 1) {
+            root.problemAt("/publishers", "expected one publisher group with search (the search sets one rate), found "
+                    + publishers.size());
+        }
+        boolean list = publishers.isArray() && publishers.size() == 1;
+        JsonNode rate = list ? publishers.path(0).path("rate") : publishers.path("rate");
         if (!rate.isMissingNode() && !rate.isNull()) {
-            root.problemAt("/publishers/rate", "expected no rate with search (the search chooses the rates), found "
+            root.problemAt(list ? "/publishers/0/rate" : "/publishers/rate", "expected no rate with search (the search chooses the rates), found "
                     + Kinds.of(rate));
         }
         for (String key : new String[] {"sweep", "cases", "compare"}) {

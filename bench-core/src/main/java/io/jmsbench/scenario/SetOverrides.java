@@ -109,8 +109,10 @@ final class SetOverrides {
             pointer.append('/').append(step);
             if (step instanceof String name) {
                 if (!(current instanceof ObjectNode object)) {
-                    return "expected a mapping at " + Kinds.fieldPath(pointer.substring(0, pointer.lastIndexOf("/")))
-                            + ", found " + Kinds.of(current);
+                    String at = Kinds.fieldPath(pointer.substring(0, pointer.lastIndexOf("/")));
+                    return "expected a mapping at " + at + ", found " + Kinds.of(current)
+                            + (current.isArray() && at.equals("publishers")
+                            ? " of publisher groups (name one, such as publishers[0]." + name + ")" : "");
                 }
                 if (last) {
                     object.set(name, value);

@@ -2,6 +2,8 @@ package io.jmsbench.workload;
 
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.Filters;
+import io.jmsbench.scenario.PublishRate;
+import io.jmsbench.scenario.PublisherGroup;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioCheck;
 import io.jmsbench.scenario.Selectors;
@@ -13,6 +15,7 @@ import org.apache.activemq.filter.BooleanExpression;
 import org.apache.activemq.filter.MessageEvaluationContext;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,7 +72,53 @@ public final class ExpectedReplication {
         return highest;
     }
 
+    /**
+     * The scenario's grade: with publisher groups, each group's grade weighted by its share of the
+     * messages as asked (its fixed rate, or its clients when any group is saturated or follows a
+     * profile); {@link #expectedCopies} weighs them by what was sent instead.
+     */
     public static double of(Scenario scenario) {
+        List<PublisherGroup> groups = scenario.publisherGroups();
+        if (groups.size() == 1) {
+            return of(scenario, 0, scenario.publishers().clients());
+        }
+        boolean fixed = groups.stream().allMatch(g -> g.rate() instanceof PublishRate.PerSecond);
+        double[] weights = new double[groups.size()];
+        for (int g = 0; g < weights.length; g++) {
+            weights[g] = fixed ? ((PublishRate.PerSecond) groups.get(g).rate()).total() : groups.get(g).clients();
+        }
+        double total = Arrays.stream(weights).sum();
+        double[] grades = perGroup(scenario);
+        double grade = 0;
+        for (int g = 0; g < grades.length; g++) {
+            grade += weights[g] / total * grades[g];
+        }
+        return grade;
+    }
+
+    /** Each publisher group's grade: copies per message it sends, over its own clients' destinations. */
+    public static double[] perGroup(Scenario scenario) {
+        List<PublisherGroup> groups = scenario.publisherGroups();
+        double[] grades = new double[groups.size()];
+        int first = 0;
+        for (int g = 0; g < grades.length; g++) {
+            grades[g] = of(scenario.forGroup(g), first, groups.get(g).clients());
+            first += groups.get(g).clients();
+        }
+        return grades;
+    }
+
+    /** The copies subscribers should receive of what each group sent ({@code sent[g]}): Σ sent × grade. */
+    public static double expectedCopies(double[] grades, long[] sent) {
+        double copies = 0;
+        for (int g = 0; g < grades.length; g++) {
+            copies += grades[g] * sent[g];
+        }
+        return copies;
+    }
+
+    /** The grade of the publishers at indices {@code first} to {@code first + publishers - 1}, sending alike. */
+    private static double of(Scenario scenario, int first, int publishers) {
         try {
             int destinations = scenario.destination().count();
             List<List<BooleanExpression>> selectors = new ArrayList<>();
@@ -89,10 +138,13 @@ public final class ExpectedReplication {
                     }
                 }
             }
-            int publishers = scenario.publishers().clients();
+            int[] perDestination = new int[destinations];
+            for (int i = first; i < first + publishers; i++) {
+                perDestination[i % destinations]++;
+            }
             double grade = 0;
             for (int d = 0; d < destinations; d++) {
-                int publishersHere = publishers / destinations + (d < publishers % destinations ? 1 : 0);
+                int publishersHere = perDestination[d];
                 if (publishersHere > 0) {
                     grade += (double) publishersHere / publishers * perMessage(scenario, selectors.get(d), unfiltered[d]);
                 }
@@ -103,9 +155,20 @@ public final class ExpectedReplication {
         }
     }
 
-    /** Whether {@code selector} ({@code null}: none) matches every message variant the publishers send. */
+    /**
+     * Whether {@code selector} ({@code null}: none) matches every message variant the publishers send,
+     * of every publisher group.
+     */
     public static boolean matchesEveryVariant(Scenario scenario, String selector) {
         if (selector == null) {
+            return true;
+        }
+        if (scenario.publishers().grouped()) {
+            for (int g = 0; g < scenario.publisherGroups().size(); g++) {
+                if (!matchesEveryVariant(scenario.forGroup(g), selector)) {
+                    return false;
+                }
+            }
             return true;
         }
         try {

@@ -45,6 +45,15 @@ class ScenarioSchemaTest {
                 "subscribers:\n  - {clients: 1, processing: {weighted: [{time: 1ms, weight: 1, zzz: 1}]}}\n");
         UNKNOWN_FIELD_IN.put("publishers", "publishers: {zzz: 1}\n");
         UNKNOWN_FIELD_IN.put("publishers.rate[]", "publishers: {rate: [{rate: 1, zzz: 1}]}\n");
+        UNKNOWN_FIELD_IN.put("publishers[]", "publishers: [{zzz: 1}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].rate[]", "publishers: [{rate: [{rate: 1, zzz: 1}]}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].delivery", "publishers: [{delivery: {zzz: 1}}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].message", "publishers: [{message: {zzz: 1}}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].message.size", "publishers: [{message: {size: {uniform: [1, 2], zzz: 1}}}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].message.size.lognormal",
+                "publishers: [{message: {size: {lognormal: {median: 1, p99: 2, zzz: 1}}}}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].message.size.weighted[]",
+                "publishers: [{message: {size: {weighted: [{size: 1, weight: 1, zzz: 1}]}}}]\n");
         UNKNOWN_FIELD_IN.put("subscribers[]", "subscribers: [{zzz: 1}]\n");
         UNKNOWN_FIELD_IN.put("subscribers[].filter", "subscribers: [{filter: {on: P1, equals: x, zzz: 1}}]\n");
         UNKNOWN_FIELD_IN.put("delivery", "delivery: {zzz: 1}\n");

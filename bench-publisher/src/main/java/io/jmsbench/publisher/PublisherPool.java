@@ -17,7 +17,7 @@ public final class PublisherPool extends ClientPoolBase<PublisherClient> {
 
     @Override
     protected PublisherClient newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new PublisherClient(client.id(), client.destination(), factory, plan);
+        return new PublisherClient(client.id(), client.destination(), factory, plan.forClient(client));
     }
 
     @Override

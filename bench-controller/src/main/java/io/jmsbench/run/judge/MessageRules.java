@@ -6,6 +6,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.run.point.GroupGrade;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
@@ -27,11 +28,11 @@ import java.util.function.Function;
 final class MessageRules {
 
     private final Scenario scenario;
-    private final double expectedGrade;
+    private final GroupGrade grade;
 
-    MessageRules(Scenario scenario, double expectedGrade) {
+    MessageRules(Scenario scenario, GroupGrade grade) {
         this.scenario = scenario;
-        this.expectedGrade = expectedGrade;
+        this.grade = grade;
     }
 
     /**
@@ -154,6 +155,7 @@ final class MessageRules {
             return;
         }
         double measured = measuredGrade(o);
+        double expectedGrade = grade.of(o.publishersFinal());
         if (Math.abs(measured - expectedGrade) > 0.02 * Math.max(expectedGrade, 1e-9)) {
             findings.add(Finding.of(FindingCode.REPLICATION_GRADE_MISMATCH, String.format(Locale.ROOT,
                     "measured replication grade %.4f differs from the expected %.4f by more than 2%%",

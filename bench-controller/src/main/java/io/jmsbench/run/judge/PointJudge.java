@@ -11,6 +11,7 @@ import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.run.point.PointDriver;
+import io.jmsbench.run.point.GroupGrade;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Defaults;
@@ -23,7 +24,6 @@ import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.text.Durations;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
-import io.jmsbench.workload.ExpectedReplication;
 
 import io.jmsbench.system.CpuPartitions;
 
@@ -49,6 +49,7 @@ public final class PointJudge {
     private final int hostCores;
     private final boolean brokerReused;
     private final double expectedGrade;
+    private final GroupGrade grade;
     private final MessageRules messages;
     /** Some subscribers join late, leave early or are slow: a deliberate backlog, not a capacity point. */
     private final boolean scheduled;
@@ -58,9 +59,14 @@ public final class PointJudge {
         this.scenario = scenario;
         this.hostCores = hostCores;
         this.brokerReused = brokerReused;
-        this.expectedGrade = ExpectedReplication.of(scenario);
-        this.messages = new MessageRules(scenario, expectedGrade);
+        this.grade = new GroupGrade(scenario);
+        this.expectedGrade = grade.asked();
+        this.messages = new MessageRules(scenario, grade);
         this.scheduled = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled);
+    }
+
+    Scenario scenario() {
+        return scenario;
     }
 
     /** What the point's publishers sent: its payload bytes follow from it. */
@@ -70,6 +76,11 @@ public final class PointJudge {
 
     public double expectedGrade() {
         return expectedGrade;
+    }
+
+    /** The grade expected of what the point's publishers sent: per group, weighted by their counts. */
+    public double expectedGrade(PointObservation o) {
+        return grade.of(o.publishersFinal());
     }
 
     /** What the point's latency is measured from: the intended send time at a fixed rate, the actual send saturated. */
@@ -219,7 +230,7 @@ public final class PointJudge {
 
     /** Whether the broker's backlog held still over the window ({@link SteadyState}). */
     private void steadyState(PointObservation o, WindowFigures figures, boolean capacityRun, List<Finding> findings) {
-        Optional<Finding> clients = SteadyState.check(figures.received(), figures.dispatched(), expectedGrade,
+        Optional<Finding> clients = SteadyState.check(figures.received(), figures.dispatched(), expectedGrade(o),
                 WindowFigures.windowSamples(o), scenario.phases().precision(), capacityRun);
         Optional<Finding> broker = SteadyState.brokerDepth(o.windowStart().brokerDepth(), o.windowEnd().brokerDepth(),
                 figures.received(), scenario.phases().precision(), capacityRun);

@@ -20,6 +20,8 @@ import io.jmsbench.report.PointResult.Timing;
 import io.jmsbench.report.PointResult.Totals;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.PublisherGroup;
+import io.jmsbench.scenario.Scenario;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
 import io.jmsbench.workload.SizeTable;
@@ -27,6 +29,7 @@ import io.jmsbench.workload.SizeTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** A point's result for the report: its observation's figures with the judge's findings. */
 public final class PointResults {
@@ -62,12 +65,24 @@ public final class PointResults {
                 new Timing(o.times(), o.windows(judge.precisionTarget())),
                 new Rates(figures.received(), figures.dispatched(),
                         figures.received().rate() + figures.dispatched().rate(),
-                        new ReplicationGrade(judge.expectedGrade(), MessageRules.measuredGrade(o)), filters),
+                        new ReplicationGrade(judge.expectedGrade(o), MessageRules.measuredGrade(o)), filters),
                 new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
                         o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
                         FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o)),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
-                o.samples(), o.environment(), sizes(judge.message(), o, figures));
+                o.samples(), o.environment(), oneMessage(judge.scenario()) ? sizes(judge.message(), o, figures) : null,
+                GroupRates.of(judge.scenario(), o));
+    }
+
+    /**
+     * Whether every publisher sends the scenario's own message sizes: publisher groups whose sizes
+     * differ have their payload bytes/s each in their group's rate, since subscribers count receipts
+     * without telling the groups apart.
+     */
+    private static boolean oneMessage(Scenario scenario) {
+        MessageSpec base = scenario.message();
+        return scenario.publisherGroups().stream().map(PublisherGroup::message).allMatch(m -> m.size() == base.size()
+                && Objects.equals(m.sizes(), base.sizes()) && Objects.equals(m.files(), base.files()));
     }
 
     /**

@@ -25,16 +25,19 @@ public final class ClientPlans {
 
     public static List<ClientPlan> publishers(Scenario scenario) {
         List<ClientPlan> plans = new ArrayList<>();
+        boolean grouped = scenario.publishers().grouped();
         for (int i = 0; i < scenario.publishers().clients(); i++) {
-            plans.add(new ClientPlan(AuditHeaders.publisherId(i), null, scenario.destination().nameFor(i)));
+            plans.add(new ClientPlan(AuditHeaders.publisherId(i), null, scenario.destination().nameFor(i), false,
+                    List.of(), null, null, grouped ? scenario.publisherGroupOf(i) : null));
         }
         return plans;
     }
 
     /**
      * A subscriber audits every publisher's stream on its destination when it is expected to get
-     * every message of them: its selector matches every message variant, and on a queue it is the
-     * destination's only consumer.
+     * every message of them: its selector matches every message variant (of every publisher group),
+     * and on a queue it is the destination's only consumer. One that gets only some groups' messages
+     * counts them without an audit.
      */
     public static List<ClientPlan> subscribers(Scenario scenario) {
         List<ClientPlan> plans = new ArrayList<>();
@@ -43,13 +46,14 @@ public final class ClientPlans {
             perDestination.merge(scenario.destination().nameFor(i), 1, Integer::sum);
         }
         boolean queue = scenario.destination().type() == DestinationSpec.DestinationType.QUEUE;
+        boolean stamped = scenario.publisherGroups().stream().allMatch(p -> p.message().stamped());
         int index = 0;
         for (int g = 0; g < scenario.subscribers().size(); g++) {
             SubscriberGroup group = scenario.subscribers().get(g);
             for (int i = 0; i < group.clients(); i++) {
                 String destination = scenario.destination().nameFor(index++);
                 String selector = Filters.selector(group, i);
-                boolean audit = scenario.message().stamped() && ExpectedReplication.matchesEveryVariant(scenario, selector)
+                boolean audit = stamped && ExpectedReplication.matchesEveryVariant(scenario, selector)
                         && (!queue || perDestination.get(destination) == 1);
                 plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit,
                         processingTable(group.processing()), nanosOrNull(group.start()), nanosOrNull(group.stop())));

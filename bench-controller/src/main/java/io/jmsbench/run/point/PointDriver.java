@@ -290,7 +290,7 @@ public final class PointDriver {
      */
     private Drained drain(Snapshot previous, Stopped stopped) throws AgentException, RunAborted, RunFailure,
             IOException {
-        long expected = Math.round(ExpectedReplication.of(scenario) * stopped.publishers().messages());
+        long expected = new GroupGrade(scenario).expectedCopies(stopped.publishers());
         long drainStart = clock.nanoTime();
         long deadline = drainStart + scenario.phases().drain().toNanos();
         long lastReceipt = drainStart;

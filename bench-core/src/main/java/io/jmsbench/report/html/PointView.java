@@ -3,6 +3,7 @@ package io.jmsbench.report.html;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.BacklogFigures;
+import io.jmsbench.report.GroupLines;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.MessageSizes;
@@ -24,7 +25,8 @@ import java.util.stream.Collectors;
 record PointView(String label, Map<String, Object> parameters, int repeat, String verdict, List<Finding> findings,
                  Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
                  int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults,
-                 @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog, Sizes sizes) {
+                 @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog, Sizes sizes,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<List<String>> groups) {
 
     /** The backlog's figures ({@link BacklogFigures}), NaN as {@code null}. */
     record Backlog(long peak, Double peakAt, Double joinedAt, Double drainedAt, Double drainSeconds,
@@ -90,7 +92,8 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 Numbers.of(p.rates().replicationGrade().measured(), 4), p.rates().filters(), Latency.of(p.delivery().latency()), hostCores,
                 series, p.delivery().faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
                         Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
-                        .toList(), Backlog.of(p.delivery().backlog()), Sizes.of(p.sizes()));
+                        .toList(), Backlog.of(p.delivery().backlog()), Sizes.of(p.sizes()),
+                GroupLines.rows(p.publisherGroups()));
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

@@ -614,6 +614,10 @@
         table(box, ['bytes up to', 'messages', 'share'], p.sizes.buckets).className = 'sizes';
       }
     }
+    if (p.groups) {
+      table(box, ['publisher group', 'clients', 'rate asked', 'messages sent', 'msgs/s sent', 'payload bytes/s'],
+        p.groups).className = 'groups';
+    }
     if (!s.t.length) {
       add(box, 'p', 'none', 'No per-second samples were recorded for this point.');
       return;

@@ -1,0 +1,20 @@
+package io.jmsbench.scenario;
+
+/**
+ * One group of a list under {@code publishers:}: {@code clients} publishers named {@code name}, sending
+ * {@code message} (the scenario's message with the group's own fields over it) at {@code rate}, split
+ * evenly over the group's clients, persistent or not as {@code persistent} says. Every group sends to
+ * the scenario's destinations, spread as one pool's clients are.
+ */
+public record PublisherGroup(String name, int clients, PublishRate rate, MessageSpec message, boolean persistent) {
+
+    /** A group's name when none is given: publishers-1, publishers-2, ... ({@code index} 0-based). */
+    public static String defaultName(int index) {
+        return "publishers-" + (index + 1);
+    }
+
+    /** Each client's fixed rate in msgs/s, NaN when saturated or following a profile. */
+    public double ratePerClient() {
+        return rate instanceof PublishRate.PerSecond fixed ? fixed.total() / clients : Double.NaN;
+    }
+}
