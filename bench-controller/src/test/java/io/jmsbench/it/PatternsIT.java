@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every shipped pattern (scenarios/patterns/) runs, in short, on the embedded ActiveMQ over OpenWire
  * and on the embedded Artemis over its core protocol: it completes, loses and duplicates nothing,
  * drains, and its report carries what the pattern is about (a profile's target per second, a
- * backlog, the sizes sent). The verdict is printed, not asserted: on 2 shared cores a fixed rate
+ * backlog, the sizes sent, each publisher group's rate). The verdict is printed, not asserted: on 2 shared cores a fixed rate
  * may be missed, which the run must say and this test need not forbid.
  */
 @Timeout(900)
@@ -38,7 +38,7 @@ class PatternsIT {
     private record Pattern(Set<Evidence> evidence, List<String> overrides) {
     }
 
-    private enum Evidence { TARGET, BACKLOG, SIZES }
+    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS }
 
     private static final List<String> SHORT = List.of("phases.warmup=2s", "phases.measure=5s", "phases.drain=30s");
 
@@ -49,6 +49,7 @@ class PatternsIT {
             "mixed-sizes", new Pattern(EnumSet.of(Evidence.SIZES), List.of()),
             "real-payloads", new Pattern(EnumSet.of(Evidence.SIZES), List.of()),
             "slow-consumer", new Pattern(EnumSet.of(Evidence.BACKLOG), List.of()),
+            "two-groups", new Pattern(EnumSet.of(Evidence.GROUPS), List.of()),
             "late-consumers", new Pattern(EnumSet.of(Evidence.BACKLOG),
                     List.of("subscribers[0].start=3s", "publishers.rate=200")));
 
@@ -126,6 +127,9 @@ class PatternsIT {
         if (pattern.evidence().contains(Evidence.SIZES)) {
             JsonNode histogram = point.path("sizes").path("histogram");
             assertTrue(histogram.isObject(), name + ": the sizes sent: " + point.path("sizes"));
+        }
+        if (pattern.evidence().contains(Evidence.GROUPS)) {
+            assertEquals(2, point.path("publisherGroups").size(), name + ": each group's rate: " + point);
         }
         System.out.printf("%s on %s: %s, received %.0f msgs/s%n", name, broker, point.path("verdict").asText(),
                 point.path("received").path("rate").asDouble());
