@@ -88,9 +88,9 @@ public final class ScenarioLoader {
         int repeat = file.repeat();
         SearchSpec search = file.search();
         List<Claim> claims = file.claims();
-        if (!problems.isEmpty()) {
-            throw new ScenarioException(inFileOrder(problems));
-        }
+        // the points are read even when the file has problems: a wrong value in a sweep: list is
+        // found only there, and it is often the cause of the file's problem (a claim naming a value
+        // the list should have held), so both are told, each at its own line
         List<ScenarioPlan.Point> points = new ArrayList<>();
         Set<Problem> pointProblems = new LinkedHashSet<>();
         for (Sweep.Combination combination : sweep.points()) {
@@ -106,7 +106,7 @@ public final class ScenarioLoader {
             }
             Fields pointRoot = Fields.root(copy, these);
             Scenario scenario = ScenarioReader.read(pointRoot, defaultName);
-            if (these.isEmpty()) {
+            if (these.isEmpty() && problems.isEmpty()) {
                 for (ScenarioCheck check : checks) {
                     ScenarioCheck.Failure failure = check.check(scenario);
                     if (failure != null) {
@@ -117,7 +117,9 @@ public final class ScenarioLoader {
             pointProblems.addAll(these);
             points.add(new ScenarioPlan.Point(points.size(), combination.parameters(), scenario));
         }
-        refuseReuseAcrossBrokers(root, points);
+        if (problems.isEmpty()) {
+            refuseReuseAcrossBrokers(root, points);
+        }
         if (!pointProblems.isEmpty() || !problems.isEmpty()) {
             pointProblems.addAll(problems);
             throw new ScenarioException(inFileOrder(new ArrayList<>(pointProblems)));

@@ -288,4 +288,17 @@ class ScenarioLoaderTest {
             assertEquals(text, Durations.format(Durations.parse(text)));
         }
     }
+
+    @Test
+    void aWrongSweepValueIsToldAtItsOwnLineEvenWhenAClaimNamesTheValueItShouldHaveBeen() {
+        String text = "subscribers:\n  - {clients: 1}\nsweep:\n  subscribers[0].clients: [-1, 3]\n"
+                + "expect:\n  - received: ratio\n    by: subscribers[0].clients\n    of: 3\n    to: 1\n"
+                + "    atLeast: 0.5\n";
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parsePlan(text, "s.yaml", "s", List.of()));
+        List<String> lines = e.problems().stream().map(p -> p.line() + ":" + p.field()).toList();
+        assertEquals(List.of("4:subscribers[0].clients", "9:expect[0].to"), lines, e.getMessage());
+        assertTrue(e.problems().get(0).message().contains("found -1 (a value of sweep.subscribers[0].clients)"),
+                e.getMessage());
+    }
 }
