@@ -4,7 +4,6 @@ import io.jmsbench.agent.PooledClient;
 import io.jmsbench.jms.BrokerRefusal;
 import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.jms.StampWriter;
-import io.jmsbench.workload.SizeTable;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
@@ -12,6 +11,7 @@ import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.workload.AuditHeaders;
+import io.jmsbench.workload.SizeTable;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
@@ -189,19 +189,9 @@ final class PublisherClient implements PooledClient, Runnable {
                 Message message = messages[next];
                 long sentAt;
                 if (intervalNanos > 0) {
-                    long due = start + sequence * intervalNanos;
-                    long wait;
-                    while ((wait = due - System.nanoTime()) > 0 && running) {
-                        LockSupport.parkNanos(wait);
-                    }
-                    sentAt = EpochClock.fromNanoTime(due) - clockOffset;
+                    sentAt = awaitDue(start + sequence * intervalNanos);
                 } else if (schedule != null) {
-                    long due = start + schedule.dueNanos(sequence);
-                    long wait;
-                    while ((wait = due - System.nanoTime()) > 0 && running) {
-                        LockSupport.parkNanos(wait);
-                    }
-                    sentAt = EpochClock.fromNanoTime(due) - clockOffset;
+                    sentAt = awaitDue(start + schedule.dueNanos(sequence));
                 } else {
                     sentAt = EpochClock.nanos() - clockOffset;
                 }
@@ -249,6 +239,15 @@ final class PublisherClient implements PooledClient, Runnable {
         }
         this.sequence = sequence;
         this.next = next;
+    }
+
+    /** Waits until {@code due} (nanoTime) or a stop; the message's intended send time, on the controller's clock. */
+    private long awaitDue(long due) {
+        long wait;
+        while ((wait = due - System.nanoTime()) > 0 && running) {
+            LockSupport.parkNanos(wait);
+        }
+        return EpochClock.fromNanoTime(due) - clockOffset;
     }
 
     /**
