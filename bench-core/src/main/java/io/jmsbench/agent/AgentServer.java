@@ -216,6 +216,7 @@ public final class AgentServer implements AutoCloseable {
             case TOTAL -> new MessageTotal(pool.messages());
             case AUDIT -> pool.audit();
             case LATENCY -> pool.latency();
+            case REPLIES -> pool.replies();
             case STOP -> pool.stop(STOP_TIMEOUT);
             case CLOSE -> {
                 pool.close(STOP_TIMEOUT);

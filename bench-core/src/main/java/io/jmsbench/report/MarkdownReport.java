@@ -143,6 +143,9 @@ public final class MarkdownReport {
                     p.delivery().latency().basis(), Figures.count(p.delivery().latency().count()), p.delivery().latency().p50(), p.delivery().latency().p90(),
                     p.delivery().latency().p99(), p.delivery().latency().p999(), p.delivery().latency().p9999(), p.delivery().latency().max()));
         }
+        if (p.delivery().roundTrip() != null) {
+            md.append(RoundTripLine.of(p.delivery().roundTrip())).append("\n\n");
+        }
         CpuFigures cpu = p.resources().cpu();
         md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")

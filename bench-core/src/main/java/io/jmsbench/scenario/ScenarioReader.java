@@ -1,7 +1,6 @@
 package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
@@ -63,6 +62,7 @@ final class ScenarioReader {
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
+        ReplyToReader.check(root, publishers.groups(), subscribers, destination);
         Phases phases = phases(root.mapping("phases"));
         RateProfileReader.checkPhases(root, publishers.grouped() ? "/publishers/0/rate" : "/publishers/rate",
                 publishers.rate(), phases);
@@ -384,6 +384,10 @@ final class ScenarioReader {
                     hook.integer("failAfterCommitEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
             hook.finish();
         }
+        if (f.hasHidden(ReplyToReader.KEY)) {
+            f.problem(ReplyToReader.KEY, "expected replyTo only in a list of publisher groups (requesters are a group "
+                    + "of their own: publishers: [{name: requesters, replyTo: temporary}]), found it in the mapping");
+        }
         f.finish();
         return new PublisherSpec(clients, rate, faults);
     }
@@ -431,9 +435,10 @@ final class ScenarioReader {
                     DistributionReader.Unit.durations("time", Defaults.MAX_PROCESSING_NANOS), SubscriberGroup.NO_PROCESSING);
             Duration start = g.duration("start", null, Duration.ZERO);
             Duration stop = g.duration("stop", null, Duration.ofMillis(1));
+            boolean reply = g.bool("reply", false);
             g.finish();
             result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
-                    selector == null ? filter : null, processing, start, stop));
+                    selector == null ? filter : null, processing, start, stop, reply));
         }
         return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
     }

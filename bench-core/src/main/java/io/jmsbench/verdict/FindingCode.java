@@ -19,6 +19,8 @@ public enum FindingCode {
     RECEIVE_ERRORS(Severity.INVALID),
     /** A persistent message to a queue or durable subscription sent and never received. */
     PERSISTENT_MESSAGES_LOST(Severity.INVALID),
+    /** Persistent requests (request/reply) without a reply once the drain and the wait for replies ended. */
+    REQUESTS_UNANSWERED(Severity.INVALID),
     /** Duplicates where the acknowledgement mode allows none. */
     DUPLICATES(Severity.INVALID),
     /** The drain hit its bound with receipts missing: loss cannot be told from delay. */
@@ -111,6 +113,8 @@ public enum FindingCode {
     PRECISION_NOT_REACHED(Severity.NOTE),
     /** Messages lost where the delivery is at most once. */
     MESSAGES_LOST_ALLOWED(Severity.NOTE),
+    /** Requests without a reply where requests and replies are non-persistent (at most once). */
+    REQUESTS_UNANSWERED_ALLOWED(Severity.NOTE),
     /** A rate's batch means stayed correlated: its interval is likely too narrow. */
     INTERVAL_CORRELATED(Severity.NOTE),
     /** The clock offsets are too uncertain against the latency measured. */

@@ -9,6 +9,7 @@ import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.ReplyPlan;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.SizeTable;
@@ -67,8 +68,15 @@ final class PublisherClient implements PooledClient, Runnable {
     private final SendSchedule schedule;
     private Session session;
     private int uncommitted;
+    /** The reply side when this publisher is a requester ({@code null} otherwise). */
+    private final Requester requester;
 
     PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan) {
+        this(id, destinationName, factory, plan, null);
+    }
+
+    /** A publisher that, with {@code reply}, is a requester ({@code null}: it only publishes). */
+    PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan, ReplyPlan reply) {
         this.id = id;
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
@@ -86,6 +94,7 @@ final class PublisherClient implements PooledClient, Runnable {
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
+        this.requester = reply == null ? null : new Requester(reply, plan.runId(), id, clockOffset, counter);
     }
 
     @Override
@@ -151,6 +160,14 @@ final class PublisherClient implements PooledClient, Runnable {
             }
         }
         next = SizeTable.start(id, messages.length);
+        if (requester != null) {
+            requester.open(c, messages);
+        }
+    }
+
+    /** The reply side; {@code null} unless a requester. */
+    Requester requester() {
+        return requester;
     }
 
     boolean isConnected() {

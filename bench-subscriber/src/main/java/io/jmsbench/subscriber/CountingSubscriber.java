@@ -60,6 +60,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
     private final SingleWriterRecorder latency = new SingleWriterRecorder(Histograms.DIGITS);
 
+    /** Answers each request when the client is a responder ({@code null} otherwise); made with the session. */
+    private Responder responder;
     private final ListenerWork work;
     private final ClientPlan client;
 
@@ -154,6 +156,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         } else {
             consumer = session.createConsumer(session.createQueue(destinationName), selector);
         }
+        if (client.reply() != null && !client.reply().requester()) {
+            responder = new Responder(session, plan.delivery().persistent());
+        }
         consumer.setMessageListener(this);
         c.start();
     }
@@ -177,8 +182,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     public void onMessage(Message message) {
         counter.message();
         try {
-            if (stamped) {
-                audit(message);
+            boolean ours = stamped && audit(message);
+            if (responder != null && ours) {
+                responder.answer(message, stamps.id(), stamps.sentAt());
             }
             if (!work.none()) {
                 work.spend(); // on the session's thread: it holds up this consumer's deliveries, as a slow one would
@@ -198,15 +204,16 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         }
     }
 
-    private void audit(Message message) throws JMSException {
+    /** Audits {@code message}; whether it carries this run's stamps (read into {@link #stamps}). */
+    private boolean audit(Message message) throws JMSException {
         if (!stamps.read(message)) {
             unexpected++; // no stamp (single writer: the session's delivery thread)
-            return;
+            return false;
         }
         long id = stamps.id();
         if (AuditHeaders.runTagOf(id) != runTag) {
             unexpected++; // another run's
-            return;
+            return false;
         }
         latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - stamps.sentAt()));
         // flagged by the broker, or consumed and not acknowledged when the connection was lost
@@ -218,6 +225,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
                     AuditHeaders.resendOf(id));
         }
+        return true;
     }
 
     /** Now, in epoch milliseconds on the controller's clock. */

@@ -6,6 +6,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.run.point.GroupGrade;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.DeliverySpec;
@@ -123,6 +124,25 @@ final class MessageRules {
                     + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)"
                     + examples(audit, e -> e.duplicates().isEmpty() ? null : e.duplicatesText())));
         }
+    }
+
+    /**
+     * Requests without a reply, audited as lost messages are: invalid where persistent requests and
+     * replies must be kept (both are on queues, the requests unless on a non-durable topic), a note
+     * where delivery is at most once.
+     */
+    void unanswered(RoundTrip roundTrip, List<Finding> findings) {
+        if (roundTrip == null || roundTrip.unanswered() == 0) {
+            return;
+        }
+        DeliverySpec delivery = scenario.delivery();
+        boolean kept = delivery.persistent() && (delivery.durable()
+                || scenario.destination().type() == DestinationSpec.DestinationType.QUEUE);
+        String counts = String.format(Locale.ROOT, "%,d of %,d requests without a reply after the drain (%,d replies)",
+                roundTrip.unanswered(), roundTrip.requests(), roundTrip.replies());
+        findings.add(kept ? Finding.of(FindingCode.REQUESTS_UNANSWERED, counts)
+                : Finding.of(FindingCode.REQUESTS_UNANSWERED_ALLOWED, counts + ": allowed, since non-persistent or "
+                + "non-durable delivery is at most once, but look at the drain and the responders"));
     }
 
     /** {@code : first PUBLISHER to SUBSCRIBER #n, ...; ...} for the streams {@code text} names, or nothing. */

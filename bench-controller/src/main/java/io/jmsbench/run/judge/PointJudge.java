@@ -130,6 +130,7 @@ public final class PointJudge {
         MessageRules.receiveErrors(o.subscribersFinal(), findings);
         messages.audit(o.audit(), findings);
         MessageRules.drain(o.drainFigures(), findings);
+        messages.unanswered(o.roundTrip(), findings);
         messages.grade(o, findings);
         clocks(o, findings);
         faults(o, findings);

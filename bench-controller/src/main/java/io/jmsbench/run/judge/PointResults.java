@@ -68,7 +68,7 @@ public final class PointResults {
                         new ReplicationGrade(judge.expectedGrade(o), MessageRules.measuredGrade(o)), filters),
                 new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
                         o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
-                        FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o)),
+                        FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o), o.roundTrip()),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
                 o.samples(), o.environment(), oneMessage(judge.scenario()) ? sizes(judge.message(), o, figures) : null,
                 GroupRates.of(judge.scenario(), o));

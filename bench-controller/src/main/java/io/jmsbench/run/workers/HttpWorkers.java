@@ -8,10 +8,10 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
-
 import io.jmsbench.system.CpuPartitions;
 
 import java.time.Duration;
@@ -139,6 +139,11 @@ public final class HttpWorkers implements Workers {
     @Override
     public LatencyInterval latency() {
         return agents.subscribers().latency(PULL_TIMEOUT);
+    }
+
+    @Override
+    public ReplyInterval replies() {
+        return agents.publishers().replies(PULL_TIMEOUT);
     }
 
     @Override

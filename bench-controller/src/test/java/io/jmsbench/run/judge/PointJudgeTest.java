@@ -1,6 +1,7 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
@@ -13,21 +14,22 @@ import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.WarmupEnd;
 import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.Drained;
 import io.jmsbench.run.point.Faults.FaultEvent;
-import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.Gauges.Reading;
 import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.point.Warmup;
 import io.jmsbench.run.point.Window;
-import io.jmsbench.run.workers.Workers;
 import io.jmsbench.run.workers.Workers.Placement;
+import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
-import io.jmsbench.run.point.Gauges.Reading;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 import io.jmsbench.system.HostCpu;
@@ -87,6 +89,7 @@ class PointJudgeTest {
         double publisherCores = 0.5;
         Drain drain = new Drain(DrainEnd.COMPLETE, 0.5, 20_000, 20_000);
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
+        RoundTrip roundTrip;
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
         boolean window = true;
@@ -178,7 +181,7 @@ class PointJudgeTest {
         PointObservation o = new PointObservation(spec.ending, null,
                 spec.warmupEnd == null ? null : new Warmup(spec.warmupEnd, 20, Double.NaN, start, 20 * S, null),
                 spec.window ? new Window(start, end, spec.windowEnd, spec.latency, null, null) : null,
-                spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null),
+                spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null, spec.roundTrip),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
                         spec.placement, PointEnvironment.NONE));
         PointJudge judge = new PointJudge(scenario, spec.hostCores, spec.brokerReused);
@@ -309,6 +312,13 @@ class PointJudgeTest {
                 s.overrides = List.of("phases.measure=auto");
                 s.windowEnd = WindowEnd.BOUND;
             }, SHARED_HOST, PRECISION_NOT_REACHED),
+            rule(REQUESTS_UNANSWERED, "4 persistent requests on a durable topic without a reply", s -> {
+                s.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
+                s.roundTrip = RoundTrip.of(100, 96, LatencyFigures.of(Histograms.empty(), LatencyFigures.ACTUAL));
+            }, SHARED_HOST, REQUESTS_UNANSWERED),
+            rule(REQUESTS_UNANSWERED_ALLOWED, "4 non-persistent requests without a reply",
+                    s -> s.roundTrip = RoundTrip.of(100, 96, LatencyFigures.of(Histograms.empty(), LatencyFigures.ACTUAL)),
+                    SHARED_HOST, REQUESTS_UNANSWERED_ALLOWED),
             rule(MESSAGES_LOST_ALLOWED, "3 non-persistent messages lost",
                     s -> s.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false), SHARED_HOST, MESSAGES_LOST_ALLOWED),
             rule(INTERVAL_CORRELATED, "a rate still climbing through the window", s -> s.samples = ramp(),
