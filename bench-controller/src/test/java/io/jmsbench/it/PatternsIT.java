@@ -38,7 +38,7 @@ class PatternsIT {
     private record Pattern(Set<Evidence> evidence, List<String> overrides) {
     }
 
-    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS }
+    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS, ROUND_TRIP }
 
     private static final List<String> SHORT = List.of("phases.warmup=2s", "phases.measure=5s", "phases.drain=30s");
 
@@ -50,11 +50,13 @@ class PatternsIT {
             "real-payloads", new Pattern(EnumSet.of(Evidence.SIZES), List.of()),
             "slow-consumer", new Pattern(EnumSet.of(Evidence.BACKLOG), List.of()),
             "two-groups", new Pattern(EnumSet.of(Evidence.GROUPS), List.of()),
+            "request-reply", new Pattern(EnumSet.of(Evidence.ROUND_TRIP), List.of()),
             "late-consumers", new Pattern(EnumSet.of(Evidence.BACKLOG),
                     List.of("subscribers[0].start=3s", "publishers.rate=200")));
 
     /** Codes that mean a message was lost, doubled or never arrived: never acceptable in a pattern's run. */
     private static final Set<FindingCode> MESSAGES_WRONG = EnumSet.of(FindingCode.PERSISTENT_MESSAGES_LOST,
+            FindingCode.REQUESTS_UNANSWERED, FindingCode.REQUESTS_UNANSWERED_ALLOWED,
             FindingCode.DUPLICATES, FindingCode.DRAIN_TIMEOUT, FindingCode.DRAIN_INCOMPLETE,
             FindingCode.REPLICATION_GRADE_MISMATCH, FindingCode.BACKLOG_NOT_DRAINED, FindingCode.SEND_ERRORS,
             FindingCode.RECEIVE_ERRORS);
@@ -103,7 +105,14 @@ class PatternsIT {
         assertEquals(0, run.exit(), run.stdout() + run.stderr());
         Path directory = Reports.onlyRunDirectory(out, name);
         KeptRuns.keep(directory, "pattern-" + name + "-" + broker);
-        JsonNode point = Reports.read(directory).path("points").get(0);
+        JsonNode points = Reports.read(directory).path("points");
+        for (JsonNode point : points) {
+            checkPoint(name, broker, pattern, point);
+        }
+    }
+
+    /** What every point of a pattern's run must show. */
+    private static void checkPoint(String name, String broker, Pattern pattern, JsonNode point) {
 
         List<String> wrong = new ArrayList<>();
         for (JsonNode f : point.path("findings")) {
@@ -130,6 +139,18 @@ class PatternsIT {
         }
         if (pattern.evidence().contains(Evidence.GROUPS)) {
             assertEquals(2, point.path("publisherGroups").size(), name + ": each group's rate: " + point);
+        }
+        if (pattern.evidence().contains(Evidence.ROUND_TRIP)) {
+            JsonNode roundTrip = point.path("roundTrip");
+            assertTrue(roundTrip.path("requests").asLong() > 0, name + ": requests sent: " + roundTrip);
+            assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(),
+                    name + ": a reply to every request: " + roundTrip);
+            assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
+            assertTrue(roundTrip.path("latency").path("count").asLong() > 0, name + ": round trips: " + roundTrip);
+            assertTrue(roundTrip.path("latency").path("p50").asDouble() > 0, roundTrip.toString());
+            System.out.printf("%s on %s, %s: round trip p50 %.0f µs, p99 %.0f µs, p99.9 %.0f µs%n", name, broker,
+                    point.path("parameters").path("case").asText(), roundTrip.path("latency").path("p50").asDouble(),
+                    roundTrip.path("latency").path("p99").asDouble(), roundTrip.path("latency").path("p999").asDouble());
         }
         System.out.printf("%s on %s: %s, received %.0f msgs/s%n", name, broker, point.path("verdict").asText(),
                 point.path("received").path("rate").asDouble());

@@ -49,6 +49,7 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("publishers[].rate[]", "publishers: [{rate: [{rate: 1, zzz: 1}]}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].delivery", "publishers: [{delivery: {zzz: 1}}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].message", "publishers: [{message: {zzz: 1}}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].replyTo", "publishers: [{replyTo: {queue: r, zzz: 1}}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].message.size", "publishers: [{message: {size: {uniform: [1, 2], zzz: 1}}}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].message.size.lognormal",
                 "publishers: [{message: {size: {lognormal: {median: 1, p99: 2, zzz: 1}}}}]\n");
