@@ -92,6 +92,32 @@ class DebianBrokersIT {
         }
     }
 
+    /**
+     * The request/reply pattern over RabbitMQ's own JMS client, both ways: temporary reply queues and a
+     * fixed one where each requester takes its replies by JMSCorrelationID. Every request is answered
+     * once, to its own requester, and the round trips are measured.
+     */
+    @Test
+    void rabbitMqRequestReply() throws Exception {
+        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
+            JsonNode report = run(Jmsbench.scenario("patterns/request-reply.yaml"), "request-reply", rabbit.url(),
+                    "rabbitmq", "rabbitmq-jms", "--set", "phases.warmup=2s", "--set", "phases.measure=3s");
+            assertEquals(2, report.path("points").size(), "both cases");
+            for (JsonNode point : report.path("points")) {
+                JsonNode roundTrip = point.path("roundTrip");
+                assertTrue(roundTrip.path("requests").asLong() > 0, roundTrip.toString());
+                assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(),
+                        point.path("parameters") + ": " + roundTrip);
+                assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
+                assertTrue(roundTrip.path("latency").path("count").asLong() > 0, roundTrip.toString());
+                System.out.printf("request-reply on RabbitMQ (rabbitmq-jms), %s: round trip p50 %.0f µs, p99 %.0f µs, "
+                        + "p99.9 %.0f µs%n", point.path("parameters").path("case").asText(),
+                        roundTrip.path("latency").path("p50").asDouble(), roundTrip.path("latency").path("p99").asDouble(),
+                        roundTrip.path("latency").path("p999").asDouble());
+            }
+        }
+    }
+
     /** rabbitmq.yaml, one client a side at a modest rate for 2 s + 3 s, then {@code more} overrides. */
     private JsonNode runShort(String url, String kind, String provider, String... more) throws Exception {
         List<String> overrides = new java.util.ArrayList<>(List.of("--set", "publishers.clients=1",

@@ -44,8 +44,11 @@ final class ReplyToReader {
      */
     static void check(Fields root, List<PublisherGroup> publishers, List<SubscriberGroup> subscribers,
                       DestinationSpec destination) {
-        boolean requests = publishers.stream().anyMatch(p -> p.replyTo() != null);
+        // a replyTo already refused still asked for requests: its responders are not told again
+        boolean requests = publishers.stream().anyMatch(p -> p.replyTo() != null)
+                || root.problems().stream().anyMatch(p -> p.field().endsWith("." + KEY));
         int responders = subscribers.stream().filter(SubscriberGroup::reply).mapToInt(SubscriberGroup::clients).sum();
+        boolean answered = responders > 0 || root.problems().stream().anyMatch(p -> p.field().endsWith(".reply"));
         for (int i = 0; i < publishers.size(); i++) {
             PublisherGroup p = publishers.get(i);
             ReplyTo replyTo = p.replyTo();
@@ -53,7 +56,7 @@ final class ReplyToReader {
                 continue;
             }
             String at = "/publishers/" + i + "/" + KEY;
-            if (responders == 0) {
+            if (!answered) {
                 root.problemAt(at, "expected a subscriber group with reply: true beside replyTo (nothing would "
                         + "answer the requests), found none");
             }

@@ -183,11 +183,11 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         counter.message();
         try {
             boolean ours = stamped && audit(message);
-            if (responder != null && ours) {
-                responder.answer(message, stamps.id(), stamps.sentAt());
-            }
             if (!work.none()) {
                 work.spend(); // on the session's thread: it holds up this consumer's deliveries, as a slow one would
+            }
+            if (responder != null && ours) {
+                responder.answer(message, stamps.id(), stamps.sentAt()); // after the work: a service's time
             }
             if (ackEvery == 0 && transactionSize == 0) {
                 return;
