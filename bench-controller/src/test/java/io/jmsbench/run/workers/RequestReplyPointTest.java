@@ -17,6 +17,7 @@ import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.OutputStream;
@@ -39,10 +40,14 @@ class RequestReplyPointTest {
     @TempDir
     Path data;
 
-    /** Two requesters share the fixed queue: one that took the other's replies would leave requests unanswered. */
-    @ParameterizedTest(name = "replyTo: {0}")
-    @ValueSource(strings = {"temporary", "{queue: bench.replies}"})
-    void everyRequestIsAnsweredAndTimed(String replyTo) throws Exception {
+    /**
+     * Two requesters share the fixed queue: one that took the other's replies would leave requests
+     * unanswered. Persistent replies are synchronous sends from the responder's listener, which must
+     * not wait on the thread that reads the broker's answer (ActiveMQ's transport thread).
+     */
+    @ParameterizedTest(name = "replyTo: {0}, persistent: {1}")
+    @CsvSource({"temporary, false", "'{queue: bench.replies}', false", "temporary, true"})
+    void everyRequestIsAnsweredAndTimed(String replyTo, boolean persistent) throws Exception {
         Scenario scenario = ScenarioLoader.parse("""
                 name: request-reply
                 destination: {type: queue, name: bench.requests}
@@ -51,8 +56,9 @@ class RequestReplyPointTest {
                   - {name: requesters, clients: 2, rate: 400, replyTo: %s}
                 subscribers:
                   - {clients: 2, reply: true}
+                delivery: {persistent: %s}
                 phases: {warmup: 1s, measure: 2s, drain: 10s}
-                """.formatted(replyTo), "request-reply.yaml", "request-reply", List.of());
+                """.formatted(replyTo, persistent), "request-reply.yaml", "request-reply", List.of());
 
         PointObservation o = run(scenario);
 
