@@ -82,6 +82,12 @@ class RequestReplyValidationTest {
                                 + "subscriber of a topic gets its own copy of a request and would answer it: the "
                                 + "requester would count duplicate replies), found 2 on 1 topic; use a queue for "
                                 + "competing responders"),
+                yaml("a fixed reply queue over RabbitMQ's JMS client",
+                        "broker: {url: 'amqp://127.0.0.1:5672', kind: rabbitmq}\nprovider: rabbitmq-jms\n" + QUEUE
+                                + "publishers:\n  - {clients: 1, replyTo: {queue: r}}\n" + RESPONDER,
+                        FILE + ":5:27: publishers[0].replyTo: expected replyTo: temporary with provider rabbitmq-jms "
+                                + "(RabbitMQ's JMS client takes no selector on a queue, by which each requester takes "
+                                + "its own replies from a fixed queue), found r as a fixed queue"),
                 yaml("a misspelt temporary",
                         QUEUE + "publishers:\n  - {clients: 1, replyTo: temporay}\n" + RESPONDER,
                         FILE + ":3:27: publishers[0].replyTo: expected temporary or a mapping {queue: NAME}, found "

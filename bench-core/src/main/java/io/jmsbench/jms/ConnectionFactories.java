@@ -176,6 +176,9 @@ public final class ConnectionFactories {
                                                          BrokerCredentials credentials, TlsPlan tls,
                                                          boolean responders) {
         ConnectionFactory factory = create(provider, url, delivery.asyncSend(), credentials, tls);
+        if (responders && provider == Provider.RABBITMQ_JMS) {
+            RabbitMqJms.answerWithoutDeclaring(factory);
+        }
         if (listenerOnTransportThread(provider, url, delivery, responders)) {
             ((ActiveMQConnectionFactory) factory).setAlwaysSessionAsync(false);
         }

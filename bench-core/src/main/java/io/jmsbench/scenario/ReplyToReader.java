@@ -43,7 +43,7 @@ final class ReplyToReader {
      * and requests answered more than once.
      */
     static void check(Fields root, List<PublisherGroup> publishers, List<SubscriberGroup> subscribers,
-                      DestinationSpec destination) {
+                      DestinationSpec destination, Provider provider) {
         // a replyTo already refused still asked for requests: its responders are not told again
         boolean requests = publishers.stream().anyMatch(p -> p.replyTo() != null)
                 || root.problems().stream().anyMatch(p -> p.field().endsWith("." + KEY));
@@ -68,6 +68,11 @@ final class ReplyToReader {
                 root.problemAt(at, "expected no message.correlationId with a fixed reply queue (the requester sets "
                         + "JMSCorrelationID itself to take only its own replies), found correlationId "
                         + p.message().correlationId());
+            }
+            if (!replyTo.temporary() && provider == Provider.RABBITMQ_JMS) {
+                root.problemAt(at, "expected replyTo: temporary with provider rabbitmq-jms (RabbitMQ's JMS client "
+                        + "takes no selector on a queue, by which each requester takes its own replies from a fixed "
+                        + "queue), found " + replyTo.queue() + " as a fixed queue");
             }
             if (!replyTo.temporary() && destination.type() == DestinationSpec.DestinationType.QUEUE
                     && (replyTo.queue().equals(destination.name())

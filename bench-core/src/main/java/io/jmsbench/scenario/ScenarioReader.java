@@ -62,7 +62,7 @@ final class ScenarioReader {
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
-        ReplyToReader.check(root, publishers.groups(), subscribers, destination);
+        ReplyToReader.check(root, publishers.groups(), subscribers, destination, provider);
         Phases phases = phases(root.mapping("phases"));
         RateProfileReader.checkPhases(root, publishers.grouped() ? "/publishers/0/rate" : "/publishers/rate",
                 publishers.rate(), phases);
