@@ -61,6 +61,11 @@ public enum FindingCode {
      * nor whether it was a steady state could be told.
      */
     WINDOW_TOO_SHORT(Severity.UNVERIFIED),
+    /**
+     * A capacity point on a shared host whose busy share nothing measured (no /proc/stat: not
+     * Linux), so whether the host, and with it the broker, was saturated could not be checked.
+     */
+    HOST_CPU_NOT_MEASURED(Severity.UNVERIFIED),
 
     /**
      * The broker's own counts disagree with the clients': messages in against the publishers'
