@@ -5,6 +5,7 @@ import io.jmsbench.agent.AgentServer;
 import io.jmsbench.agent.ClientPool;
 import io.jmsbench.agent.HostMonitor;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.broker.BrokerAddress;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.publisher.PublisherPool;
@@ -31,8 +32,9 @@ import java.util.concurrent.CountDownLatch;
         footer = {"", "Example: ./jmsbench agent --role publisher --listen 10.0.0.3:7100"},
         description = {"Serve a pool of publisher or subscriber clients, or this host's resources, to a controller "
                 + "over HTTP.",
-                "With --role monitor it serves only this host's CPU, memory, disk and network readings: run "
-                + "one on the broker's machine.",
+                "With --role monitor it serves only this host's CPU, memory, disk and network readings, and the CPU "
+                + "time and memory of the broker's process, found by the port it listens on (--broker-port, else the "
+                + "port of the broker URL the controller sends): run one on the broker's machine.",
                 "The bearer token comes from --token-file, else the " + AgentCommand.TOKEN_ENV + " environment variable, "
                         + "else ~/.jmsbench/token; a token file that does not exist is created with a new random "
                         + "token, readable by its owner only (copy it to the controller)."})
@@ -58,6 +60,11 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--role", required = true, paramLabel = "ROLE", converter = RoleConverter.class,
             description = "publisher, subscriber or monitor (the broker's host: CPU, memory, network, disk).")
     AgentRole role;
+
+    @Option(names = "--broker-port", paramLabel = "PORT",
+            description = "With --role monitor: the port the broker listens on, where not its URL's (default: the "
+                    + "port of the broker URL the controller sends).")
+    Integer brokerPort;
 
     @Option(names = "--listen", defaultValue = "127.0.0.1:0", paramLabel = "HOST:PORT",
             description = "Address to serve (default: ${DEFAULT-VALUE}, loopback on a free port).")
@@ -91,6 +98,16 @@ final class AgentCommand implements Callable<Integer> {
             PathOptions.outputFile("--ready-file", readyFile, false);
         } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (brokerPort != null && role != AgentRole.MONITOR) {
+            spec.commandLine().getErr().println("jmsbench agent: --broker-port: only a monitor agent (--role monitor) "
+                    + "looks for the broker's process, not a " + role + " agent");
+            return ExitCodes.BAD_INPUT;
+        }
+        if (brokerPort != null && (brokerPort < 1 || brokerPort > 65535)) {
+            spec.commandLine().getErr().println("jmsbench agent: --broker-port: expected a port from 1 to 65535, found "
+                    + brokerPort);
             return ExitCodes.BAD_INPUT;
         }
         Duration leaseTime;
@@ -132,7 +149,7 @@ final class AgentCommand implements Callable<Integer> {
         ClientPool pool = switch (role) {
             case PUBLISHER -> new PublisherPool();
             case SUBSCRIBER -> new SubscriberPool();
-            case MONITOR -> new HostMonitor();
+            case MONITOR -> new HostMonitor(brokerPort, AgentCommand::urlPort);
         };
         AgentInfo info = new AgentInfo(role, Versions.JMSBENCH, Facts.host(), Facts.jvm());
         AgentServer listening;
@@ -165,6 +182,11 @@ final class AgentCommand implements Callable<Integer> {
             pool.close(Duration.ofSeconds(10));
         }
         return ExitCodes.OK;
+    }
+
+    /** The port a broker URL reaches (of a failover list, its first broker's); {@code -1}: it names none. */
+    static int urlPort(String url) {
+        return BrokerAddress.of(url).map(BrokerAddress::port).orElse(-1);
     }
 
     private void say(String line) {

@@ -157,7 +157,12 @@ public final class MarkdownReport {
         if (!cpu.partitions().isEmpty()) {
             md.append('\n');
         }
-        if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0) {
+        if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0
+                && p.resources().broker().diskReadBytes() < 0) {
+            // read by a monitor agent on the broker's host, or /proc/PID/io not ours to read
+            md.append(String.format(Locale.ROOT, "Broker process: %.0f MiB resident at the window's end; its disk "
+                    + "traffic was not read.%n%n", p.resources().broker().rssBytes() / 1048576.0));
+        } else if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0) {
             md.append(String.format(Locale.ROOT, "Broker JVM: %.0f MiB resident at the window's end, %.1f MiB read "
                             + "and %.1f MiB written to disk in it; host network traffic %.1f MiB.%n%n",
                     p.resources().broker().rssBytes() / 1048576.0, p.resources().broker().diskReadBytes() / 1048576.0,

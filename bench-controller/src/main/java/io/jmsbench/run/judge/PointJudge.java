@@ -1,5 +1,6 @@
 package io.jmsbench.run.judge;
 
+import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BacklogFigures;
 import io.jmsbench.report.BrokerCounts;
@@ -203,9 +204,13 @@ public final class PointJudge {
     /** A capacity point whose broker CPU nothing measured: no rule can say whether the broker was saturated. */
     private void brokerCpuNotMeasured(PointObservation o, List<Finding> findings) {
         if (brokerCpuUnverified(o)) {
+            BrokerProcessSample monitored = o.windowEnd() == null ? null : o.windowEnd().monitoredBroker();
+            String why = monitored != null && monitored.missing() != null
+                    ? "the monitor agent on the broker's host did not find its process: "
+                    + monitored.missing().describe(monitored.port())
+                    : "start 'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor";
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
-                    + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
-                    + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
+                    + "measured, so the rule that a capacity point saturates the broker could not be checked: " + why));
         }
     }
 
@@ -389,13 +394,17 @@ public final class PointJudge {
     }
 
     /**
-     * Whether anything measured the broker's CPU: its JVM, when the controller started it, or a
-     * monitor agent on its host. On a shared host, the host's busy share speaks for the broker only
-     * when the broker is one of the processes sharing it, which for an external broker nothing shows.
+     * Whether anything measured the broker's CPU: its process, on this machine or as the monitor
+     * agent on its host read it, or the monitor's host busy share. On a shared host, the host's busy
+     * share speaks for the broker only when the broker is one of the processes sharing it, which for
+     * an external broker nothing shows; likewise the monitor's host does not once the monitor found
+     * nothing serving the broker's port there.
      */
     private static boolean brokerCpuMeasured(PointObservation o) {
         boolean process = o.windowStart().brokerCpuNanos() >= 0 && o.windowEnd().brokerCpuNanos() >= 0;
-        boolean monitor = !Double.isNaN(WindowFigures.hostBusy(o, Workers.BROKER_HOST));
+        BrokerProcessSample monitored = o.windowEnd().monitoredBroker();
+        boolean brokerHost = monitored == null || monitored.found() || !monitored.missing().notBrokersHost();
+        boolean monitor = brokerHost && !Double.isNaN(WindowFigures.hostBusy(o, Workers.BROKER_HOST));
         return process || monitor;
     }
 
