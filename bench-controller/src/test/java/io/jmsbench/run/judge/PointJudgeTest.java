@@ -2,6 +2,8 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.protocol.AgentRole;
+import io.jmsbench.protocol.BrokerProcessMissing;
+import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
@@ -89,6 +91,8 @@ class PointJudgeTest {
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
+        /** The broker's process as the monitor read it at the window's start and end; {@code null}: not reported. */
+        BrokerProcessSample[] monitoredBroker;
         boolean window = true;
         BrokerCounts brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0);
         /** What an external broker's management interface said; {@code null}: nothing asked (embedded). */
@@ -171,6 +175,10 @@ class PointJudgeTest {
         });
         after.replaceAll((k, v) -> v == HostSample.UNKNOWN ? v
                 : new HostSample(v.cpuBusyTicks(), v.cpuTotalTicks(), 0, 0, 0, 0));
+        if (spec.monitoredBroker != null) {
+            before.computeIfPresent(Workers.BROKER_HOST, (k, v) -> v.withBrokerProcess(spec.monitoredBroker[0]));
+            after.computeIfPresent(Workers.BROKER_HOST, (k, v) -> v.withBrokerProcess(spec.monitoredBroker[1]));
+        }
         Snapshot start = spec.window ? snapshot(20 * S, 10_000, 10_000, spec, before, false) : null;
         Snapshot end = spec.window ? snapshot(30 * S, 10_000 + spec.windowSent, 10_000 + spec.windowReceived, spec,
                 after, true) : null;
@@ -565,6 +573,54 @@ class PointJudgeTest {
         paced.overrides = List.of("publishers.rate=1000");
         assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(paced));
         assertEquals(Verdict.VALID, Verdict.of(judge(paced)));
+    }
+
+    /** A remote external broker whose process the monitor on its host found: its CPU is measured, judged on its host. */
+    @Test
+    void theMonitorsBrokerProcessIsTheBrokersCpu() throws Exception {
+        Spec spec = new Spec();
+        spec.brokerCpuKnown = false; // not on this machine
+        spec.placement = TESTBED;
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.5});
+        spec.monitoredBroker = new BrokerProcessSample[] {new BrokerProcessSample(61616, 4321, "java", 3_000_000_000L,
+                1 << 30, null), new BrokerProcessSample(61616, 4321, "java", 12_000_000_000L, 1 << 30, null)};
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(CPU_RULE_BROKER), findings.stream().map(Finding::code).toList(),
+                "measured: no BROKER_CPU_NOT_MEASURED; its host half idle: not saturated");
+        assertEquals("cpu rule: broker not saturated: its host was 50.0% busy (< 95%), its process used 0.90 cores",
+                findings.get(0).text());
+
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+        assertEquals(List.of(), codes(spec));
+    }
+
+    /** A monitor that found nothing on the broker's port watches another host: its busy share is not the broker's. */
+    @Test
+    void aMonitorThatFoundNoBrokerProcessSaysWhyTheBrokersCpuWasNotMeasured() throws Exception {
+        Spec spec = new Spec();
+        spec.brokerCpuKnown = false;
+        spec.placement = TESTBED;
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.2});
+        BrokerProcessSample none = BrokerProcessSample.missing(61616, BrokerProcessMissing.NOT_LISTENING);
+        spec.monitoredBroker = new BrokerProcessSample[] {none, none};
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList(),
+                "unverified, not judged on a host that is not the broker's");
+        assertEquals("unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the "
+                + "broker could not be checked: the monitor agent on the broker's host did not find its process: no "
+                + "process listens on port 61616 on its host (run it on the broker's host, or give it --broker-port "
+                + "when the URL's port is not the one the broker listens on)", findings.get(0).text());
+
+        BrokerProcessSample other = BrokerProcessSample.missing(61616, BrokerProcessMissing.OTHER_USER);
+        spec.monitoredBroker = new BrokerProcessSample[] {other, other};
+        findings = judge(spec);
+        assertEquals(List.of(CPU_RULE_BROKER), findings.stream().map(Finding::code).toList(),
+                "the port is served there: its host's busy share stands for the broker");
+        assertEquals("cpu rule: broker not saturated: its host was 20.0% busy (< 95%); its process was not measured: "
+                + "the process listening on port 61616 belongs to another user (run the monitor as the broker's user "
+                + "or as root)", findings.get(0).text());
     }
 
     @Test
