@@ -9,18 +9,13 @@ public enum BrokerProcessMissing {
     NO_PORT,
     /** /proc/net/tcp cannot be read: no procfs (not Linux), or it is hidden from the monitor. */
     PROC_UNREADABLE,
-    /** No socket listens on the port in the monitor's network namespace: it is not on the broker's host. */
+    /**
+     * No socket listens on the port in the monitor's network namespace: another host, another port,
+     * or a broker in a container or pod with a network namespace of its own.
+     */
     NOT_LISTENING,
     /** A socket listens on the port, but no process the monitor may read holds it: another user's, without root. */
     OTHER_USER;
-
-    /**
-     * Whether the monitor's host is shown not to be the broker's: nothing serves the broker's port
-     * there, so the host's busy share says nothing of the broker.
-     */
-    public boolean notBrokersHost() {
-        return this == NOT_LISTENING;
-    }
 
     /** What the monitor found, for a finding: "no process listens on port 61616 on its host". */
     public String describe(int port) {

@@ -101,6 +101,11 @@ public enum FindingCode {
     PARTITIONED_HOST(Severity.NOTE),
     BROKER_HOST_NOT_MONITORED(Severity.NOTE),
     /**
+     * The monitor agent on the broker's host answered but did not find the broker's process (the
+     * sentence says why): the broker's own cores are unknown; its host's busy share still stands.
+     */
+    BROKER_PROCESS_NOT_MEASURED(Severity.NOTE),
+    /**
      * A subscriber group joined late, left early or was slow (its {@code start}, {@code stop} or
      * {@code processing}): the backlog is deliberate, so the point is judged on what it delivered,
      * not as the broker's capacity; the backlog-steadiness rules are off.

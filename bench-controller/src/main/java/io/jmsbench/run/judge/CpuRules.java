@@ -1,6 +1,5 @@
 package io.jmsbench.run.judge;
 
-import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.report.PartitionFigures;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.run.point.Deltas;
@@ -116,21 +115,19 @@ final class CpuRules {
     /**
      * Per host, each agent's and the broker's host being a machine of its own. The broker's rule
      * reads its host's busy share, as the paper's does, with its process's cores beside it when
-     * its monitor found it; not at all when the monitor found nothing serving the broker's port.
+     * its monitor found it.
      */
     static List<Finding> separateHosts(PointObservation o, Validity validity, boolean capacityRun) {
         List<Finding> broken = new ArrayList<>();
         double brokerBusy = WindowFigures.hostBusy(o, Workers.BROKER_HOST);
-        BrokerProcessSample monitored = o.windowEnd().monitoredBroker();
-        boolean elsewhere = monitored != null && !monitored.found() && monitored.missing().notBrokersHost();
-        if (capacityRun && o.placement().brokerHostMonitored() && !elsewhere) {
+        if (capacityRun && o.placement().brokerHostMonitored()) {
             if (Double.isNaN(brokerBusy)) {
                 broken.add(Finding.of(FindingCode.CPU_RULE_BROKER_UNKNOWN, PREFIX + "the broker host's CPU is unknown "
                         + "(its monitor agent did not answer)"));
             } else if (brokerBusy < validity.brokerCpuMin()) {
                 broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
                         + "saturated: its host was %.1f%% busy (< %.0f%%)%s", brokerBusy * 100,
-                        validity.brokerCpuMin() * 100, brokerProcess(o, monitored))));
+                        validity.brokerCpuMin() * 100, brokerProcess(o))));
             }
         }
         for (String agent : o.windowEnd().hosts().keySet()) {
@@ -147,14 +144,10 @@ final class CpuRules {
         return broken;
     }
 
-    /** The broker's process on its host, as its monitor read it, for the broker rule's sentence. */
-    private static String brokerProcess(PointObservation o, BrokerProcessSample monitored) {
+    /** The broker's cores, as its monitor read its process, for the broker rule's sentence ("" unknown). */
+    private static String brokerProcess(PointObservation o) {
         double cores = Deltas.cores(o.windowStart().brokerCpuNanos(), o.windowEnd().brokerCpuNanos(),
                 o.windowEnd().nanos() - o.windowStart().nanos());
-        if (!Double.isNaN(cores)) {
-            return String.format(Locale.ROOT, ", its process used %.2f cores", cores);
-        }
-        return monitored == null || monitored.found() ? ""
-                : "; its process was not measured: " + monitored.missing().describe(monitored.port());
+        return Double.isNaN(cores) ? "" : String.format(Locale.ROOT, ", its process used %.2f cores", cores);
     }
 }

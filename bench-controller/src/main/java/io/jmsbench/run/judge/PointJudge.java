@@ -117,6 +117,7 @@ public final class PointJudge {
             boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty() && !scheduled;
             brokerCpuNotMeasured(o, findings);
             hostCpuNotMeasured(o, figures, findings);
+            brokerProcessNotMeasured(o, findings);
             cpu(o, figures, capacityRun, findings);
             countNotReached(figures, findings);
             if (!scheduled) {
@@ -204,13 +205,19 @@ public final class PointJudge {
     /** A capacity point whose broker CPU nothing measured: no rule can say whether the broker was saturated. */
     private void brokerCpuNotMeasured(PointObservation o, List<Finding> findings) {
         if (brokerCpuUnverified(o)) {
-            BrokerProcessSample monitored = o.windowEnd() == null ? null : o.windowEnd().monitoredBroker();
-            String why = monitored != null && monitored.missing() != null
-                    ? "the monitor agent on the broker's host did not find its process: "
-                    + monitored.missing().describe(monitored.port())
-                    : "start 'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor";
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
-                    + "measured, so the rule that a capacity point saturates the broker could not be checked: " + why));
+                    + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
+                    + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
+        }
+    }
+
+    /** A broker on another host whose process its monitor agent did not find: why, in the monitor's terms. */
+    private static void brokerProcessNotMeasured(PointObservation o, List<Finding> findings) {
+        BrokerProcessSample monitored = o.windowEnd().monitoredBroker();
+        if (o.windowEnd().brokerCpuNanos() < 0 && monitored != null && !monitored.found()) {
+            findings.add(Finding.of(FindingCode.BROKER_PROCESS_NOT_MEASURED, "broker process not measured: the "
+                    + "monitor agent on the broker's host did not find it: " + monitored.missing().describe(
+                    monitored.port()) + "; the broker's own cores are unknown, its host's busy share still stands"));
         }
     }
 
@@ -395,16 +402,14 @@ public final class PointJudge {
 
     /**
      * Whether anything measured the broker's CPU: its process, on this machine or as the monitor
-     * agent on its host read it, or the monitor's host busy share. On a shared host, the host's busy
+     * agent on its host read it, or that monitor's host busy share. On a shared host, the host's busy
      * share speaks for the broker only when the broker is one of the processes sharing it, which for
-     * an external broker nothing shows; likewise the monitor's host does not once the monitor found
-     * nothing serving the broker's port there.
+     * an external broker nothing shows. A monitor that found nothing on the broker's port does not
+     * disprove its host: a broker in a container or a pod listens in a network namespace of its own.
      */
     private static boolean brokerCpuMeasured(PointObservation o) {
         boolean process = o.windowStart().brokerCpuNanos() >= 0 && o.windowEnd().brokerCpuNanos() >= 0;
-        BrokerProcessSample monitored = o.windowEnd().monitoredBroker();
-        boolean brokerHost = monitored == null || monitored.found() || !monitored.missing().notBrokersHost();
-        boolean monitor = brokerHost && !Double.isNaN(WindowFigures.hostBusy(o, Workers.BROKER_HOST));
+        boolean monitor = !Double.isNaN(WindowFigures.hostBusy(o, Workers.BROKER_HOST));
         return process || monitor;
     }
 

@@ -312,6 +312,13 @@ class PointJudgeTest {
             }, PARTITIONED_HOST),
             rule(BROKER_HOST_NOT_MONITORED, "agents on machines of their own, no monitor",
                     s -> s.placement = new Placement(true, false, false, List.of()), BROKER_HOST_NOT_MONITORED),
+            rule(BROKER_PROCESS_NOT_MEASURED, "a monitor that found nothing on the broker's port", s -> {
+                s.brokerCpuKnown = false;
+                s.placement = TESTBED;
+                s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+                BrokerProcessSample none = BrokerProcessSample.missing(61616, BrokerProcessMissing.NOT_LISTENING);
+                s.monitoredBroker = new BrokerProcessSample[] {none, none};
+            }, BROKER_PROCESS_NOT_MEASURED),
             rule(WINDOW_ENDED_BY_TIME, "a count the window's time ended first",
                     s -> s.overrides = List.of("phases.messages=20000"), SHARED_HOST, WINDOW_ENDED_BY_TIME),
             rule(BACKLOG_CHANGED, "the backlog grew at a fixed rate", s -> {
@@ -595,32 +602,24 @@ class PointJudgeTest {
         assertEquals(List.of(), codes(spec));
     }
 
-    /** A monitor that found nothing on the broker's port watches another host: its busy share is not the broker's. */
+    /** A monitor that did not find the broker's process says why; its host's busy share still stands. */
     @Test
-    void aMonitorThatFoundNoBrokerProcessSaysWhyTheBrokersCpuWasNotMeasured() throws Exception {
+    void aMonitorThatFoundNoBrokerProcessSaysWhy() throws Exception {
         Spec spec = new Spec();
         spec.brokerCpuKnown = false;
         spec.placement = TESTBED;
         spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.2});
-        BrokerProcessSample none = BrokerProcessSample.missing(61616, BrokerProcessMissing.NOT_LISTENING);
-        spec.monitoredBroker = new BrokerProcessSample[] {none, none};
-        List<Finding> findings = judge(spec);
-
-        assertEquals(List.of(BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList(),
-                "unverified, not judged on a host that is not the broker's");
-        assertEquals("unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the "
-                + "broker could not be checked: the monitor agent on the broker's host did not find its process: no "
-                + "process listens on port 61616 on its host (run it on the broker's host, or give it --broker-port "
-                + "when the URL's port is not the one the broker listens on)", findings.get(0).text());
-
         BrokerProcessSample other = BrokerProcessSample.missing(61616, BrokerProcessMissing.OTHER_USER);
         spec.monitoredBroker = new BrokerProcessSample[] {other, other};
-        findings = judge(spec);
-        assertEquals(List.of(CPU_RULE_BROKER), findings.stream().map(Finding::code).toList(),
-                "the port is served there: its host's busy share stands for the broker");
-        assertEquals("cpu rule: broker not saturated: its host was 20.0% busy (< 95%); its process was not measured: "
-                + "the process listening on port 61616 belongs to another user (run the monitor as the broker's user "
-                + "or as root)", findings.get(0).text());
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(BROKER_PROCESS_NOT_MEASURED, CPU_RULE_BROKER),
+                findings.stream().map(Finding::code).toList(), "measured by its host: not unverified");
+        assertEquals("broker process not measured: the monitor agent on the broker's host did not find it: the "
+                + "process listening on port 61616 belongs to another user (run the monitor as the broker's user or "
+                + "as root); the broker's own cores are unknown, its host's busy share still stands",
+                findings.get(0).text());
+        assertEquals("cpu rule: broker not saturated: its host was 20.0% busy (< 95%)", findings.get(1).text());
     }
 
     @Test
