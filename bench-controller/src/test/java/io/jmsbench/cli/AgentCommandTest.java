@@ -49,20 +49,4 @@ class AgentCommandTest {
         assertEquals(5673, AgentCommand.urlPort("amqp://[::1]:5673?amqp.idleTimeout=0"));
         assertEquals(-1, AgentCommand.urlPort("vm://localhost"), "no host, no port: the monitor says so");
     }
-
-    @Test
-    void theBrokerPortIsAMonitorsOptionAndAPort() {
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine().setErr(new PrintWriter(err, true));
-
-        assertEquals(ExitCodes.BAD_INPUT, cli.execute("agent", "--role", "publisher", "--broker-port", "61616"));
-        assertEquals("jmsbench agent: --broker-port: only a monitor agent (--role monitor) looks for the broker's "
-                + "process, not a publisher agent", err.toString().lines().findFirst().orElseThrow());
-
-        StringWriter err2 = new StringWriter();
-        CommandLine cli2 = Main.commandLine().setErr(new PrintWriter(err2, true));
-        assertEquals(ExitCodes.BAD_INPUT, cli2.execute("agent", "--role", "monitor", "--broker-port", "70000"));
-        assertEquals("jmsbench agent: --broker-port: expected a port from 1 to 65535, found 70000",
-                err2.toString().lines().findFirst().orElseThrow());
-    }
 }

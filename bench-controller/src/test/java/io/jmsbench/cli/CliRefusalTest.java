@@ -405,6 +405,13 @@ class CliRefusalTest {
                                 + " the file " + D + "/file on its path",
                         "agent", "--role", "publisher", "--token-file", D + "/token", "--ready-file",
                         D + "/file/ready.json"),
+                row("agent --broker-port out of range",
+                        "jmsbench agent: --broker-port: expected a port from 1 to 65535, found 70000",
+                        "agent", "--role", "monitor", "--token-file", D + "/token", "--broker-port", "70000"),
+                row("agent --broker-port for a client agent",
+                        "jmsbench agent: --broker-port: only a monitor agent (--role monitor) looks for the broker's"
+                                + " process, not a publisher agent",
+                        "agent", "--role", "publisher", "--token-file", D + "/token", "--broker-port", "61616"),
                 // schema, completion, help and none
                 row("schema with an argument",
                         "jmsbench schema: expected no more arguments, found 'scenario.json';"
