@@ -127,8 +127,9 @@ class CliRefusalTest {
                         "jmsbench run: --token-file " + D + "/dir: expected a file, found a directory",
                         "--token-file", D + "/dir"),
                 run("run --token-file missing, with remote agents",
-                        "jmsbench: no token for the remote agents: " + D + "/none does not exist; copy the token file"
-                                + " an agent generated, and give it with --token-file FILE (or set JMSBENCH_TOKEN)",
+                        "jmsbench: no token for the remote agents: " + D + "/none does not exist; create it with "
+                                + "'jmsbench token --token-file " + D + "/none' and copy it to every agent's machine (or "
+                                + "set JMSBENCH_TOKEN)",
                         "--token-file", D + "/none", "--agents", "publishers=h1:7100", "--agents",
                         "subscribers=h2:7100"),
                 run("run --broker-credentials missing",
