@@ -391,6 +391,12 @@ class CliRefusalTest {
                         "jmsbench agent: --listen: expected HOST:PORT with a port from 0 to 65535, found"
                                 + " '127.0.0.1:99999'",
                         "agent", "--role", "publisher", "--token-file", D + "/token", "--listen", "127.0.0.1:99999"),
+                row("token --token-file a directory",
+                        "jmsbench token: --token-file " + D + "/dir: expected a file, found a directory",
+                        "token", "--token-file", D + "/dir"),
+                row("docs --out a regular file",
+                        "jmsbench docs: --out " + D + "/file: expected a directory, found a file",
+                        "docs", "--out", D + "/file"),
                 row("agent --token-file a directory",
                         "jmsbench agent: --token-file " + D + "/dir: expected a file, found a directory",
                         "agent", "--role", "publisher", "--token-file", D + "/dir"),
@@ -419,7 +425,7 @@ class CliRefusalTest {
                         "completion", "--shell", "zsh"),
                 row("an unknown command",
                         "jmsbench: unknown command 'start', expected one of run, validate, report, compare, baseline,"
-                                + " fit, disk, broker, agent, schema, completion, help; see ./jmsbench --help",
+                                + " fit, disk, broker, agent, token, schema, completion, help; see ./jmsbench --help",
                         "start", D + "/s.yaml"),
                 row("an unknown option before the command",
                         "jmsbench: unknown option '--verbose' (did you mean --version?); see ./jmsbench --help",
