@@ -43,7 +43,9 @@ final class CliReference {
                 .replaceAll("\\s*\\n\\s*", " ");
         md.append("```\n").append(usage).append("\n```\n\n");
         for (String line : spec.usageMessage().description()) {
-            md.append(text(line)).append("\n\n");
+            if (!text(line).isEmpty()) {
+                md.append(text(line)).append("\n\n");
+            }
         }
         if (!spec.positionalParameters().isEmpty()) {
             md.append("| Parameter | Description |\n|---|---|\n");
