@@ -67,7 +67,8 @@ final class AgentCommand implements Callable<Integer> {
     String listen;
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "File holding the bearer token; created (mode 0600) with a new token when absent.")
+            description = "File holding the bearer token, read again whenever it changes; created (mode 0600) with "
+                    + "a new token when absent, unless --require-token.")
     Path tokenFile;
 
     @Option(names = "--require-token",

@@ -9,16 +9,21 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * An agent's token file, looked at on every request: when its modification time, size or inode
- * changes (a token copied over it from the controller's machine), the new token is used from the
- * next request on and the old one is refused. Looking costs one {@code stat} per request. A file
- * that cannot be used (removed, half written, readable by others) leaves the previous token in
- * force, said once, and is tried again on the next request.
+ * An agent's token file, looked at on every request: when its modification or change time, size
+ * or inode changes (a token copied over it from the controller's machine), the new token is used
+ * from the next request on and the old one is refused. The change time counts because a copy
+ * that keeps the source's modification time ({@code scp -p}) into the same inode may leave the
+ * rest as it was. Looking costs a {@code stat} per request. A file that cannot be used (removed,
+ * half written, readable by others) leaves the previous token in force, said once, and is tried
+ * again on the next request.
  */
 final class TokenFile implements Supplier<String> {
 
-    private record Version(long modifiedNanos, long size, Object fileKey) {
+    private record Version(Object modified, Object changed, long size, Object fileKey) {
     }
+
+    /** The change time, in the JDK's unix attribute view; a file system without the view goes without it. */
+    private static final String UNIX_CHANGE_TIME = "unix:ctime";
 
     private final Path path;
     private final Consumer<String> say;
@@ -65,8 +70,13 @@ final class TokenFile implements Supplier<String> {
     private Version versionNow() {
         try {
             BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
-            return new Version(a.lastModifiedTime().toInstant().getEpochSecond() * 1_000_000_000L
-                    + a.lastModifiedTime().toInstant().getNano(), a.size(), a.fileKey());
+            Object changed;
+            try {
+                changed = Files.getAttribute(path, UNIX_CHANGE_TIME);
+            } catch (UnsupportedOperationException | IllegalArgumentException e) {
+                changed = null;
+            }
+            return new Version(a.lastModifiedTime(), changed, a.size(), a.fileKey());
         } catch (IOException e) {
             return null; // gone: reading it says so
         }

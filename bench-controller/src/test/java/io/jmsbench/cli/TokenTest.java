@@ -16,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -124,6 +125,20 @@ class TokenTest {
                 + "token stays in force\ntoken file " + file + " changed: its new token is in force, the previous "
                 + "one is refused\n", said.toString());
         assertNotEquals(OLD, token.get());
+    }
+
+    @Test
+    void aTokenCopiedIntoTheSameFileKeepingItsTimeAndSizeIsStillSeen(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("token");
+        write(file, OLD, dir);
+        TokenFile token = TokenFile.open(file, line -> { });
+        FileTime modified = Files.getLastModifiedTime(file);
+        Thread.sleep(20); // a change time apart from the first write's, on a file system of coarse clocks
+
+        Files.writeString(file, NEW + "\n"); // same inode, same length, as scp -p writes it
+        Files.setLastModifiedTime(file, modified);
+
+        assertEquals(NEW, token.get());
     }
 
     /** As a copy from another machine lands: a new file moved over the old one, mode 0600. */
