@@ -2,6 +2,7 @@ package io.jmsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
@@ -108,6 +109,23 @@ class ReferenceDocsTest {
             keys(tree, schemaTree, schemaTree, "", problems);
         }
         assertEquals(List.of(), List.copyOf(problems), "regenerate with " + REGENERATE + " once the records say it");
+    }
+
+    @Test
+    void theSchemaRefusesAKeyItDoesNotKnow() throws IOException {
+        JsonNode schemaTree = new ObjectMapper().readTree(ReportSchema.json());
+        JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaTree);
+        JsonNode report = new ObjectMapper().readTree(REPORTS.resolve("ci-smoke-base.json").toFile());
+        ((ObjectNode) report.get("points").get(0).get("audit"))
+                .put("undocumented", 1);
+
+        Set<ValidationMessage> refused = schema.validate(report);
+        Set<String> walked = new LinkedHashSet<>();
+        keys(report, schemaTree, schemaTree, "", walked);
+
+        assertEquals(1, refused.size(), refused.toString());
+        assertTrue(refused.iterator().next().getMessage().contains("undocumented"), refused.toString());
+        assertEquals(List.of("/points[]/audit/undocumented is not in the report schema"), List.copyOf(walked));
     }
 
     /** Walks {@code value} beside its schema: every key must be a described property. */
