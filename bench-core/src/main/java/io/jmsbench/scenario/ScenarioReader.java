@@ -411,7 +411,7 @@ final class ScenarioReader {
                 try {
                     Selectors.parse(Filters.filter(filter, 0, clients).selector());
                 } catch (InvalidSelectorException | RuntimeException e) {
-                    g.problem("filter", "expected a filter whose selector the broker accepts, found one it rejects: "
+                    g.problem("filter", "expected a filter whose selector ActiveMQ's parser accepts, found one it rejects: "
                             + e.getMessage());
                 }
             }
@@ -422,7 +422,7 @@ final class ScenarioReader {
                     try {
                         Selectors.parse(selector);
                     } catch (InvalidSelectorException e) {
-                        g.problem("selector", "expected a JMS selector the broker accepts, found '" + selector
+                        g.problem("selector", "expected a JMS selector ActiveMQ's parser accepts, found '" + selector
                                 + "': " + e.getMessage());
                     }
                 }
@@ -471,8 +471,8 @@ final class ScenarioReader {
     }
 
     private static Validity validity(Fields f) {
-        double brokerCpuMin = f.decimal("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
-        double clientCpuMax = f.decimal("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
+        double brokerCpuMin = f.fraction("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
+        double clientCpuMax = f.fraction("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
         double clockUncertaintyMax = f.decimal("clockUncertaintyMax", Defaults.CLOCK_UNCERTAINTY_MAX, 0, 1000);
         f.finish();
         return new Validity(brokerCpuMin, clientCpuMax, clockUncertaintyMax);

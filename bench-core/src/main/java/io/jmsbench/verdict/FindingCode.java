@@ -98,6 +98,11 @@ public enum FindingCode {
             "In a capacity run, the window had too few one-second samples for a 95% interval, so neither the rates' "
                     + "precision nor whether the backlog held still could be told.",
             "Use a longer phases.measure, or measure: auto with a precision."),
+    HOST_CPU_NOT_MEASURED(Severity.UNVERIFIED,
+            "In a capacity run (rate: max) on a shared host, the host's busy share was not measured (no /proc/stat: "
+                    + "jmsbench reads Linux's), so whether the host, and with it the broker, was saturated could not be "
+                    + "checked.",
+            "Run the benchmark on Linux, where jmsbench reads the host's CPU from /proc/stat."),
 
     BROKER_COUNT_MISMATCH(Severity.INVALID,
             "The broker's own counts disagree with the clients': the messages it took in against the publishers' "

@@ -115,6 +115,7 @@ public final class PointJudge {
         if (o.windowComplete()) {
             boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty() && !scheduled;
             brokerCpuNotMeasured(o, findings);
+            hostCpuNotMeasured(o, figures, findings);
             cpu(o, figures, capacityRun, findings);
             countNotReached(figures, findings);
             if (!scheduled) {
@@ -205,6 +206,20 @@ public final class PointJudge {
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
                     + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
                     + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
+        }
+    }
+
+    /**
+     * A capacity point on a shared host whose busy share is unknown: the broker's own CPU may be
+     * measured, but not whether the clients left it idle cycles.
+     */
+    private void hostCpuNotMeasured(PointObservation o, WindowFigures figures, List<Finding> findings) {
+        boolean sharedHost = o.placement() == null || (!o.placement().partitioned() && o.placement().sharedHost());
+        if (sharedHost && scenario.publishers().saturated() && o.windowComplete()
+                && Double.isNaN(figures.cpu().hostBusy())) {
+            findings.add(Finding.of(FindingCode.HOST_CPU_NOT_MEASURED, "unverified: the shared host's busy share was "
+                    + "not measured (no /proc/stat: jmsbench reads Linux's), so the rule that a capacity point "
+                    + "saturates the host could not be checked"));
         }
     }
 

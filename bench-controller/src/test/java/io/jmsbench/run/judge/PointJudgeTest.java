@@ -118,6 +118,9 @@ class PointJudgeTest {
 
     /** The host's ticks: at the window's end each CPU busy its share of the 10 s (1,000 ticks) since its start. */
     private static HostCpu hostCpu(long nanos, Spec spec, boolean end) {
+        if (Double.isNaN(spec.hostBusy)) {
+            return new HostCpu(0, 0); // what HostCpu.read() gives without /proc/stat
+        }
         List<HostCpu.CpuTicks> cpus = new ArrayList<>();
         long busy = 0;
         for (int c = 0; c < spec.hostCores; c++) {
@@ -248,6 +251,8 @@ class PointJudgeTest {
                 s.brokerCounts = counts(20_000, 19_000, 0, 0);
             }, SHARED_HOST, REPLICATION_GRADE_MISMATCH),
             rule(CPU_RULE_BROKER, "the shared host half idle", s -> s.hostBusy = 0.5, SHARED_HOST, CPU_RULE_BROKER),
+            rule(HOST_CPU_NOT_MEASURED, "no /proc/stat to read the shared host's busy share", s -> s.hostBusy = Double.NaN,
+                    SHARED_HOST, HOST_CPU_NOT_MEASURED),
             rule(CPU_RULE_BROKER_UNKNOWN, "the broker host's monitor did not answer", s -> {
                 s.placement = TESTBED;
                 s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
