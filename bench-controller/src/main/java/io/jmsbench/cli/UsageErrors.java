@@ -66,7 +66,8 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         if (!command.getSubcommands().isEmpty()) {
             return "unknown command '" + first + "', expected one of "
                     + String.join(", ", command.getSubcommands().entrySet().stream()
-                    .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList());
+                    .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
+                    .map(Map.Entry::getKey).toList());
         }
         return "expected no more arguments, found '" + first + "'";
     }
