@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 
 @Command(name = "agent", mixinStandardHelpOptions = true,
         footer = {"", "Example: ./jmsbench agent --role publisher --listen 10.0.0.3:7100"},
@@ -36,8 +37,10 @@ import java.util.concurrent.CountDownLatch;
                 + "time and memory of the broker's process, found by the port it listens on (--broker-port, else the "
                 + "port of the broker URL the controller sends): run one on the broker's machine.",
                 "The bearer token comes from --token-file, else the " + AgentCommand.TOKEN_ENV + " environment variable, "
-                        + "else ~/.jmsbench/token; a token file that does not exist is created with a new random "
-                        + "token, readable by its owner only (copy it to the controller)."})
+                        + "else ~/.jmsbench/token. Make it once with 'jmsbench token' on the controller's machine and "
+                        + "copy the file to each agent's machine, before or after the agent starts: an agent reads "
+                        + "its token file again whenever it changes. A token file that does not exist is created "
+                        + "with a new random token, readable by its owner only, unless --require-token."})
 final class AgentCommand implements Callable<Integer> {
 
     static final String TOKEN_ENV = "JMSBENCH_TOKEN";
@@ -71,8 +74,13 @@ final class AgentCommand implements Callable<Integer> {
     String listen;
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "File holding the bearer token; created (mode 0600) with a new token when absent.")
+            description = "File holding the bearer token, read again whenever it changes; created (mode 0600) with "
+                    + "a new token when absent, unless --require-token.")
     Path tokenFile;
+
+    @Option(names = "--require-token",
+            description = "Refuse to start when the token file does not exist, instead of creating one.")
+    boolean requireToken;
 
     @Option(names = "--lease", defaultValue = "30s", paramLabel = "DURATION",
             description = "Close a run's clients once its controller made no call for this long (default: "
@@ -92,7 +100,7 @@ final class AgentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try {
             PathOptions.input("--token-file", tokenFile, false);
-            if (tokenFile != null && !Files.exists(tokenFile)) {
+            if (tokenFile != null && !Files.exists(tokenFile) && !requireToken) {
                 PathOptions.outputFile("--token-file", tokenFile, true);
             }
             PathOptions.outputFile("--ready-file", readyFile, false);
@@ -128,9 +136,9 @@ final class AgentCommand implements Callable<Integer> {
                     + "65535, found '" + listen + "'");
             return ExitCodes.BAD_INPUT;
         }
-        String token;
+        Supplier<String> token;
         try {
-            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), line -> say(line));
+            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), requireToken, line -> say(line));
         } catch (Tokens.TokenProblem e) {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
