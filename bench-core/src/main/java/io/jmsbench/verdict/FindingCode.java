@@ -126,7 +126,23 @@ public enum FindingCode {
      * {@link #TARGET_RATE_MISSED}'s to judge; a second behind is made up later (a publisher behind
      * its schedule sends at once) and its latency counts the wait, so the figures stay honest.
      */
-    PROFILE_FELL_SHORT(Severity.NOTE);
+    PROFILE_FELL_SHORT(Severity.NOTE),
+    /**
+     * Messages carried a time to live and the broker discarded some when it ran out: what the
+     * scenario asked for, counted by the broker apart from lost ones.
+     */
+    MESSAGES_EXPIRED(Severity.NOTE),
+    /**
+     * Messages carried a time to live and some never arrived, but the broker's expired count could
+     * not be read: expired cannot be told from lost.
+     */
+    EXPIRY_NOT_COUNTED(Severity.UNVERIFIED),
+    /** A message group went to more than one of a queue's consumers on a broker that promises it will not. */
+    GROUPS_SPLIT(Severity.INVALID),
+    /** Where the message groups went: each group's consumers, none split (or not judged, and why). */
+    MESSAGE_GROUPS(Severity.NOTE),
+    /** Messages carried a delivery delay, which the latency (from the intended send) includes. */
+    DELIVERY_DELAYED(Severity.NOTE);
 
     private final Severity severity;
 
