@@ -7,13 +7,13 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The report's lines on what a time to live and message groups did: expired apart from lost, each group's consumers. */
-final class HeaderLines {
+public final class HeaderLines {
 
     private HeaderLines() {
     }
 
     /** The expiry's line; empty without a time to live. */
-    static String expiry(ExpiryFigures e) {
+    public static String expiry(ExpiryFigures e) {
         if (e == null) {
             return "";
         }
@@ -27,7 +27,7 @@ final class HeaderLines {
     }
 
     /** The message groups' line; empty without groups. */
-    static String groups(AuditCounts audit) {
+    public static String groups(AuditCounts audit) {
         GroupStickiness g = audit == null ? null : audit.groups();
         if (g == null) {
             return "";
