@@ -6,6 +6,7 @@ import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.ExpiryFigures;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.MessageHeaders;
+import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.text.Durations;
@@ -44,13 +45,24 @@ final class HeaderRules {
         }
         long missing = audit == null ? 0 : audit.lost();
         String ttl = Durations.format(headers.timeToLive());
-        if (counts == null || !counts.expiredKnown()) {
+        if (counts == null || !counts.expiredKnown() || qpidDiscardsUncounted()) {
             String why = counts == null ? "the broker's own counts were not read"
-                    : counts.source() + " give no expired count";
+                    : !counts.expiredKnown() ? counts.source() + " give no expired count"
+                    : "Qpid JMS discards the expired messages it has prefetched, and ActiveMQ counts them among the "
+                    + "acknowledged, not the expired (" + counts.source() + " said " + counts.expired() + " expired)";
             return new ExpiryFigures(ttl, missing, BrokerCounts.UNKNOWN, missing, why);
         }
         return new ExpiryFigures(ttl, missing, counts.expired(), Math.max(0, missing - counts.expired()),
                 counts.source());
+    }
+
+    /**
+     * Over AMQP to ActiveMQ Classic the broker's expired count misses what the client discarded:
+     * a short ttl run had 1,220 messages missing, 0 counted expired and all 2,125 acknowledged.
+     */
+    private boolean qpidDiscardsUncounted() {
+        return scenario.provider() == Provider.AMQP
+                && scenario.broker().kindFor(scenario.provider()) == BrokerKind.ACTIVEMQ;
     }
 
     /** The audit as reported: its {@code lost} what the expiry does not explain, when it is known. */

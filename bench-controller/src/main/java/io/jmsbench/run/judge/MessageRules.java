@@ -77,8 +77,8 @@ final class MessageRules {
         long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
         // a broker may count what it discarded as expired among the acknowledged (ActiveMQ) or not (Artemis);
         // where it does not say how many, acknowledged may exceed received by any number
-        boolean expiredUnknown = expiry != null && !counts.expiredKnown();
-        long expired = expiry != null && counts.expiredKnown() ? counts.expired() : 0;
+        boolean expiredUnknown = expiry != null && !expiry.known();
+        long expired = expiry != null && expiry.known() ? expiry.expired() : 0;
         if (drained && counts.outKnown() && (!expiredUnknown && counts.dequeued() > received + duplicates + expired
                 || received > counts.dequeued() + slack)) {
             findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,

@@ -434,6 +434,30 @@ class PointJudgeTest {
     }
 
     @Test
+    void overAmqpToActiveMqTheBrokersExpiredCountDoesNotStandForWhatTheClientDiscarded() throws Exception {
+        Spec spec = new Spec();
+        expiring(spec);
+        spec.overrides = List.of("message.timeToLive=1s", "provider=amqp");
+        spec.brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0, 0);
+
+        assertEquals(List.of(SHARED_HOST, EXPIRY_NOT_COUNTED), codes(spec));
+    }
+
+    @Test
+    void expiredMessagesTheBrokerCountedLeaveOnlyTheRestLost() throws Exception {
+        Spec spec = new Spec();
+        expiring(spec);
+        spec.overrides = List.of("message.timeToLive=1s", "delivery.persistent=true", "destination.type=queue");
+        spec.brokerCounts = new BrokerCounts("test", 20_000, 19_900, 19_900, 0, 0, 200);
+
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(SHARED_HOST, PERSISTENT_MESSAGES_LOST, DRAIN_INCOMPLETE, MESSAGES_EXPIRED),
+                findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().startsWith("100 persistent messages lost"), findings.get(1).text());
+    }
+
+    @Test
     void aProfilePointIsJudgedAsAFixedRateOneNeverAsCapacity() throws Exception {
         Spec spec = new Spec();
         spec.overrides = List.of(HELD_PROFILE);
