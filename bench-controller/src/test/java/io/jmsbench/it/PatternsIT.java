@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every shipped pattern (scenarios/patterns/) runs, in short, on the embedded ActiveMQ over OpenWire
  * and on the embedded Artemis over its core protocol: it completes, loses and duplicates nothing,
  * drains, and its report carries what the pattern is about (a profile's target per second, a
- * backlog, the sizes sent, each publisher group's rate). The verdict is printed, not asserted: on 2 shared cores a fixed rate
+ * backlog, the sizes sent, each publisher group's rate, messages expired apart from lost ones, each
+ * message group kept on one consumer). The verdict is printed, not asserted: on 2 shared cores a fixed rate
  * may be missed, which the run must say and this test need not forbid.
  */
 @Timeout(900)
@@ -38,7 +39,7 @@ class PatternsIT {
     private record Pattern(Set<Evidence> evidence, List<String> overrides) {
     }
 
-    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS }
+    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS, EXPIRED, MESSAGE_GROUPS }
 
     private static final List<String> SHORT = List.of("phases.warmup=2s", "phases.measure=5s", "phases.drain=30s");
 
@@ -51,7 +52,9 @@ class PatternsIT {
             "slow-consumer", new Pattern(EnumSet.of(Evidence.BACKLOG), List.of()),
             "two-groups", new Pattern(EnumSet.of(Evidence.GROUPS), List.of()),
             "late-consumers", new Pattern(EnumSet.of(Evidence.BACKLOG),
-                    List.of("subscribers[0].start=3s", "publishers.rate=200")));
+                    List.of("subscribers[0].start=3s", "publishers.rate=200")),
+            "ttl", new Pattern(EnumSet.of(Evidence.BACKLOG, Evidence.EXPIRED), List.of()),
+            "message-groups", new Pattern(EnumSet.of(Evidence.MESSAGE_GROUPS), List.of()));
 
     /** Codes that mean a message was lost, doubled or never arrived: never acceptable in a pattern's run. */
     private static final Set<FindingCode> MESSAGES_WRONG = EnumSet.of(FindingCode.PERSISTENT_MESSAGES_LOST,
@@ -130,6 +133,20 @@ class PatternsIT {
         }
         if (pattern.evidence().contains(Evidence.GROUPS)) {
             assertEquals(2, point.path("publisherGroups").size(), name + ": each group's rate: " + point);
+        }
+        if (pattern.evidence().contains(Evidence.EXPIRED)) {
+            // the broker's own expired count explains every missing message: expired, none lost
+            JsonNode expiry = point.path("expiry");
+            assertTrue(expiry.path("expired").asLong() > 0, name + ": messages expired: " + expiry);
+            assertEquals(expiry.path("missing").asLong(), expiry.path("expired").asLong(), expiry.toString());
+            assertEquals(0, expiry.path("lost").asLong(), expiry.toString());
+        }
+        if (pattern.evidence().contains(Evidence.MESSAGE_GROUPS)) {
+            JsonNode groups = audit.path("groups");
+            assertEquals(8, groups.path("received").asInt(), name + ": every group received: " + groups);
+            assertEquals(0, groups.path("split").asInt(), name + ": each group on one consumer: " + groups);
+            assertEquals(point.path("totals").path("received").asLong(), groups.path("messages").asLong(),
+                    name + ": every message received in its group: " + groups);
         }
         System.out.printf("%s on %s: %s, received %.0f msgs/s%n", name, broker, point.path("verdict").asText(),
                 point.path("received").path("rate").asDouble());

@@ -125,6 +125,11 @@ public final class MarkdownReport {
                             + "after a failure (in doubt: the failed send had reached the broker)" : "",
                     p.delivery().audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
+        for (String line : new String[] {HeaderLines.expiry(p.delivery().expiry()), HeaderLines.groups(p.delivery().audit())}) {
+            if (!line.isEmpty()) {
+                md.append(line).append("\n\n");
+            }
+        }
         if (!p.delivery().faults().isEmpty()) {
             md.append("Faults injected, and when the broker delivered again (each figure is the end of a one-second "
                     + "sample, so at most a second late; \"never\": not before the next fault or the point's end):\n\n")

@@ -78,6 +78,7 @@ final class ScenarioReader {
         root.has(ClaimReader.EXPECT);
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        MessageHeaderReader.check(root, message.headers(), broker, provider, destination, phases);
         ConsumerSchedules.check(root, destination, phases, subscribers);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
@@ -335,9 +336,10 @@ final class ScenarioReader {
         String correlationId = f.string("correlationId", null);
         VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
         boolean stamped = f.bool("stamped", Defaults.MESSAGE_STAMPED);
+        MessageHeaders headers = MessageHeaderReader.read(f);
         f.finish();
         MessageSpec message = new MessageSpec(type, sizes.size(), properties, values, correlationId, vary, stamped,
-                sizes.sizes(), sizes.files());
+                sizes.sizes(), sizes.files(), headers);
         if (vary != null && message.sizeVaries()) {
             f.problem("vary", "expected no vary with a size that varies (each would need its own round robin, and a "
                     + "selector matching some variants would receive other sizes than were sent), found both");

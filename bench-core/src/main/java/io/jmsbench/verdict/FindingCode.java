@@ -205,7 +205,30 @@ public enum FindingCode {
             "On a rate profile, the publishers sent short of its target in some seconds: the broker or the load "
                     + "generator fell behind there. A second behind is made up later and its latency counts the wait.",
             "Look at the seconds the sentence names; the window's total against the profile is TARGET_RATE_MISSED's "
-                    + "to judge.");
+                    + "to judge."),
+    MESSAGES_EXPIRED(Severity.NOTE,
+            "Messages carried a time to live (message.timeToLive) and the broker discarded some when it ran out; the "
+                    + "broker's own count of them is reported apart from lost ones.",
+            "Nothing if expiry is what the scenario tests; otherwise a longer time to live or faster consumers."),
+    EXPIRY_NOT_COUNTED(Severity.UNVERIFIED,
+            "Messages carried a time to live and some never arrived, but the broker's expired count could not be "
+                    + "read (an external or reused broker, an Artemis topic, ActiveMQ over AMQP), so expired cannot be "
+                    + "told from lost.",
+            "Run on the embedded ActiveMQ over OpenWire or on an Artemis queue, where the count is read, or drop the "
+                    + "time to live to judge loss."),
+    GROUPS_SPLIT(Severity.INVALID,
+            "A message group (message.groups, JMSXGroupID) went to more than one of a queue's consumers, on a broker "
+                    + "that promises each group one consumer at a time; the sentence names the groups.",
+            "Check the broker's message-group settings; a consumer that failed over moves its groups, so read the "
+                    + "audit and the faults beside it."),
+    MESSAGE_GROUPS(Severity.NOTE,
+            "Where the message groups went: how many groups reached how many consumers, none split, or why "
+                    + "stickiness was not judged (broker kind unknown, faults, a consumer that left).",
+            "Nothing; it documents the groups."),
+    DELIVERY_DELAYED(Severity.NOTE,
+            "Messages carried a delivery delay (message.deliveryDelay); the latency, measured from the intended "
+                    + "send, includes it.",
+            "Subtract the delay when comparing with undelayed runs.");
 
     private final Severity severity;
     private final String meaning;

@@ -1,6 +1,7 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.GroupStickiness;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.BrokerProcessMissing;
 import io.jmsbench.protocol.BrokerProcessSample;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -361,7 +363,43 @@ class PointJudgeTest {
             rule(PROFILE_FELL_SHORT, "a profile's second at 62% of its target, made up the next", s -> {
                 s.overrides = List.of(HELD_PROFILE);
                 s.samples = profileSeconds(1000, 1000, 620, 1380);
-            }, SHARED_HOST, PROFILE_FELL_SHORT));
+            }, SHARED_HOST, PROFILE_FELL_SHORT),
+            rule(MESSAGES_EXPIRED, "a 1 s time to live, 300 messages missing, which the broker counted expired", s -> {
+                expiring(s);
+                s.brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0, 300);
+            }, SHARED_HOST, MESSAGES_EXPIRED),
+            rule(EXPIRY_NOT_COUNTED, "a 1 s time to live, 300 messages missing, the broker's expired count unknown",
+                    PointJudgeTest::expiring, SHARED_HOST, EXPIRY_NOT_COUNTED),
+            rule(GROUPS_SPLIT, "a message group received by two of a queue's consumers", s -> {
+                s.overrides = List.of("destination.type=queue", "message.groups=2");
+                s.audit = grouped(new GroupStickiness.Group(0, 10_000, Map.of("sub-0-0", 9_000L, "sub-0-1", 1_000L)),
+                        new GroupStickiness.Group(1, 10_000, Map.of("sub-0-1", 10_000L)));
+            }, SHARED_HOST, GROUPS_SPLIT),
+            rule(MESSAGE_GROUPS, "two message groups, each on one of a queue's consumers", s -> {
+                s.overrides = List.of("destination.type=queue", "message.groups=2");
+                s.audit = grouped(new GroupStickiness.Group(0, 10_000, Map.of("sub-0-0", 10_000L)),
+                        new GroupStickiness.Group(1, 10_000, Map.of("sub-0-1", 10_000L)));
+            }, SHARED_HOST, MESSAGE_GROUPS),
+            rule(DELIVERY_DELAYED, "messages delayed by 500 ms",
+                    s -> s.overrides = List.of("message.deliveryDelay=500ms"), SHARED_HOST, DELIVERY_DELAYED));
+
+    /**
+     * A time to live of 1 s, 300 of the 20,000 messages never received: the drain went quiet, and the
+     * broker counted them acknowledged (as ActiveMQ counts what expired) without saying how many expired.
+     */
+    private static void expiring(Spec s) {
+        s.overrides = List.of("message.timeToLive=1s");
+        s.totalReceived = 19_700;
+        s.audit = new AuditCounts(300, 0, 0, 0, 0, 1, 1, false);
+        s.drain = new Drain(DrainEnd.QUIET, 2.5, 20_000, 19_700);
+    }
+
+    /** An audit of two consumers that saw {@code groups} (no stream audited: a queue's competing consumers). */
+    private static AuditCounts grouped(GroupStickiness.Group... groups) {
+        long split = Arrays.stream(groups).filter(g -> g.consumers().size() > 1).count();
+        return new AuditCounts(0, 0, 0, 0, 0, 0, 2, false, 0, List.of(), new GroupStickiness(groups.length,
+                groups.length, 2, (int) split, 20_000, List.of(groups)));
+    }
 
     /** The window's seconds with a backlog growing by {@code perSecond} each. */
     private static List<IntervalSample> backlogged(Spec spec, long perSecond) {
@@ -413,6 +451,30 @@ class PointJudgeTest {
         missing.removeAll(NOT_THE_JUDGES);
         assertEquals(Set.of(), missing, "a new rule needs its row in RULES");
         assertEquals(RULES.size(), RULES.stream().map(Rule::code).distinct().count(), "one row per code");
+    }
+
+    @Test
+    void overAmqpToActiveMqTheBrokersExpiredCountDoesNotStandForWhatTheClientDiscarded() throws Exception {
+        Spec spec = new Spec();
+        expiring(spec);
+        spec.overrides = List.of("message.timeToLive=1s", "provider=amqp");
+        spec.brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0, 0);
+
+        assertEquals(List.of(SHARED_HOST, EXPIRY_NOT_COUNTED), codes(spec));
+    }
+
+    @Test
+    void expiredMessagesTheBrokerCountedLeaveOnlyTheRestLost() throws Exception {
+        Spec spec = new Spec();
+        expiring(spec);
+        spec.overrides = List.of("message.timeToLive=1s", "delivery.persistent=true", "destination.type=queue");
+        spec.brokerCounts = new BrokerCounts("test", 20_000, 19_900, 19_900, 0, 0, 200);
+
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(SHARED_HOST, PERSISTENT_MESSAGES_LOST, DRAIN_INCOMPLETE, MESSAGES_EXPIRED),
+                findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().startsWith("100 persistent messages lost"), findings.get(1).text());
     }
 
     @Test
