@@ -204,7 +204,7 @@ class ScenarioValidationTest {
                                 + "matches, so nothing would be received"),
                 yaml("selector the broker rejects",
                         "subscribers:\n  - selector: \"P1 = = 'x'\"\n",
-                        FILE + ":2:15: subscribers[0].selector: expected a JMS selector the broker accepts,"
+                        FILE + ":2:15: subscribers[0].selector: expected a JMS selector ActiveMQ's parser accepts,"
                                 + " found 'P1 = = 'x'': Parse error at line 1, column 6.  Encountered: ="),
                 yaml("empty selector",
                         "subscribers:\n  - selector: \"\"\n",

@@ -108,9 +108,9 @@ final class PublisherGroupReader {
         f.finish();
         return sized
                 ? new MessageSpec(type, sizes.size(), properties, values, correlationId, null, stamped, sizes.sizes(),
-                sizes.files())
+                sizes.files(), base.headers())
                 : new MessageSpec(type, base.size(), properties, values, correlationId, null, stamped, base.sizes(),
-                base.files());
+                base.files(), base.headers());
     }
 
     /** A group's delivery: only whether its messages are persistent (the rest is the subscribers' too). */

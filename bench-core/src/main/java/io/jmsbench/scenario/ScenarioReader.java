@@ -78,6 +78,7 @@ final class ScenarioReader {
         root.has(ClaimReader.EXPECT);
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        MessageHeaderReader.check(root, message.headers(), broker, provider, destination, phases);
         ConsumerSchedules.check(root, destination, phases, subscribers);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
@@ -335,9 +336,10 @@ final class ScenarioReader {
         String correlationId = f.string("correlationId", null);
         VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
         boolean stamped = f.bool("stamped", Defaults.MESSAGE_STAMPED);
+        MessageHeaders headers = MessageHeaderReader.read(f);
         f.finish();
         MessageSpec message = new MessageSpec(type, sizes.size(), properties, values, correlationId, vary, stamped,
-                sizes.sizes(), sizes.files());
+                sizes.sizes(), sizes.files(), headers);
         if (vary != null && message.sizeVaries()) {
             f.problem("vary", "expected no vary with a size that varies (each would need its own round robin, and a "
                     + "selector matching some variants would receive other sizes than were sent), found both");
@@ -415,7 +417,7 @@ final class ScenarioReader {
                 try {
                     Selectors.parse(Filters.filter(filter, 0, clients).selector());
                 } catch (InvalidSelectorException | RuntimeException e) {
-                    g.problem("filter", "expected a filter whose selector the broker accepts, found one it rejects: "
+                    g.problem("filter", "expected a filter whose selector ActiveMQ's parser accepts, found one it rejects: "
                             + e.getMessage());
                 }
             }
@@ -426,7 +428,7 @@ final class ScenarioReader {
                     try {
                         Selectors.parse(selector);
                     } catch (InvalidSelectorException e) {
-                        g.problem("selector", "expected a JMS selector the broker accepts, found '" + selector
+                        g.problem("selector", "expected a JMS selector ActiveMQ's parser accepts, found '" + selector
                                 + "': " + e.getMessage());
                     }
                 }
@@ -476,8 +478,8 @@ final class ScenarioReader {
     }
 
     private static Validity validity(Fields f) {
-        double brokerCpuMin = f.decimal("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
-        double clientCpuMax = f.decimal("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
+        double brokerCpuMin = f.fraction("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
+        double clientCpuMax = f.fraction("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
         double clockUncertaintyMax = f.decimal("clockUncertaintyMax", Defaults.CLOCK_UNCERTAINTY_MAX, 0, 1000);
         f.finish();
         return new Validity(brokerCpuMin, clientCpuMax, clockUncertaintyMax);

@@ -26,6 +26,8 @@ import jakarta.jms.Topic;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
+import java.util.List;
+
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
  * selector. Messages arrive on the session's delivery thread, the only writer of its counter.
@@ -63,6 +65,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** Answers each request when the client is a responder ({@code null} otherwise); made with the session. */
     private Responder responder;
     private final ListenerWork work;
+    /** Messages per message group; {@code null} without groups. */
+    private final GroupCounts groups;
     private final ClientPlan client;
 
     CountingSubscriber(ClientPlan client, ConnectionFactory factory, PoolPlan plan) {
@@ -70,6 +74,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.work = new ListenerWork(client.processingNanos());
         this.id = client.id();
         this.audit = client.audit();
+        this.groups = plan.message().headersOrNone().groups() > 0
+                ? new GroupCounts(plan.message().headersOrNone().groups()) : null;
         this.stamped = plan.message().stamped();
         this.runTag = AuditHeaders.runTag(plan.runId());
         this.clockOffset = plan.clockOffsetNanos();
@@ -183,6 +189,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         counter.message();
         try {
             boolean ours = stamped && audit(message);
+            if (groups != null) {
+                groups.record(message);
+            }
             if (!work.none()) {
                 work.spend(); // on the session's thread: it holds up this consumer's deliveries, as a slow one would
             }
@@ -263,7 +272,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     /** The audit so far; read after the drain, from any thread. */
     ClientAudit audit() {
-        return new ClientAudit(id, audit, unexpected, redelivered, streams.states(AuditHeaders::publisherId));
+        return new ClientAudit(id, audit, unexpected, redelivered, streams.states(AuditHeaders::publisherId),
+                groups == null ? List.of() : groups.snapshot());
     }
 
     @Override
