@@ -333,7 +333,7 @@ class CliRefusalTest {
                 row("broker --tuning with an unknown field",
                         "jmsbench broker: --tuning: journalDiskSync: unknown field, expected one of addressFullPolicy,"
                                 + " dataDirectory, journalDiskSyncs, journalMaxFileLengthMb, memoryLimitMb,"
-                                + " preallocationStrategy, producerFlowControl, sendFailIfNoSpace,"
+                                + " preallocationStrategy, producerFlowControl, schedulerSupport, sendFailIfNoSpace,"
                                 + " sendFailIfNoSpaceAfterTimeout, storeLimitMb, tempLimitMb",
                         "broker", "--tuning", "{\"journalDiskSync\": false}"),
                 row("broker --data-dir under a regular file",
