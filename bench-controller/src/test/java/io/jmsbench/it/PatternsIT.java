@@ -38,7 +38,7 @@ class PatternsIT {
     private record Pattern(Set<Evidence> evidence, List<String> overrides) {
     }
 
-    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS }
+    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS, SHARED_CONNECTIONS }
 
     private static final List<String> SHORT = List.of("phases.warmup=2s", "phases.measure=5s", "phases.drain=30s");
 
@@ -50,6 +50,7 @@ class PatternsIT {
             "real-payloads", new Pattern(EnumSet.of(Evidence.SIZES), List.of()),
             "slow-consumer", new Pattern(EnumSet.of(Evidence.BACKLOG), List.of()),
             "two-groups", new Pattern(EnumSet.of(Evidence.GROUPS), List.of()),
+            "iot", new Pattern(EnumSet.of(Evidence.SHARED_CONNECTIONS), List.of()),
             "late-consumers", new Pattern(EnumSet.of(Evidence.BACKLOG),
                     List.of("subscribers[0].start=3s", "publishers.rate=200")));
 
@@ -130,6 +131,11 @@ class PatternsIT {
         }
         if (pattern.evidence().contains(Evidence.GROUPS)) {
             assertEquals(2, point.path("publisherGroups").size(), name + ": each group's rate: " + point);
+        }
+        if (pattern.evidence().contains(Evidence.SHARED_CONNECTIONS)) {
+            String shared = point.path("environment").path("providerSettings").path("sharedConnections").asText();
+            assertEquals("10 for 1000 clients", shared, name + ": the clients' shared connections");
+            assertEquals(100, audit.path("auditedSubscribers").asInt(), audit.toString());
         }
         System.out.printf("%s on %s: %s, received %.0f msgs/s%n", name, broker, point.path("verdict").asText(),
                 point.path("received").path("rate").asDouble());
