@@ -132,12 +132,13 @@ public final class ManyClientsCheck {
                 last = agent.counters(PULL);
                 maxSampleBytes = Math.max(maxSampleBytes, Json.MAPPER.writeValueAsBytes(last).length);
             }
+            // the lag first: a full GC and a thread dump stop every thread, the scheduler's too
+            LatencyInterval lag = agent.latency(PULL);
             out.put("threads", last == null ? -1 : last.threads());
             out.put("heapUsedBytes", last == null ? -1 : last.heapUsedBytes());
             out.put("heapUsedAfterGcBytes", ScaleCheck.gc(pid) ? agent.counters(PULL).heapUsedBytes() : -1);
             out.put("agentRssBytes", ProcessResources.read(pid).rssBytes());
             out.put("threadGroups", ScaleCheck.threadGroups(pid, work.resolve("agent-threads.txt")));
-            LatencyInterval lag = agent.latency(PULL);
             Counters stopped = agent.stop();
             out.put("sendingSeconds", (System.nanoTime() - start) / 1e9);
             Histogram h = Histograms.decode(lag.histogram());

@@ -49,7 +49,7 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
     private int created;
     private ScheduledThreadPoolExecutor scheduler;
     private volatile boolean running;
-    private long started;
+    private volatile long started;
     private final Recorder lag = new Recorder(Histograms.DIGITS);
     private long lagSince = System.currentTimeMillis();
 
@@ -126,36 +126,35 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
         lag.reset();
         lagSince = System.currentTimeMillis();
         for (ScheduledPublisher client : ready) {
-            schedule(client, client.dueNanos(started));
+            schedule(scheduler, client, client.dueNanos(started), client.dueNanos(started));
         }
     }
 
-    private void schedule(ScheduledPublisher client, long due) {
+    /** Runs {@link #fire} for {@code client}'s message due at {@code due} when {@code at} comes. */
+    private void schedule(ScheduledThreadPoolExecutor on, ScheduledPublisher client, long due, long at) {
         if (running) {
-            scheduler.schedule(() -> fire(client, due), due - System.nanoTime(), TimeUnit.NANOSECONDS);
+            on.schedule(() -> fire(on, client, due), at - System.nanoTime(), TimeUnit.NANOSECONDS);
         }
     }
 
     /** One client's due message, on a scheduler thread; then the client's next one is scheduled. */
-    private void fire(ScheduledPublisher client, long due) {
+    private void fire(ScheduledThreadPoolExecutor on, ScheduledPublisher client, long due) {
         if (!running) {
             return;
         }
-        lag.recordValue(Math.max(0, System.nanoTime() - due));
         try {
+            lag.recordValue(Math.max(0, System.nanoTime() - due));
             client.send(due);
-            schedule(client, client.dueNanos(started));
         } catch (Exception e) {
-            if (!running) {
-                return;
-            }
-            client.failed(e);
-            // the same message, still stamped with its due time, once the pause is over
-            long retry = System.nanoTime() + ERROR_PAUSE_NANOS;
             if (running) {
-                scheduler.schedule(() -> fire(client, due), retry - System.nanoTime(), TimeUnit.NANOSECONDS);
+                client.failed(e);
+                // the same message, still stamped with its due time, once the pause is over
+                schedule(on, client, due, System.nanoTime() + ERROR_PAUSE_NANOS);
             }
+            return;
         }
+        long next = client.dueNanos(started);
+        schedule(on, client, next, next);
     }
 
     /** One count per publisher group, the sum of its clients' ({@link ClientCount#of}). */
