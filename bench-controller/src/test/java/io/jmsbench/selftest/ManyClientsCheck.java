@@ -34,7 +34,8 @@ import java.util.UUID;
  * {@code RATE} msgs/s each on {@code PER_CONNECTION} clients per shared connection, sending for
  * {@code SECONDS}. Prints one JSON line per count: time to ready, heap after a full GC, threads,
  * the send-schedule lag (the agent's {@code GET /latency}) and the size of a counters body summed
- * and per client.
+ * and per client. {@code PER_CONNECTION} 0: the thread, connection and session per client of a
+ * scenario without {@code connections}, for comparison (no lag recorded).
  *
  * <pre>
  * ManyClientsCheck KIND PROVIDER WORKDIR SECONDS RATE PER_CONNECTION COUNT...
@@ -72,7 +73,7 @@ public final class ManyClientsCheck {
                 out.put("clients", clients);
                 try {
                     one(out, broker, url, work.resolve("agent-" + clients), clients, seconds, rate,
-                            Math.max(1, clients / perConnection));
+                            perConnection == 0 ? 0 : Math.max(1, clients / perConnection));
                 } catch (Exception e) {
                     out.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
                 }
@@ -141,10 +142,10 @@ public final class ManyClientsCheck {
             out.put("threadGroups", ScaleCheck.threadGroups(pid, work.resolve("agent-threads.txt")));
             Counters stopped = agent.stop();
             out.put("sendingSeconds", (System.nanoTime() - start) / 1e9);
-            Histogram h = Histograms.decode(lag.histogram());
+            Histogram h = lag == null ? Histograms.empty() : Histograms.decode(lag.histogram());
             out.put("sent", stopped.messages());
             out.put("sendErrors", stopped.errors());
-            out.put("lagCount", h.getTotalCount());
+            out.put("lagCount", lag == null ? -1 : h.getTotalCount());
             out.put("lagP50Millis", h.getValueAtPercentile(50) / 1e6);
             out.put("lagP99Millis", h.getValueAtPercentile(99) / 1e6);
             out.put("lagMaxMillis", h.getMaxValue() / 1e6);
@@ -166,12 +167,13 @@ public final class ManyClientsCheck {
                 provider: %s
                 destination: {type: topic, name: bench.many, count: %d}
                 message: {type: bytes, size: 256}
-                publishers: {clients: %d, rate: %s, connections: %d}
+                publishers: {clients: %d, rate: %s%s}
                 subscribers:
                   - {clients: 1}
                 delivery: {persistent: false, ack: auto}
                 phases: {warmup: 1s, measure: 1s, drain: 1s}
-                """.formatted(url, provider, Math.min(DESTINATIONS, clients), clients, rate * clients, connections),
+                """.formatted(url, provider, Math.min(DESTINATIONS, clients), clients, rate * clients,
+                        connections == 0 ? "" : ", connections: " + connections),
                 "many-clients", "many-clients", List.of());
         return PoolPlans.of(scenario, "many-" + UUID.randomUUID(), url, ClientPlans.publishers(scenario), 0, null);
     }
