@@ -160,15 +160,11 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
     /** One count per publisher group, the sum of its clients' ({@link ClientCount#of}). */
     @Override
     public Counters counters() {
-        Counters each = super.counters();
         Map<Integer, List<ClientCount>> byGroup = new LinkedHashMap<>();
-        List<ScheduledPublisher> all = clients();
-        for (int i = 0; i < all.size(); i++) {
-            byGroup.computeIfAbsent(all.get(i).group(), g -> new ArrayList<>()).add(each.clients().get(i));
+        for (ScheduledPublisher client : clients()) {
+            byGroup.computeIfAbsent(client.group(), g -> new ArrayList<>()).add(client.count());
         }
-        List<ClientCount> sums = byGroup.values().stream().map(ClientCount::of).toList();
-        return new Counters(each.monotonicNanos(), each.epochMillis(), each.processCpuNanos(), each.heapUsedBytes(),
-                each.threads(), sums, each.host());
+        return counters(byGroup.values().stream().map(ClientCount::of).toList());
     }
 
     /** The schedule lag of the sends since the previous call, in nanoseconds; {@code null} before the first start. */
