@@ -242,7 +242,7 @@ public final class EmbeddedArtemis implements ServedBroker {
      */
     @Override
     public BrokerCounts counts() throws Exception {
-        long in = 0, acknowledged = 0, delivering = 0, held = 0;
+        long in = 0, acknowledged = 0, delivering = 0, held = 0, expired = 0;
         boolean topics = false;
         for (SimpleString address : server.getPostOffice().getAddresses()) {
             String name = address.toString();
@@ -257,6 +257,7 @@ public final class EmbeddedArtemis implements ServedBroker {
                     acknowledged += q.getMessagesAcknowledged();
                     delivering += q.getDeliveringCount();
                     held += q.getMessageCount();
+                    expired += q.getMessagesExpired();
                 }
             }
         }
@@ -266,7 +267,7 @@ public final class EmbeddedArtemis implements ServedBroker {
                     BrokerCounts.UNKNOWN);
         }
         return new BrokerCounts("artemis address and queue counters", in, acknowledged, acknowledged + delivering,
-                delivering, held);
+                delivering, held, expired);
     }
 
     /**

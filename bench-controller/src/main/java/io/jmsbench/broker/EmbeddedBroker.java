@@ -65,7 +65,7 @@ public final class EmbeddedBroker implements ServedBroker {
         service.setBrokerName("jmsbench");
         service.setUseJmx(false);
         service.setUseShutdownHook(false);
-        service.setSchedulerSupport(false);
+        service.setSchedulerSupport(tuning.schedulerSupport()); // delivery delays over OpenWire and AMQP
         service.setDataDirectoryFile(dataDirectory.toFile());
         service.setTmpDataDirectory(dataDirectory.resolve("tmp").toFile());
         service.setPersistent(persistent);
@@ -152,7 +152,7 @@ public final class EmbeddedBroker implements ServedBroker {
      */
     @Override
     public BrokerCounts counts() throws Exception {
-        long enqueued = 0, dequeued = 0, dispatched = 0, inFlight = 0, remaining = 0;
+        long enqueued = 0, dequeued = 0, dispatched = 0, inFlight = 0, remaining = 0, expired = 0;
         for (Map.Entry<ActiveMQDestination, Destination> e : service.getBroker().getDestinationMap().entrySet()) {
             if (e.getKey().getPhysicalName().startsWith("ActiveMQ.")) {
                 continue;
@@ -163,9 +163,10 @@ public final class EmbeddedBroker implements ServedBroker {
             dispatched += s.getDispatched().getCount();
             inFlight += s.getInflight().getCount();
             remaining += s.getMessages().getCount();
+            expired += s.getExpired().getCount();
         }
         return new BrokerCounts("activemq destination statistics", enqueued, dequeued, dispatched, inFlight,
-                remaining);
+                remaining, expired);
     }
 
     /**

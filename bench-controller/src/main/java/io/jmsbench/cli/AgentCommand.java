@@ -5,6 +5,7 @@ import io.jmsbench.agent.AgentServer;
 import io.jmsbench.agent.ClientPool;
 import io.jmsbench.agent.HostMonitor;
 import io.jmsbench.agent.ReadyFile;
+import io.jmsbench.broker.BrokerAddress;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.publisher.PublisherAgentPool;
@@ -26,16 +27,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 
 @Command(name = "agent", mixinStandardHelpOptions = true,
         footer = {"", "Example: ./jmsbench agent --role publisher --listen 10.0.0.3:7100"},
         description = {"Serve a pool of publisher or subscriber clients, or this host's resources, to a controller "
                 + "over HTTP.",
-                "With --role monitor it serves only this host's CPU, memory, disk and network readings: run "
-                + "one on the broker's machine.",
+                "With --role monitor it serves only this host's CPU, memory, disk and network readings, and the CPU "
+                + "time and memory of the broker's process, found by the port it listens on (--broker-port, else the "
+                + "port of the broker URL the controller sends): run one on the broker's machine.",
                 "The bearer token comes from --token-file, else the " + AgentCommand.TOKEN_ENV + " environment variable, "
-                        + "else ~/.jmsbench/token; a token file that does not exist is created with a new random "
-                        + "token, readable by its owner only (copy it to the controller)."})
+                        + "else ~/.jmsbench/token. Make it once with 'jmsbench token' on the controller's machine and "
+                        + "copy the file to each agent's machine, before or after the agent starts: an agent reads "
+                        + "its token file again whenever it changes. A token file that does not exist is created "
+                        + "with a new random token, readable by its owner only, unless --require-token."})
 final class AgentCommand implements Callable<Integer> {
 
     static final String TOKEN_ENV = "JMSBENCH_TOKEN";
@@ -59,13 +64,23 @@ final class AgentCommand implements Callable<Integer> {
             description = "publisher, subscriber or monitor (the broker's host: CPU, memory, network, disk).")
     AgentRole role;
 
+    @Option(names = "--broker-port", paramLabel = "PORT",
+            description = "With --role monitor: the port the broker listens on, where not its URL's (default: the "
+                    + "port of the broker URL the controller sends).")
+    Integer brokerPort;
+
     @Option(names = "--listen", defaultValue = "127.0.0.1:0", paramLabel = "HOST:PORT",
             description = "Address to serve (default: ${DEFAULT-VALUE}, loopback on a free port).")
     String listen;
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "File holding the bearer token; created (mode 0600) with a new token when absent.")
+            description = "File holding the bearer token, read again whenever it changes; created (mode 0600) with "
+                    + "a new token when absent, unless --require-token.")
     Path tokenFile;
+
+    @Option(names = "--require-token",
+            description = "Refuse to start when the token file does not exist, instead of creating one.")
+    boolean requireToken;
 
     @Option(names = "--lease", defaultValue = "30s", paramLabel = "DURATION",
             description = "Close a run's clients once its controller made no call for this long (default: "
@@ -85,12 +100,22 @@ final class AgentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try {
             PathOptions.input("--token-file", tokenFile, false);
-            if (tokenFile != null && !Files.exists(tokenFile)) {
+            if (tokenFile != null && !Files.exists(tokenFile) && !requireToken) {
                 PathOptions.outputFile("--token-file", tokenFile, true);
             }
             PathOptions.outputFile("--ready-file", readyFile, false);
         } catch (BadInput e) {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (brokerPort != null && role != AgentRole.MONITOR) {
+            spec.commandLine().getErr().println("jmsbench agent: --broker-port: only a monitor agent (--role monitor) "
+                    + "looks for the broker's process, not a " + role + " agent");
+            return ExitCodes.BAD_INPUT;
+        }
+        if (brokerPort != null && (brokerPort < 1 || brokerPort > 65535)) {
+            spec.commandLine().getErr().println("jmsbench agent: --broker-port: expected a port from 1 to 65535, found "
+                    + brokerPort);
             return ExitCodes.BAD_INPUT;
         }
         Duration leaseTime;
@@ -111,9 +136,9 @@ final class AgentCommand implements Callable<Integer> {
                     + "65535, found '" + listen + "'");
             return ExitCodes.BAD_INPUT;
         }
-        String token;
+        Supplier<String> token;
         try {
-            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), line -> say(line));
+            token = Tokens.forAgent(tokenFile, System.getenv(TOKEN_ENV), requireToken, line -> say(line));
         } catch (Tokens.TokenProblem e) {
             spec.commandLine().getErr().println("jmsbench agent: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -132,7 +157,7 @@ final class AgentCommand implements Callable<Integer> {
         ClientPool pool = switch (role) {
             case PUBLISHER -> new PublisherAgentPool();
             case SUBSCRIBER -> new SubscriberPool();
-            case MONITOR -> new HostMonitor();
+            case MONITOR -> new HostMonitor(brokerPort, AgentCommand::urlPort);
         };
         AgentInfo info = new AgentInfo(role, Versions.JMSBENCH, Facts.host(), Facts.jvm());
         AgentServer listening;
@@ -165,6 +190,11 @@ final class AgentCommand implements Callable<Integer> {
             pool.close(Duration.ofSeconds(10));
         }
         return ExitCodes.OK;
+    }
+
+    /** The port a broker URL reaches (of a failover list, its first broker's); {@code -1}: it names none. */
+    static int urlPort(String url) {
+        return BrokerAddress.of(url).map(BrokerAddress::port).orElse(-1);
     }
 
     private void say(String line) {

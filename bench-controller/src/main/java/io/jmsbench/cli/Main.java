@@ -15,7 +15,7 @@ import java.util.Map;
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
         subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, CompareCommand.class,
                 BaselineCommand.class, FitCommand.class, DiskCommand.class, BrokerCommand.class, AgentCommand.class,
-                SchemaCommand.class})
+                TokenCommand.class, SchemaCommand.class, DocsCommand.class})
 public final class Main implements Runnable {
 
     /** What each command's footer starts its example with; {@link #run} lists them. */
@@ -65,6 +65,9 @@ public final class Main implements Runnable {
         int width = spec.subcommands().keySet().stream().mapToInt(String::length).max().orElse(0);
         for (Map.Entry<String, CommandLine> e : spec.subcommands().entrySet()) {
             CommandSpec sub = e.getValue().getCommandSpec();
+            if (sub.usageMessage().hidden()) {
+                continue;
+            }
             out.printf("  %-" + width + "s  %s%n", e.getKey(), summary(sub));
             out.printf("  %-" + width + "s    %s%n", "", example(e.getKey(), sub));
         }

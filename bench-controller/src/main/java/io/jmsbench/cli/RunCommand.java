@@ -53,8 +53,8 @@ final class RunCommand implements Callable<Integer> {
     List<String> agents = new ArrayList<>();
 
     @Option(names = "--token-file", paramLabel = "FILE",
-            description = "The remote agents' token (default: the " + AgentCommand.TOKEN_ENV + " environment "
-                    + "variable, else ~/.jmsbench/token).")
+            description = "The remote agents' token: the file 'jmsbench token' made, copied to every agent's machine "
+                    + "(default: the " + AgentCommand.TOKEN_ENV + " environment variable, else ~/.jmsbench/token).")
     Path tokenFile;
 
     @Option(names = "--broker-credentials", paramLabel = "FILE",

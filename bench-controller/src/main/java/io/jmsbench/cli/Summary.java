@@ -3,6 +3,7 @@ package io.jmsbench.cli;
 import io.jmsbench.model.ModelFit;
 import io.jmsbench.report.PartitionLines;
 import io.jmsbench.report.BrokerCountsLine;
+import io.jmsbench.report.HeaderLines;
 import io.jmsbench.report.ClaimLines;
 import io.jmsbench.report.ComparisonTable;
 import io.jmsbench.report.FaultLines;
@@ -94,6 +95,11 @@ final class Summary {
                     p.delivery().audit().outOfOrder(), p.delivery().audit().redelivered(), p.delivery().audit().unexpected(),
                     p.delivery().audit().resent() > 0 ? ", " + p.delivery().audit().resent() + " copies of sends made again after a failure "
                             + "(in doubt)" : "", p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers());
+            for (String line : List.of(HeaderLines.expiry(p.delivery().expiry()), HeaderLines.groups(p.delivery().audit()))) {
+                if (!line.isEmpty()) {
+                    console.println("  " + line);
+                }
+            }
             if (p.delivery().brokerCounts() != null) {
                 console.println("  broker's own count: " + BrokerCountsLine.of(p));
             }

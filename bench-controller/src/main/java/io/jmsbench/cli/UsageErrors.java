@@ -12,6 +12,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -64,7 +65,9 @@ final class UsageErrors implements CommandLine.IParameterExceptionHandler {
         }
         if (!command.getSubcommands().isEmpty()) {
             return "unknown command '" + first + "', expected one of "
-                    + String.join(", ", command.getSubcommands().keySet());
+                    + String.join(", ", command.getSubcommands().entrySet().stream()
+                    .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
+                    .map(Map.Entry::getKey).toList());
         }
         return "expected no more arguments, found '" + first + "'";
     }

@@ -9,6 +9,7 @@ import io.jmsbench.broker.BrokerUrls;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.Provider;
+import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.run.point.BrokerJvm;
 import io.jmsbench.run.point.ExternalBrokerProcess;
@@ -41,6 +42,11 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
         return jvm != null ? jvm : external;
     }
 
+    /** The scenario's tuning, with ActiveMQ's scheduler on where its messages carry a delivery delay. */
+    private static BrokerTuning tuning(Scenario scenario) {
+        return scenario.broker().tuning().withSchedulerSupport(scenario.message().headers().deliveryDelay() != null);
+    }
+
     /** Whether the broker runs on this machine, so that it shares this kernel with the local agents. */
     boolean onThisHost() {
         return process() != null || external != null;
@@ -55,7 +61,7 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         LiveBroker.Started started = LiveBroker.start(children, directory.path(), "broker" + suffix,
-                scenario.broker().embedded(), data, scenario.broker().persistent(), scenario.broker().tuning(), signal,
+                scenario.broker().embedded(), data, scenario.broker().persistent(), tuning(scenario), signal,
                 scenario.restartsBroker(), cpus);
         BrokerUrls urls = started.urls();
         String url = url(urls, scenario.provider());

@@ -124,7 +124,7 @@ public final class PoolPlans {
         SizeTable table = SizeTable.of(message);
         return new MessagePlan(type, message.size(), message.properties(), message.values(), message.correlationId(),
                 message.stamped(), table == null ? null : Arrays.stream(table.sizes()).boxed().toList(),
-                table == null ? null : table.bodies());
+                table == null ? null : table.bodies(), HeaderPlans.of(message.headers()));
     }
 
     static List<VariantPlan> variants(List<MessageVariant> variants) {

@@ -36,4 +36,17 @@ class AgentCommandTest {
         assertEquals("jmsbench agent: --role: expected one of publisher, subscriber, monitor, "
                 + "found 'PUBLISHER'", err.toString().lines().findFirst().orElseThrow());
     }
+
+    /** The port a monitor looks for the broker on when it has no --broker-port: its URL's, as the clients dial it. */
+    @Test
+    void theMonitorTakesTheBrokerPortFromTheUrl() {
+        assertEquals(61617, AgentCommand.urlPort("failover:(ssl://b1:61617,tcp://b2:61616)?randomize=false"),
+                "a failover list: its first broker's");
+        assertEquals(61616, AgentCommand.urlPort("tcp://broker"), "OpenWire's usual port");
+        assertEquals(61616, AgentCommand.urlPort("ssl://broker"));
+        assertEquals(5672, AgentCommand.urlPort("amqp://broker"), "AMQP's usual port");
+        assertEquals(5671, AgentCommand.urlPort("amqps://broker"));
+        assertEquals(5673, AgentCommand.urlPort("amqp://[::1]:5673?amqp.idleTimeout=0"));
+        assertEquals(-1, AgentCommand.urlPort("vm://localhost"), "no host, no port: the monitor says so");
+    }
 }

@@ -127,8 +127,9 @@ class CliRefusalTest {
                         "jmsbench run: --token-file " + D + "/dir: expected a file, found a directory",
                         "--token-file", D + "/dir"),
                 run("run --token-file missing, with remote agents",
-                        "jmsbench: no token for the remote agents: " + D + "/none does not exist; copy the token file"
-                                + " an agent generated, and give it with --token-file FILE (or set JMSBENCH_TOKEN)",
+                        "jmsbench: no token for the remote agents: " + D + "/none does not exist; create it with "
+                                + "'jmsbench token --token-file " + D + "/none' and copy it to every agent's machine (or "
+                                + "set JMSBENCH_TOKEN)",
                         "--token-file", D + "/none", "--agents", "publishers=h1:7100", "--agents",
                         "subscribers=h2:7100"),
                 run("run --broker-credentials missing",
@@ -390,6 +391,12 @@ class CliRefusalTest {
                         "jmsbench agent: --listen: expected HOST:PORT with a port from 0 to 65535, found"
                                 + " '127.0.0.1:99999'",
                         "agent", "--role", "publisher", "--token-file", D + "/token", "--listen", "127.0.0.1:99999"),
+                row("token --token-file a directory",
+                        "jmsbench token: --token-file " + D + "/dir: expected a file, found a directory",
+                        "token", "--token-file", D + "/dir"),
+                row("docs --out a regular file",
+                        "jmsbench docs: --out " + D + "/file: expected a directory, found a file",
+                        "docs", "--out", D + "/file"),
                 row("agent --token-file a directory",
                         "jmsbench agent: --token-file " + D + "/dir: expected a file, found a directory",
                         "agent", "--role", "publisher", "--token-file", D + "/dir"),
@@ -405,6 +412,13 @@ class CliRefusalTest {
                                 + " the file " + D + "/file on its path",
                         "agent", "--role", "publisher", "--token-file", D + "/token", "--ready-file",
                         D + "/file/ready.json"),
+                row("agent --broker-port out of range",
+                        "jmsbench agent: --broker-port: expected a port from 1 to 65535, found 70000",
+                        "agent", "--role", "monitor", "--token-file", D + "/token", "--broker-port", "70000"),
+                row("agent --broker-port for a client agent",
+                        "jmsbench agent: --broker-port: only a monitor agent (--role monitor) looks for the broker's"
+                                + " process, not a publisher agent",
+                        "agent", "--role", "publisher", "--token-file", D + "/token", "--broker-port", "61616"),
                 // schema, completion, help and none
                 row("schema with an argument",
                         "jmsbench schema: expected no more arguments, found 'scenario.json';"
@@ -418,7 +432,7 @@ class CliRefusalTest {
                         "completion", "--shell", "zsh"),
                 row("an unknown command",
                         "jmsbench: unknown command 'start', expected one of run, validate, report, compare, baseline,"
-                                + " fit, disk, broker, agent, schema, completion, help; see ./jmsbench --help",
+                                + " fit, disk, broker, agent, token, schema, completion, help; see ./jmsbench --help",
                         "start", D + "/s.yaml"),
                 row("an unknown option before the command",
                         "jmsbench: unknown option '--verbose' (did you mean --version?); see ./jmsbench --help",

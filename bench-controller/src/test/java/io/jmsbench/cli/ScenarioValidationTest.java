@@ -71,7 +71,7 @@ class ScenarioValidationTest {
                         FILE + ":2:1: throughput: unknown field, expected one of " + ROOT_FIELDS),
                 yaml("unknown nested field",
                         "name: x\nsubscribers:\n  - clients: 2\n    selektor: \"P1 = 1\"\n",
-                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector, filter, processing, start, stop;"
+                        FILE + ":4:5: subscribers[0].selektor: unknown field, expected one of clients, selector, filter, processing, start, stop, reply;"
                                 + " did you mean 'selector'?"),
                 yaml("a late subscriber group on a topic",
                         "destination: {type: topic}\nsubscribers:\n  - {clients: 1, start: 2s}\n",
@@ -204,7 +204,7 @@ class ScenarioValidationTest {
                                 + "matches, so nothing would be received"),
                 yaml("selector the broker rejects",
                         "subscribers:\n  - selector: \"P1 = = 'x'\"\n",
-                        FILE + ":2:15: subscribers[0].selector: expected a JMS selector the broker accepts,"
+                        FILE + ":2:15: subscribers[0].selector: expected a JMS selector ActiveMQ's parser accepts,"
                                 + " found 'P1 = = 'x'': Parse error at line 1, column 6.  Encountered: ="),
                 yaml("empty selector",
                         "subscribers:\n  - selector: \"\"\n",
@@ -578,7 +578,7 @@ class ScenarioValidationTest {
                 yaml("a misspelt field of a publisher group",
                         "publishers:\n  - {clients: 1, rat: 5}\n",
                         FILE + ":2:18: publishers[0].rat: unknown field, expected one of name, clients, rate, message,"
-                                + " delivery; did you mean 'rate'?"),
+                                + " delivery, replyTo; did you mean 'rate'?"),
                 yaml("an acknowledgement mode in a publisher group",
                         "publishers:\n  - {delivery: {ack: auto}}\n",
                         FILE + ":2:22: publishers[0].delivery.ack: expected only persistent in a publisher group's"

@@ -92,6 +92,42 @@ class DebianBrokersIT {
         }
     }
 
+    /**
+     * Request/reply over RabbitMQ's own JMS client, on temporary reply queues (the client takes no
+     * selector on a queue, so a fixed reply queue is refused with that reason): every request is
+     * answered once, to its own requester, and the round trips are measured. The responders must not
+     * declare the requesters' exclusive temporary queues, which the broker refuses (RESOURCE_LOCKED).
+     */
+    @Test
+    void rabbitMqRequestReply() throws Exception {
+        Path scenario = work.resolve("rabbitmq-request-reply.yaml");
+        java.nio.file.Files.writeString(scenario, """
+                name: rabbitmq-request-reply
+                broker: {url: 'amqp://127.0.0.1:5672', kind: rabbitmq}
+                provider: rabbitmq-jms
+                destination: {type: queue, name: bench.requests}
+                message: {type: bytes, size: 256}
+                publishers:
+                  - {name: requesters, clients: 2, rate: 250, replyTo: temporary}
+                subscribers:
+                  - {clients: 2, reply: true}
+                delivery: {persistent: false, ack: auto}
+                phases: {warmup: 2s, measure: 5s, drain: 10s}
+                """);
+        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
+            JsonNode point = run(scenario, "rabbitmq-request-reply", rabbit.url(), "rabbitmq", "rabbitmq-jms")
+                    .path("points").get(0);
+            JsonNode roundTrip = point.path("roundTrip");
+            assertTrue(roundTrip.path("requests").asLong() > 0, roundTrip.toString());
+            assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(), roundTrip.toString());
+            assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
+            assertTrue(roundTrip.path("latency").path("count").asLong() > 0, roundTrip.toString());
+            System.out.printf("request-reply on RabbitMQ (rabbitmq-jms, temporary reply queues): round trip p50 %.0f "
+                    + "µs, p99 %.0f µs, p99.9 %.0f µs%n", roundTrip.path("latency").path("p50").asDouble(),
+                    roundTrip.path("latency").path("p99").asDouble(), roundTrip.path("latency").path("p999").asDouble());
+        }
+    }
+
     /** rabbitmq.yaml, one client a side at a modest rate for 2 s + 3 s, then {@code more} overrides. */
     private JsonNode runShort(String url, String kind, String provider, String... more) throws Exception {
         List<String> overrides = new java.util.ArrayList<>(List.of("--set", "publishers.clients=1",

@@ -362,6 +362,69 @@ class MultiHostIT {
         assertTrue(state.contains(",UP") || state.contains("<UP"), "the link is up again: " + state);
     }
 
+    /**
+     * A capacity point against the broker in its own namespace, which the controller cannot see:
+     * its CPU is measured by the monitor agent beside it, which finds its process by the URL's
+     * port, so the point is not left unverified for want of the broker's CPU.
+     */
+    @Test
+    @Order(8)
+    void theMonitorMeasuresTheBrokersProcessOnItsHost() throws Exception {
+        Agents agents = startAgents();
+        Path file = work.resolve("capacity.yaml");
+        Files.writeString(file, "name: capacity\n"
+                + "broker: {url: \"" + brokerUrl + "\"}\n"
+                + "destination: {type: topic, name: testbed.capacity." + PORTS.get() + "}\n"
+                + "publishers: {clients: 1, rate: max}\n"
+                + "subscribers:\n  - {clients: 1}\n"
+                + "phases: {warmup: 2s, measure: 5s, drain: 10s}\n");
+        Jmsbench.Result result = startRun(agents, file).await(Duration.ofSeconds(120));
+        assertEquals(0, result.exit(), result.stdout() + result.stderr());
+        assertFalse(result.stdout().contains("measured from /proc"),
+                "the controller's namespace has no socket of the broker's: only the monitor can find it\n"
+                        + result.stdout());
+
+        JsonNode point = Reports.read(Reports.onlyRunDirectory(work.resolve("results"), "capacity"))
+                .path("points").get(0);
+        System.out.println("broker over the window, read by the monitor: " + point.path("cpu") + "; findings "
+                + point.path("findings"));
+        assertTrue(point.path("cpu").path("brokerCores").asDouble() > 0, point.path("cpu").toString());
+        assertTrue(point.path("samples").findValues("brokerCores").stream().anyMatch(c -> c.asDouble() > 0),
+                "the per-second samples carry the broker's cores too");
+        for (JsonNode finding : point.path("findings")) {
+            assertFalse(finding.path("code").asText().equals("BROKER_CPU_NOT_MEASURED"), finding.toString());
+        }
+        assertTrue(point.path("broker").path("rssBytes").asLong() > 0, "its memory too: " + point.path("broker"));
+    }
+
+    /** A monitor told a port nothing listens on: the broker's cores are unknown, and a note says why. */
+    @Test
+    @Order(9)
+    void aMonitorThatFindsNoBrokerProcessSaysWhy() throws Exception {
+        Agents agents = startAgents();
+        int port = PORTS.getAndAdd(1);
+        bed.startAgent(NetnsTestbed.BROKER, "monitor", port, token, work, "--broker-port", "9");
+        Agents wrongPort = new Agents(agents.publisher(), agents.subscriber1(), agents.subscriber2(), agents.monitor(),
+                agents.publisherAddress(), agents.subscriber1Address(), agents.subscriber2Address(),
+                bed.address(NetnsTestbed.BROKER) + ":" + port, work);
+        Path file = work.resolve("capacity.yaml");
+        Files.writeString(file, "name: capacity\n"
+                + "broker: {url: \"" + brokerUrl + "\"}\n"
+                + "destination: {type: topic, name: testbed.capacity." + PORTS.get() + "}\n"
+                + "publishers: {clients: 1, rate: max}\n"
+                + "subscribers:\n  - {clients: 1}\n"
+                + "phases: {warmup: 2s, measure: 5s, drain: 10s}\n");
+        Jmsbench.Result result = startRun(wrongPort, file).await(Duration.ofSeconds(120));
+        assertEquals(0, result.exit(), result.stdout() + result.stderr());
+
+        JsonNode point = Reports.read(Reports.onlyRunDirectory(work.resolve("results"), "capacity"))
+                .path("points").get(0);
+        assertFalse(point.path("cpu").path("brokerCores").asDouble() > 0, "not measured: " + point.path("cpu"));
+        String findings = point.path("findings").toString();
+        assertTrue(findings.contains("BROKER_PROCESS_NOT_MEASURED") && findings.contains("no process listens on "
+                + "port 9 on its host"), findings);
+    }
+
     private static void signal(String name, Process process) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
     }

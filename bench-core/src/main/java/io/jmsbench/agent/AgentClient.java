@@ -12,6 +12,7 @@ import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.MessageTotal;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.ReplyInterval;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -93,6 +94,11 @@ public final class AgentClient {
 
     public LatencyInterval latency(Duration timeout) throws AgentException {
         return call(AgentRoute.LATENCY, null, LatencyInterval.class, timeout);
+    }
+
+    /** The requesters' replies; {@code null} when the agent has none. */
+    public ReplyInterval replies(Duration timeout) throws AgentException {
+        return call(AgentRoute.REPLIES, null, ReplyInterval.class, timeout);
     }
 
     public Counters stop() throws AgentException {

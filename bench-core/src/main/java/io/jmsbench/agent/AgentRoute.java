@@ -23,6 +23,8 @@ enum AgentRoute {
     AUDIT("GET", "/audit", true),
     /** {@code LatencyInterval} since the last call; 204 from publishers, which record none. */
     LATENCY("GET", "/latency", true),
+    /** {@code ReplyInterval}: the requesters' replies and round trips; 204 from an agent without requesters. */
+    REPLIES("GET", "/replies", true),
     /** Stops the load; the final {@code Counters}. */
     STOP("POST", "/stop", true),
     /** Closes every client; 204. */

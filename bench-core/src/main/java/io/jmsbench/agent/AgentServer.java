@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The agent end of the control channel: a small HTTP/1.1 + JSON server in front of a
@@ -48,7 +49,7 @@ public final class AgentServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService executor;
-    private final byte[] expectedAuthorization;
+    private final Supplier<String> token;
     private final ClientPool pool;
     private final AgentInfo info;
     private final CountDownLatch shutdown = new CountDownLatch(1);
@@ -62,13 +63,27 @@ public final class AgentServer implements AutoCloseable {
      */
     public AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
                        Consumer<String> log) throws IOException {
+        this(bind, () -> token, pool, info, lease, log, Duration.ofSeconds(1));
+    }
+
+    /**
+     * As above, with the token asked of {@code token} on every request, so a token file replaced
+     * while the agent serves takes effect at once (the source must be cheap and thread-safe).
+     */
+    public AgentServer(InetSocketAddress bind, Supplier<String> token, ClientPool pool, AgentInfo info,
+                       Duration lease, Consumer<String> log) throws IOException {
         this(bind, token, pool, info, lease, log, Duration.ofSeconds(1));
     }
 
     /** As above, looking for a lapsed lease every {@code watchEvery}: tests need not wait a second per look. */
     AgentServer(InetSocketAddress bind, String token, ClientPool pool, AgentInfo info, Duration lease,
                 Consumer<String> log, Duration watchEvery) throws IOException {
-        this.expectedAuthorization = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+        this(bind, () -> token, pool, info, lease, log, watchEvery);
+    }
+
+    private AgentServer(InetSocketAddress bind, Supplier<String> token, ClientPool pool, AgentInfo info,
+                        Duration lease, Consumer<String> log, Duration watchEvery) throws IOException {
+        this.token = token;
         this.pool = pool;
         this.info = info;
         this.lease = new AgentLease(lease);
@@ -149,8 +164,8 @@ public final class AgentServer implements AutoCloseable {
 
     private void serve(HttpExchange exchange) throws IOException, Refused {
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
-        if (authorization == null || !MessageDigest.isEqual(expectedAuthorization,
-                authorization.getBytes(StandardCharsets.UTF_8))) {
+        byte[] expected = ("Bearer " + token.get()).getBytes(StandardCharsets.UTF_8);
+        if (authorization == null || !MessageDigest.isEqual(expected, authorization.getBytes(StandardCharsets.UTF_8))) {
             log.accept("refused " + exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath()
                     + " from " + exchange.getRemoteAddress().getAddress().getHostAddress()
                     + ": missing or wrong bearer token");
@@ -216,6 +231,7 @@ public final class AgentServer implements AutoCloseable {
             case TOTAL -> new MessageTotal(pool.messages());
             case AUDIT -> pool.audit();
             case LATENCY -> pool.latency();
+            case REPLIES -> pool.replies();
             case STOP -> pool.stop(STOP_TIMEOUT);
             case CLOSE -> {
                 pool.close(STOP_TIMEOUT);

@@ -5,6 +5,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.ReplyInterval;
 
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +35,11 @@ public interface ClientPool {
 
     /** The end-to-end latencies recorded since the previous call (subscribers; {@code null} for publishers). */
     default LatencyInterval latency() {
+        return null;
+    }
+
+    /** The requesters' replies: their count so far and the round trips since the previous call ({@code null}: no requesters). */
+    default ReplyInterval replies() {
         return null;
     }
 

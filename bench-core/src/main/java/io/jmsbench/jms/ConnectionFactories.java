@@ -168,8 +168,18 @@ public final class ConnectionFactories {
 
     public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliveryPlan delivery,
                                                          BrokerCredentials credentials, TlsPlan tls) {
+        return createForSubscribers(provider, url, delivery, credentials, tls, false);
+    }
+
+    /** As above; {@code responders}: some subscribers send replies from their listeners. */
+    public static ConnectionFactory createForSubscribers(Provider provider, String url, DeliveryPlan delivery,
+                                                         BrokerCredentials credentials, TlsPlan tls,
+                                                         boolean responders) {
         ConnectionFactory factory = create(provider, url, delivery.asyncSend(), credentials, tls);
-        if (listenerOnTransportThread(provider, url, delivery)) {
+        if (responders && provider == Provider.RABBITMQ_JMS) {
+            RabbitMqJms.answerWithoutDeclaring(factory);
+        }
+        if (listenerOnTransportThread(provider, url, delivery, responders)) {
             ((ActiveMQConnectionFactory) factory).setAlwaysSessionAsync(false);
         }
         return factory;
@@ -181,20 +191,32 @@ public final class ConnectionFactories {
      * hands every message to and wakes up. It does for acknowledgements that do not wait (auto,
      * dups-ok): one wake-up less per message, and each subscriber has a connection and session of
      * its own, as the setting asks. Client acknowledgement and transactions keep the session thread,
-     * where waiting for the broker's reply cannot block the thread that reads it. A broker URL that
-     * sets {@code jms.alwaysSessionAsync} itself is left alone.
+     * where waiting for the broker's reply cannot block the thread that reads it; so do responders
+     * ({@code responders}), whose listeners send replies, synchronously when persistent. A broker URL
+     * that sets {@code jms.alwaysSessionAsync} itself is left alone.
      */
-    public static boolean listenerOnTransportThread(Provider provider, String url, DeliveryPlan delivery) {
-        return provider == Provider.OPENWIRE
+    public static boolean listenerOnTransportThread(Provider provider, String url, DeliveryPlan delivery,
+                                                    boolean responders) {
+        return provider == Provider.OPENWIRE && !responders
                 && (delivery.ack() == DeliveryPlan.AckMode.AUTO || delivery.ack() == DeliveryPlan.AckMode.DUPS_OK)
                 && !url.contains("jms.alwaysSessionAsync");
     }
 
+    public static boolean listenerOnTransportThread(Provider provider, String url, DeliveryPlan delivery) {
+        return listenerOnTransportThread(provider, url, delivery, false);
+    }
+
     /** {@link #settings} plus where the subscribers' listeners run. */
     public static Map<String, String> subscriberSettings(Provider provider, String url, DeliveryPlan delivery) {
+        return subscriberSettings(provider, url, delivery, false);
+    }
+
+    /** As above; {@code responders}: some subscribers send replies from their listeners. */
+    public static Map<String, String> subscriberSettings(Provider provider, String url, DeliveryPlan delivery,
+                                                         boolean responders) {
         Map<String, String> s = settings(provider, delivery);
         if (provider == Provider.OPENWIRE) {
-            s.put("subscriberListener", listenerOnTransportThread(provider, url, delivery)
+            s.put("subscriberListener", listenerOnTransportThread(provider, url, delivery, responders)
                     ? "on the transport thread (alwaysSessionAsync=false)"
                     : url.contains("jms.alwaysSessionAsync") ? "as the broker URL's jms.alwaysSessionAsync says"
                     : "on a session thread (alwaysSessionAsync=true)");

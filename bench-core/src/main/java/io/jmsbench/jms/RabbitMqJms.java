@@ -30,6 +30,15 @@ final class RabbitMqJms {
     private RabbitMqJms() {
     }
 
+    /**
+     * For responders: a reply goes to the request's JMSReplyTo as it is, undeclared. By default the
+     * client declares that queue first, and a requester's temporary queue is exclusive to the
+     * requester's connection: the broker refuses the declaration (RESOURCE_LOCKED) and closes the channel.
+     */
+    static void answerWithoutDeclaring(ConnectionFactory factory) {
+        ((RMQConnectionFactory) factory).setDeclareReplyToDestination(false);
+    }
+
     /** {@code url}: {@code amqp://host:port} or {@code amqp://host:port/vhost} (RabbitMQ's URI form). */
     static ConnectionFactory factory(String url, BrokerCredentials credentials, TlsPlan tls) {
         RMQConnectionFactory factory = new RMQConnectionFactory();

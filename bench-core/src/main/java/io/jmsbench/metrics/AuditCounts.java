@@ -1,5 +1,7 @@
 package io.jmsbench.metrics;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -9,11 +11,13 @@ import java.util.List;
  * again after one that failed but had reached the broker (in doubt, not a duplicate). {@code auditedSubscribers} of {@code subscribers} were expected
  * to receive every message of their publishers' streams (no selector that drops some, one consumer
  * per queue); the others are counted in the totals only. {@code examples}: which messages were lost
- * or seen twice, by stream, the first few of each.
+ * or seen twice, by stream, the first few of each. {@code groups}: where the message groups went
+ * ({@code null}: no groups).
  */
 public record AuditCounts(long lost, long duplicates, long outOfOrder, long redelivered, long unexpected,
                           int auditedSubscribers, int subscribers, boolean overflow, long resent,
-                          List<AuditExample> examples) {
+                          List<AuditExample> examples,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) GroupStickiness groups) {
 
     /** How many streams' examples a point keeps. */
     public static final int EXAMPLE_STREAMS = 5;
@@ -22,6 +26,20 @@ public record AuditCounts(long lost, long duplicates, long outOfOrder, long rede
 
     public AuditCounts {
         examples = examples == null ? List.of() : List.copyOf(examples);
+    }
+
+    /** Without message groups. */
+    public AuditCounts(long lost, long duplicates, long outOfOrder, long redelivered, long unexpected,
+                       int auditedSubscribers, int subscribers, boolean overflow, long resent,
+                       List<AuditExample> examples) {
+        this(lost, duplicates, outOfOrder, redelivered, unexpected, auditedSubscribers, subscribers, overflow, resent,
+                examples, null);
+    }
+
+    /** These counts with {@code lost} in place of their own (what expiry does not explain). */
+    public AuditCounts withLost(long lost) {
+        return new AuditCounts(lost, duplicates, outOfOrder, redelivered, unexpected, auditedSubscribers, subscribers,
+                overflow, resent, examples, groups);
     }
 
     /** Counts without examples. */

@@ -1,15 +1,26 @@
 package io.jmsbench.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
  * {@code GET /audit}: what one subscriber saw: per publisher stream (when it audits streams), and
- * the messages of no publisher of this run ({@code unexpected}) and redelivered ones in any case.
+ * the messages of no publisher of this run ({@code unexpected}) and redelivered ones in any case;
+ * with message groups, how many messages of each group it received, by group index (empty without
+ * groups; left out of the JSON then).
  */
-public record ClientAudit(String client, boolean audited, long unexpected, long redelivered, List<StreamState> streams) {
+public record ClientAudit(String client, boolean audited, long unexpected, long redelivered, List<StreamState> streams,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> groups) {
 
     public ClientAudit {
         streams = List.copyOf(streams);
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    /** Without message groups. */
+    public ClientAudit(String client, boolean audited, long unexpected, long redelivered, List<StreamState> streams) {
+        this(client, audited, unexpected, redelivered, streams, List.of());
     }
 
     /**

@@ -18,15 +18,23 @@ import java.util.List;
  *
  * <p>{@code group} is a publisher's index in its plan's {@link PoolPlan#groups} ({@code null}: the
  * pool has no groups).
+ *
+ * <p>{@code reply} is the client's part in request/reply ({@code null}: none).
  */
 public record ClientPlan(String id, String selector, String destination, boolean audit,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> processingNanos,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long startNanos,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long stopNanos,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer group) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer group,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ReplyPlan reply) {
 
     public ClientPlan {
         processingNanos = processingNanos == null ? List.of() : List.copyOf(processingNanos);
+    }
+
+    public ClientPlan(String id, String selector, String destination, boolean audit, List<Long> processingNanos,
+                      Long startNanos, Long stopNanos, Integer group) {
+        this(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group, null);
     }
 
     public ClientPlan(String id, String selector, String destination, boolean audit, List<Long> processingNanos,
@@ -40,7 +48,7 @@ public record ClientPlan(String id, String selector, String destination, boolean
 
     /** This client at {@code destination} (its address on the wire), all else kept. */
     public ClientPlan at(String destination) {
-        return new ClientPlan(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group);
+        return new ClientPlan(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group, reply);
     }
 
     public ClientPlan(String id, String selector, String destination) {

@@ -125,6 +125,11 @@ public final class MarkdownReport {
                             + "after a failure (in doubt: the failed send had reached the broker)" : "",
                     p.delivery().audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
+        for (String line : new String[] {HeaderLines.expiry(p.delivery().expiry()), HeaderLines.groups(p.delivery().audit())}) {
+            if (!line.isEmpty()) {
+                md.append(line).append("\n\n");
+            }
+        }
         if (!p.delivery().faults().isEmpty()) {
             md.append("Faults injected, and when the broker delivered again (each figure is the end of a one-second "
                     + "sample, so at most a second late; \"never\": not before the next fault or the point's end):\n\n")
@@ -143,6 +148,9 @@ public final class MarkdownReport {
                     p.delivery().latency().basis(), Figures.count(p.delivery().latency().count()), p.delivery().latency().p50(), p.delivery().latency().p90(),
                     p.delivery().latency().p99(), p.delivery().latency().p999(), p.delivery().latency().p9999(), p.delivery().latency().max()));
         }
+        if (p.delivery().roundTrip() != null) {
+            md.append(RoundTripLine.of(p.delivery().roundTrip())).append("\n\n");
+        }
         CpuFigures cpu = p.resources().cpu();
         md.append("CPU over the window, cores used of ").append(cpu.hostCores()).append(": broker ")
                 .append(Figures.cores(cpu.brokerCores())).append(", publisher agents ")
@@ -157,7 +165,12 @@ public final class MarkdownReport {
         if (!cpu.partitions().isEmpty()) {
             md.append('\n');
         }
-        if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0) {
+        if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0
+                && p.resources().broker().diskReadBytes() < 0) {
+            // read by a monitor agent on the broker's host, or /proc/PID/io not ours to read
+            md.append(String.format(Locale.ROOT, "Broker process: %.0f MiB resident at the window's end; its disk "
+                    + "traffic was not read.%n%n", p.resources().broker().rssBytes() / 1048576.0));
+        } else if (p.resources().broker() != null && p.resources().broker().rssBytes() >= 0) {
             md.append(String.format(Locale.ROOT, "Broker JVM: %.0f MiB resident at the window's end, %.1f MiB read "
                             + "and %.1f MiB written to disk in it; host network traffic %.1f MiB.%n%n",
                     p.resources().broker().rssBytes() / 1048576.0, p.resources().broker().diskReadBytes() / 1048576.0,

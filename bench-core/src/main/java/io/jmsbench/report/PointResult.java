@@ -87,15 +87,32 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
 
     /**
      * What became of the point's messages: whole-run totals, the drain, the stream audit, the
-     * window's latency, the broker's own counts ({@code null} when not read), each fault's outcome
-     * and, with late, leaving or slow subscribers, the backlog's figures ({@code null} otherwise).
+     * window's latency, the broker's own counts ({@code null} when not read), each fault's outcome,
+     * with late, leaving or slow subscribers the backlog's figures, with a time to live what
+     * expired apart from what was lost (the audit's {@code lost} is then what the expiry does not
+     * explain), and with requesters their requests, replies and round trips ({@code null} otherwise).
      */
     public record Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
                            BrokerCounts brokerCounts, List<FaultOutcome> faults,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) BacklogFigures backlog) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) BacklogFigures backlog,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ExpiryFigures expiry,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) RoundTrip roundTrip) {
 
         public Delivery {
             faults = faults == null ? List.of() : List.copyOf(faults); // reports before faults
+        }
+
+        /** Without requesters. */
+        public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
+                        BrokerCounts brokerCounts, List<FaultOutcome> faults, BacklogFigures backlog,
+                        ExpiryFigures expiry) {
+            this(totals, drain, audit, latency, brokerCounts, faults, backlog, expiry, null);
+        }
+
+        /** Messages without a time to live. */
+        public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
+                        BrokerCounts brokerCounts, List<FaultOutcome> faults, BacklogFigures backlog) {
+            this(totals, drain, audit, latency, brokerCounts, faults, backlog, null, null);
         }
 
         public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,

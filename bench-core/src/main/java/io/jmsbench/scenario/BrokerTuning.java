@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.time.Duration;
@@ -12,20 +13,40 @@ import java.util.Locale;
  * and file length, producer flow control and the send-fail policy. For Artemis: the memory limit as
  * its global-max-size, journal syncs and file size, and {@code addressFullPolicy}. Both: the data
  * directory (to test a given disk). The scenario reader refuses a knob of the other broker.
+ * {@code schedulerSupport}: ActiveMQ's scheduler, on only where the scenario's messages carry a
+ * delivery delay (not a knob of its own: Artemis schedules always).
  */
 public record BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimitMb, Boolean journalDiskSyncs,
                            PreallocationStrategy preallocationStrategy, Integer journalMaxFileLengthMb,
                            String dataDirectory, boolean producerFlowControl, boolean sendFailIfNoSpace,
-                           Duration sendFailIfNoSpaceAfterTimeout, AddressFullPolicy addressFullPolicy) {
+                           Duration sendFailIfNoSpaceAfterTimeout, AddressFullPolicy addressFullPolicy,
+                           @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean schedulerSupport) {
 
     public static final BrokerTuning DEFAULT = new BrokerTuning(Defaults.BROKER_MEMORY_LIMIT_MB, null, null, null, null,
             null, null, Defaults.PRODUCER_FLOW_CONTROL, Defaults.SEND_FAIL_IF_NO_SPACE, null, null);
+
+    /** Without ActiveMQ's scheduler. */
+    public BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimitMb, Boolean journalDiskSyncs,
+                        PreallocationStrategy preallocationStrategy, Integer journalMaxFileLengthMb,
+                        String dataDirectory, boolean producerFlowControl, boolean sendFailIfNoSpace,
+                        Duration sendFailIfNoSpaceAfterTimeout, AddressFullPolicy addressFullPolicy) {
+        this(memoryLimitMb, storeLimitMb, tempLimitMb, journalDiskSyncs, preallocationStrategy, journalMaxFileLengthMb,
+                dataDirectory, producerFlowControl, sendFailIfNoSpace, sendFailIfNoSpaceAfterTimeout, addressFullPolicy,
+                false);
+    }
 
     /** This tuning with another memory limit. */
     public BrokerTuning withMemoryLimitMb(long mb) {
         return new BrokerTuning(mb, storeLimitMb, tempLimitMb, journalDiskSyncs, preallocationStrategy,
                 journalMaxFileLengthMb, dataDirectory, producerFlowControl, sendFailIfNoSpace,
-                sendFailIfNoSpaceAfterTimeout, addressFullPolicy);
+                sendFailIfNoSpaceAfterTimeout, addressFullPolicy, schedulerSupport);
+    }
+
+    /** This tuning with ActiveMQ's scheduler on or off. */
+    public BrokerTuning withSchedulerSupport(boolean on) {
+        return new BrokerTuning(memoryLimitMb, storeLimitMb, tempLimitMb, journalDiskSyncs, preallocationStrategy,
+                journalMaxFileLengthMb, dataDirectory, producerFlowControl, sendFailIfNoSpace,
+                sendFailIfNoSpaceAfterTimeout, addressFullPolicy, on);
     }
 
     /** KahaDB journal preallocation (reference/001). */

@@ -44,8 +44,8 @@ public final class Defaults {
     /**
      * Messages carry publisher, sequence number and send time, for the audit and the latency. On
      * OpenWire they ride in a bytes message's body, so the broker handles exactly the scenario's
-     * message: stamped 67.0, 58.2 and 66.1 thousand msgs/s against the raw loop's 67.1, 66.2 and
-     * 67.3 (README.md, "How fast is the harness").
+     * message; what the stamps cost against the plainest JMS loop is measured in docs/performance.md
+     * ("Against the plainest JMS loops").
      */
     public static final boolean MESSAGE_STAMPED = true;
     /** {@code message.vary.from}: the first varied value is "#1" ({@code to} defaults to {@code from}). */

@@ -1,6 +1,7 @@
 package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
@@ -16,11 +17,24 @@ import java.util.Locale;
  * files of the folder {@code files} (an absolute path; {@code null}: generated bodies); {@code size}
  * is then their mean, rounded, which only stands for them where one size is asked for (the message
  * the expected replication grade is computed on).
+ *
+ * <p>{@code headers}: time to live, priority, message groups and delivery delay
+ * ({@link MessageHeaders#NONE}: none set); in the resolved scenario beside the other fields, as written.
  */
 public record MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
                           VarySpec vary, boolean stamped,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Distribution sizes,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String files) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String files,
+                          @JsonUnwrapped MessageHeaders headers) {
+
+    public MessageSpec {
+        headers = headers == null ? MessageHeaders.NONE : headers;
+    }
+
+    public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
+                       VarySpec vary, boolean stamped, Distribution sizes, String files) {
+        this(type, size, properties, values, correlationId, vary, stamped, sizes, files, MessageHeaders.NONE);
+    }
 
     public MessageSpec(MessageType type, int size, int properties, String values, String correlationId,
                        VarySpec vary, boolean stamped) {

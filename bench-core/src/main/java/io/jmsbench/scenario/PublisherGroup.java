@@ -1,12 +1,21 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One group of a list under {@code publishers:}: {@code clients} publishers named {@code name}, sending
  * {@code message} (the scenario's message with the group's own fields over it) at {@code rate}, split
  * evenly over the group's clients, persistent or not as {@code persistent} says. Every group sends to
- * the scenario's destinations, spread as one pool's clients are.
+ * the scenario's destinations, spread as one pool's clients are. With {@code replyTo} its clients are
+ * requesters: each request asks for a reply there, and the round trip is timed ({@code null}: they
+ * only publish).
  */
-public record PublisherGroup(String name, int clients, PublishRate rate, MessageSpec message, boolean persistent) {
+public record PublisherGroup(String name, int clients, PublishRate rate, MessageSpec message, boolean persistent,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) ReplyTo replyTo) {
+
+    public PublisherGroup(String name, int clients, PublishRate rate, MessageSpec message, boolean persistent) {
+        this(name, clients, rate, message, persistent, null);
+    }
 
     /** A group's name when none is given: publishers-1, publishers-2, ... ({@code index} 0-based). */
     public static String defaultName(int index) {

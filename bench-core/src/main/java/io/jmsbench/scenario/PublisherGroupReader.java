@@ -16,7 +16,7 @@ final class PublisherGroupReader {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
     static final String LIST = "a list of publisher groups, each with its own clients, rate, message and delivery "
-            + "(name, message and delivery only in a list)";
+            + "(name, message, delivery and replyTo only in a list)";
 
     private PublisherGroupReader() {
     }
@@ -35,7 +35,7 @@ final class PublisherGroupReader {
             for (int i = 0; i < read.size(); i++) {
                 PublisherGroup g = read.get(i);
                 boolean own = persistent.get(i) == null ? delivery.persistent() : persistent.get(i);
-                groups.add(new PublisherGroup(g.name(), g.clients(), g.rate(), g.message(), own));
+                groups.add(new PublisherGroup(g.name(), g.clients(), g.rate(), g.message(), own, g.replyTo()));
             }
             return PublisherSpec.of(groups);
         }
@@ -77,8 +77,9 @@ final class PublisherGroupReader {
                 g.problem("destination", "expected no destination in a publisher group (every group sends to the "
                         + "scenario's destination, spread as one pool's clients are), found one");
             }
+            ReplyTo replyTo = ReplyToReader.read(g);
             g.finish();
-            groups.add(new PublisherGroup(name, clients, rate, own, false));
+            groups.add(new PublisherGroup(name, clients, rate, own, false, replyTo));
             persistence.add(persistent);
         }
         double fixed = groups.stream().filter(p -> p.rate() instanceof PublishRate.PerSecond)
@@ -107,9 +108,9 @@ final class PublisherGroupReader {
         f.finish();
         return sized
                 ? new MessageSpec(type, sizes.size(), properties, values, correlationId, null, stamped, sizes.sizes(),
-                sizes.files())
+                sizes.files(), base.headers())
                 : new MessageSpec(type, base.size(), properties, values, correlationId, null, stamped, base.sizes(),
-                base.files());
+                base.files(), base.headers());
     }
 
     /** A group's delivery: only whether its messages are persistent (the rest is the subscribers' too). */

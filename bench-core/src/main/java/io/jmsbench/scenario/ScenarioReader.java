@@ -1,7 +1,6 @@
 package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.jmsbench.scenario.DeliverySpec.AckMode;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
@@ -63,6 +62,7 @@ final class ScenarioReader {
         List<SubscriberGroup> subscribers = subscribers(root);
         DeliverySpec delivery = delivery(root.mapping("delivery"));
         PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
+        ReplyToReader.check(root, publishers.groups(), subscribers, destination, provider);
         Phases phases = phases(root.mapping("phases"));
         RateProfileReader.checkPhases(root, publishers.grouped() ? "/publishers/0/rate" : "/publishers/rate",
                 publishers.rate(), phases);
@@ -78,6 +78,7 @@ final class ScenarioReader {
         root.has(ClaimReader.EXPECT);
         root.finish();
         checkMatchGroup(root, message, subscribers);
+        MessageHeaderReader.check(root, message.headers(), broker, provider, destination, phases);
         ConsumerSchedules.check(root, destination, phases, subscribers);
         SharedConnections.check(root, publishers, delivery, message);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
@@ -336,9 +337,10 @@ final class ScenarioReader {
         String correlationId = f.string("correlationId", null);
         VarySpec vary = f.has("vary") ? vary(f.mapping("vary")) : null;
         boolean stamped = f.bool("stamped", Defaults.MESSAGE_STAMPED);
+        MessageHeaders headers = MessageHeaderReader.read(f);
         f.finish();
         MessageSpec message = new MessageSpec(type, sizes.size(), properties, values, correlationId, vary, stamped,
-                sizes.sizes(), sizes.files());
+                sizes.sizes(), sizes.files(), headers);
         if (vary != null && message.sizeVaries()) {
             f.problem("vary", "expected no vary with a size that varies (each would need its own round robin, and a "
                     + "selector matching some variants would receive other sizes than were sent), found both");
@@ -386,6 +388,10 @@ final class ScenarioReader {
                     hook.integer("failAfterCommitEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
             hook.finish();
         }
+        if (f.hasHidden(ReplyToReader.KEY)) {
+            f.problem(ReplyToReader.KEY, "expected replyTo only in a list of publisher groups (requesters are a group "
+                    + "of their own: publishers: [{name: requesters, replyTo: temporary}]), found it in the mapping");
+        }
         f.finish();
         return new PublisherSpec(clients, rate, faults, List.of(), connections == 0 ? null : connections);
     }
@@ -413,7 +419,7 @@ final class ScenarioReader {
                 try {
                     Selectors.parse(Filters.filter(filter, 0, clients).selector());
                 } catch (InvalidSelectorException | RuntimeException e) {
-                    g.problem("filter", "expected a filter whose selector the broker accepts, found one it rejects: "
+                    g.problem("filter", "expected a filter whose selector ActiveMQ's parser accepts, found one it rejects: "
                             + e.getMessage());
                 }
             }
@@ -424,7 +430,7 @@ final class ScenarioReader {
                     try {
                         Selectors.parse(selector);
                     } catch (InvalidSelectorException e) {
-                        g.problem("selector", "expected a JMS selector the broker accepts, found '" + selector
+                        g.problem("selector", "expected a JMS selector ActiveMQ's parser accepts, found '" + selector
                                 + "': " + e.getMessage());
                     }
                 }
@@ -433,9 +439,10 @@ final class ScenarioReader {
                     DistributionReader.Unit.durations("time", Defaults.MAX_PROCESSING_NANOS), SubscriberGroup.NO_PROCESSING);
             Duration start = g.duration("start", null, Duration.ZERO);
             Duration stop = g.duration("stop", null, Duration.ofMillis(1));
+            boolean reply = g.bool("reply", false);
             g.finish();
             result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
-                    selector == null ? filter : null, processing, start, stop));
+                    selector == null ? filter : null, processing, start, stop, reply));
         }
         return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
     }
@@ -473,8 +480,8 @@ final class ScenarioReader {
     }
 
     private static Validity validity(Fields f) {
-        double brokerCpuMin = f.decimal("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
-        double clientCpuMax = f.decimal("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
+        double brokerCpuMin = f.fraction("brokerCpuMin", Defaults.BROKER_CPU_MIN, 0, 1);
+        double clientCpuMax = f.fraction("clientCpuMax", Defaults.CLIENT_CPU_MAX, 0, 1);
         double clockUncertaintyMax = f.decimal("clockUncertaintyMax", Defaults.CLOCK_UNCERTAINTY_MAX, 0, 1000);
         f.finish();
         return new Validity(brokerCpuMin, clientCpuMax, clockUncertaintyMax);

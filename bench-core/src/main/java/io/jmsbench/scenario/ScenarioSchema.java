@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * fields with it). It is not written by hand: the loader's own readers describe each field they
  * read ({@link Fields#describe}), so the schema cannot disagree with the loader about which fields
  * there are. The loader stays the judge: rules across fields (url or embedded, ack and ackEvery, a
- * selector the broker accepts) are only in the loader.
+ * selector ActiveMQ's parser accepts) are only in the loader.
  */
 public final class ScenarioSchema {
 

@@ -1,5 +1,7 @@
 package io.jmsbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.time.Duration;
 
 /**
@@ -10,16 +12,22 @@ import java.time.Duration;
  * <p>{@code processing}: the time in nanoseconds each client spends in its listener per message
  * before the acknowledgement, fixed or drawn from a distribution (always 0: none). {@code start} and {@code stop}: when, after the
  * publishers start, the group's clients connect and close ({@code null}: with the point's clients,
- * before the publishers start, and at the point's end).
+ * before the publishers start, and at the point's end). {@code reply}: the clients are responders,
+ * answering every request to its {@code JMSReplyTo} (left out of the JSON when false).
  */
 public record SubscriberGroup(int clients, String selector, FilterSpec filter, Distribution processing, Duration start,
-                              Duration stop) {
+                              Duration stop, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean reply) {
 
     /** No time spent in the listener. */
     public static final Distribution NO_PROCESSING = new Distribution.Fixed(0);
 
     public SubscriberGroup {
         processing = processing == null ? NO_PROCESSING : processing;
+    }
+
+    public SubscriberGroup(int clients, String selector, FilterSpec filter, Distribution processing, Duration start,
+                           Duration stop) {
+        this(clients, selector, filter, processing, start, stop, false);
     }
 
     public SubscriberGroup(int clients, String selector, FilterSpec filter) {

@@ -1,5 +1,7 @@
 package io.jmsbench.system;
 
+import io.jmsbench.protocol.BrokerProcessMissing;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * The process on this machine that listens on a host's port: how a broker this controller did not
@@ -41,6 +44,45 @@ public record ListeningProcess(long pid, String command) {
             }
         }
         return Optional.empty();
+    }
+
+    /** The process found on a port, or why none was: exactly one of the two is set. */
+    public record Lookup(ListeningProcess process, BrokerProcessMissing missing) {
+    }
+
+    /**
+     * The process listening on {@code port} on any address of this network namespace: how a
+     * monitor agent, which does not know which of its host's addresses the clients use, finds the
+     * broker beside it.
+     */
+    public static Lookup onPort(int port) {
+        boolean readable = Files.isReadable(Path.of("/proc/net/tcp"));
+        return onPort(port, readable, readable ? TcpListeners.read() : List.of(), ListeningProcess::owner);
+    }
+
+    /**
+     * The decision of {@link #onPort(int)} on what /proc showed: whether /proc/net/tcp could be
+     * read, its {@code listeners}, and the process holding a socket's inode as {@code owner} finds it.
+     */
+    static Lookup onPort(int port, boolean readable, List<TcpListeners.Listener> listeners,
+                         LongFunction<Optional<ListeningProcess>> owner) {
+        if (port < 1 || port > 65535) {
+            return new Lookup(null, BrokerProcessMissing.NO_PORT);
+        }
+        if (!readable) {
+            return new Lookup(null, BrokerProcessMissing.PROC_UNREADABLE);
+        }
+        boolean listening = false;
+        for (TcpListeners.Listener listener : listeners) {
+            if (listener.port() == port && listener.inode() != 0) {
+                listening = true;
+                Optional<ListeningProcess> process = owner.apply(listener.inode());
+                if (process.isPresent()) {
+                    return new Lookup(process.get(), null);
+                }
+            }
+        }
+        return new Lookup(null, listening ? BrokerProcessMissing.OTHER_USER : BrokerProcessMissing.NOT_LISTENING);
     }
 
     /** {@code host}'s addresses when they are this machine's; none when it is another machine or unknown. */

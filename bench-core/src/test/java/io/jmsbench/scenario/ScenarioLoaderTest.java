@@ -88,6 +88,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void validityTakesPercentagesAsPrecisionDoesAndDecimalsAsBefore() throws ScenarioException {
+        assertEquals(new Validity(0.9, 0.6, Defaults.CLOCK_UNCERTAINTY_MAX),
+                parse("validity: {brokerCpuMin: 90%, clientCpuMax: 0.6}\n").validity());
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> parse("validity: {brokerCpuMin: 120%}\n"));
+        assertTrue(e.getMessage().contains("validity.brokerCpuMin: expected a percentage from 0% to 100%"),
+                e.getMessage());
+    }
+
+    @Test
     void setBrokerUrlPointsAnEmbeddedBrokerScenarioAtAnExternalBroker() throws ScenarioException {
         Scenario s = parse("broker: {embedded: activemq, persistent: true, memoryLimit: 32MB, reuse: true}\n",
                 "broker.url=tcp://10.0.0.2:61616");

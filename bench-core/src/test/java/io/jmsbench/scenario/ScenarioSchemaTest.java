@@ -38,6 +38,10 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("message.size", "message: {size: {uniform: [1, 2], zzz: 1}}\n");
         UNKNOWN_FIELD_IN.put("message.size.lognormal", "message: {size: {lognormal: {median: 1, p99: 2, zzz: 1}}}\n");
         UNKNOWN_FIELD_IN.put("message.size.weighted[]", "message: {size: {weighted: [{size: 1, weight: 1, zzz: 1}]}}\n");
+        UNKNOWN_FIELD_IN.put("message.priority", "message: {priority: {uniform: [1, 2], zzz: 1}}\n");
+        UNKNOWN_FIELD_IN.put("message.priority.lognormal", "message: {priority: {lognormal: {median: 1, p99: 2, zzz: 1}}}\n");
+        UNKNOWN_FIELD_IN.put("message.priority.weighted[]",
+                "message: {priority: {weighted: [{priority: 1, weight: 1, zzz: 1}]}}\n");
         UNKNOWN_FIELD_IN.put("subscribers[].processing", "subscribers:\n  - {clients: 1, processing: {uniform: [1ms, 2ms], zzz: 1}}\n");
         UNKNOWN_FIELD_IN.put("subscribers[].processing.lognormal",
                 "subscribers:\n  - {clients: 1, processing: {lognormal: {median: 1ms, p99: 2ms, zzz: 1}}}\n");
@@ -49,6 +53,7 @@ class ScenarioSchemaTest {
         UNKNOWN_FIELD_IN.put("publishers[].rate[]", "publishers: [{rate: [{rate: 1, zzz: 1}]}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].delivery", "publishers: [{delivery: {zzz: 1}}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].message", "publishers: [{message: {zzz: 1}}]\n");
+        UNKNOWN_FIELD_IN.put("publishers[].replyTo", "publishers: [{replyTo: {queue: r, zzz: 1}}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].message.size", "publishers: [{message: {size: {uniform: [1, 2], zzz: 1}}}]\n");
         UNKNOWN_FIELD_IN.put("publishers[].message.size.lognormal",
                 "publishers: [{message: {size: {lognormal: {median: 1, p99: 2, zzz: 1}}}}]\n");

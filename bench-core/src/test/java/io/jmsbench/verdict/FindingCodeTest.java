@@ -4,6 +4,9 @@ import io.jmsbench.protocol.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.List;
+import java.util.stream.Stream;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -21,5 +24,14 @@ class FindingCodeTest {
         assertEquals(FindingCode.UNCLASSIFIED, note.code());
         assertFalse(note.blocking(), "a note stays a note, whatever its code");
         assertEquals("\"DRAIN_TIMEOUT\"", Json.MAPPER.writeValueAsString(FindingCode.named("DRAIN_TIMEOUT")));
+    }
+
+    @Test
+    void everyCodeSaysWhatItMeansAndWhatToDo() {
+        List<FindingCode> unexplained = Stream.of(FindingCode.values())
+                .filter(c -> c.meaning().isBlank() || c.action().isBlank()).toList();
+
+        assertEquals(List.of(), unexplained, "give each its meaning and action in FindingCode's constructor; "
+                + "docs/reference/findings.md is generated from them");
     }
 }

@@ -5,6 +5,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.ReplyInterval;
 
 import java.time.Duration;
 
@@ -48,6 +49,11 @@ public final class PublisherAgentPool implements ClientPool {
     @Override
     public LatencyInterval latency() {
         return current.latency();
+    }
+
+    @Override
+    public ReplyInterval replies() {
+        return current.replies();
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.ReplyPlan;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.SizeTable;
@@ -67,8 +68,17 @@ final class PublisherClient implements PooledClient, Runnable {
     private final SendSchedule schedule;
     private Session session;
     private int uncommitted;
+    /** Time to live, priority, groups, delivery delay: {@code null} when the plan sets none. */
+    private final MessageHeaderSetter headers;
+    /** The reply side when this publisher is a requester ({@code null} otherwise). */
+    private final Requester requester;
 
     PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan) {
+        this(id, destinationName, factory, plan, null);
+    }
+
+    /** A publisher that, with {@code reply}, is a requester ({@code null}: it only publishes). */
+    PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan, ReplyPlan reply) {
         this.id = id;
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
@@ -86,6 +96,9 @@ final class PublisherClient implements PooledClient, Runnable {
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
+        this.headers = plan.message().headers() == null ? null
+                : new MessageHeaderSetter(plan.message().headers(), plan.provider());
+        this.requester = reply == null ? null : new Requester(reply, plan.runId(), id, clockOffset, counter);
     }
 
     @Override
@@ -142,15 +155,29 @@ final class PublisherClient implements PooledClient, Runnable {
                 : session.createQueue(destinationName);
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+        if (headers != null) {
+            headers.configure(producer);
+        }
         messages = new Message[PlannedMessages.count(plan.message(), plan.variants())];
         stamps = new StampWriter[messages.length];
         for (int i = 0; i < messages.length; i++) {
             messages[i] = PlannedMessages.create(session, plan.message(), plan.variants(), i);
+            if (headers != null) {
+                headers.prepare(messages[i]);
+            }
             if (stamped) {
                 stamps[i] = StampWriter.forMessage(messages[i]);
             }
         }
         next = SizeTable.start(id, messages.length);
+        if (requester != null) {
+            requester.open(c, messages);
+        }
+    }
+
+    /** The reply side; {@code null} unless a requester. */
+    Requester requester() {
+        return requester;
     }
 
     boolean isConnected() {
@@ -199,9 +226,9 @@ final class PublisherClient implements PooledClient, Runnable {
                     stamps[next].stamp(AuditHeaders.id(runTag, publisherIndex, sequence, resend), sentAt);
                 }
                 if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
-                    producer.send(message);
+                    send(message, sequence);
                     if (repeatEvery > 0 && (sequence + 1) % repeatEvery == 0) {
-                        producer.send(message);
+                        send(message, sequence);
                     }
                     if (failAfterSendEvery > 0 && !resend && (sequence + 1) % failAfterSendEvery == 0) {
                         throw new JMSException("test hook: the send of " + sequence + " reported failed after the "
@@ -239,6 +266,14 @@ final class PublisherClient implements PooledClient, Runnable {
         }
         this.sequence = sequence;
         this.next = next;
+    }
+
+    private void send(Message message, long sequence) throws JMSException {
+        if (headers == null || !headers.perSend()) {
+            producer.send(message);
+        } else {
+            headers.send(producer, message, sequence);
+        }
     }
 
     /** Waits until {@code due} (nanoTime) or a stop; the message's intended send time, on the controller's clock. */

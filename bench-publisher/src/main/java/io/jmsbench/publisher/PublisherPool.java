@@ -1,14 +1,18 @@
 package io.jmsbench.publisher;
 
 import io.jmsbench.agent.ClientPoolBase;
+import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.ReplyInterval;
 import jakarta.jms.ConnectionFactory;
+import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /** The publisher agent's clients: each sends saturated on its own thread, connection and session. */
 public final class PublisherPool extends ClientPoolBase<PublisherClient> {
@@ -17,7 +21,29 @@ public final class PublisherPool extends ClientPoolBase<PublisherClient> {
 
     @Override
     protected PublisherClient newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new PublisherClient(client.id(), client.destination(), factory, plan.forClient(client));
+        return new PublisherClient(client.id(), client.destination(), factory, plan.forClient(client), client.reply());
+    }
+
+    private long repliesSince = System.currentTimeMillis();
+
+    /** Every requester's replies so far and round trips since the last call, merged exactly; {@code null} without requesters. */
+    @Override
+    public synchronized ReplyInterval replies() {
+        List<Requester> requesters = clients().stream().map(PublisherClient::requester).filter(Objects::nonNull).toList();
+        if (requesters.isEmpty()) {
+            return null;
+        }
+        Histogram merged = Histograms.empty();
+        long replies = 0;
+        for (Requester requester : requesters) {
+            replies += requester.replies();
+            merged.add(requester.roundTripInterval());
+        }
+        long now = System.currentTimeMillis();
+        ReplyInterval interval = new ReplyInterval(repliesSince, now, replies, merged.getTotalCount(),
+                Histograms.encode(merged));
+        repliesSince = now;
+        return interval;
     }
 
     @Override

@@ -42,6 +42,8 @@ final class ScheduledPublisher implements PooledClient {
     /** Nanoseconds between messages at a fixed rate; 0 on a profile. */
     private final long intervalNanos;
     private final SendSchedule schedule;
+    /** The message's time to live, priority, group and delay ({@code null}: none asked). */
+    private final MessageHeaderSetter headers;
     /** Where this client's schedule starts within the pool's first interval, so clients do not send all at once. */
     private final long offsetNanos;
     private Session session;
@@ -68,6 +70,8 @@ final class ScheduledPublisher implements PooledClient {
         this.counter = new ClientCounter(id);
         this.stamped = plan.message().stamped();
         this.schedule = plan.rateProfile() == null ? null : SendSchedule.of(plan.rateProfile());
+        this.headers = plan.message().headers() == null ? null
+                : new MessageHeaderSetter(plan.message().headers(), plan.provider());
         this.intervalNanos = schedule != null ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
         long firstInterval = schedule != null ? schedule.dueNanos(1) - schedule.dueNanos(0) : intervalNanos;
         this.offsetNanos = (long) (Math.min(firstInterval, MAX_STAGGER_NANOS) * ((double) index / count));
@@ -93,10 +97,16 @@ final class ScheduledPublisher implements PooledClient {
                 : session.createQueue(destinationName);
         producer = session.createProducer(destination);
         producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+        if (headers != null) {
+            headers.configure(producer);
+        }
         Message[] prepared = new Message[PlannedMessages.count(plan.message(), plan.variants())];
         StampWriter[] writers = new StampWriter[prepared.length];
         for (int i = 0; i < prepared.length; i++) {
             prepared[i] = PlannedMessages.create(session, plan.message(), plan.variants(), i);
+            if (headers != null) {
+                headers.prepare(prepared[i]);
+            }
             if (stamped) {
                 writers[i] = StampWriter.forMessage(prepared[i]);
             }
@@ -129,7 +139,11 @@ final class ScheduledPublisher implements PooledClient {
             stamps[next].stamp(AuditHeaders.id(runTag, publisherIndex, sequence, retrying),
                     EpochClock.fromNanoTime(due) - clockOffset);
         }
-        producer.send(messages[next]);
+        if (headers == null || !headers.perSend()) {
+            producer.send(messages[next]);
+        } else {
+            headers.send(producer, messages[next], sequence);
+        }
         retrying = false;
         sequence++;
         if (++next == messages.length) {

@@ -26,6 +26,8 @@ import jakarta.jms.Topic;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
+import java.util.List;
+
 /**
  * A subscriber (the paper's design): one connection, one session and one consumer with its own
  * selector. Messages arrive on the session's delivery thread, the only writer of its counter.
@@ -60,7 +62,11 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
     private final SingleWriterRecorder latency = new SingleWriterRecorder(Histograms.DIGITS);
 
+    /** Answers each request when the client is a responder ({@code null} otherwise); made with the session. */
+    private Responder responder;
     private final ListenerWork work;
+    /** Messages per message group; {@code null} without groups. */
+    private final GroupCounts groups;
     private final ClientPlan client;
 
     CountingSubscriber(ClientPlan client, ConnectionFactory factory, PoolPlan plan) {
@@ -68,6 +74,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.work = new ListenerWork(client.processingNanos());
         this.id = client.id();
         this.audit = client.audit();
+        this.groups = plan.message().headersOrNone().groups() > 0
+                ? new GroupCounts(plan.message().headersOrNone().groups()) : null;
         this.stamped = plan.message().stamped();
         this.runTag = AuditHeaders.runTag(plan.runId());
         this.clockOffset = plan.clockOffsetNanos();
@@ -154,6 +162,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         } else {
             consumer = session.createConsumer(session.createQueue(destinationName), selector);
         }
+        if (client.reply() != null && !client.reply().requester()) {
+            responder = new Responder(session, plan.delivery().persistent());
+        }
         consumer.setMessageListener(this);
         c.start();
     }
@@ -177,11 +188,15 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     public void onMessage(Message message) {
         counter.message();
         try {
-            if (stamped) {
-                audit(message);
+            boolean ours = stamped && audit(message);
+            if (groups != null) {
+                groups.record(message);
             }
             if (!work.none()) {
                 work.spend(); // on the session's thread: it holds up this consumer's deliveries, as a slow one would
+            }
+            if (responder != null && ours) {
+                responder.answer(message, stamps.id(), stamps.sentAt()); // after the work: a service's time
             }
             if (ackEvery == 0 && transactionSize == 0) {
                 return;
@@ -198,15 +213,16 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         }
     }
 
-    private void audit(Message message) throws JMSException {
+    /** Audits {@code message}; whether it carries this run's stamps (read into {@link #stamps}). */
+    private boolean audit(Message message) throws JMSException {
         if (!stamps.read(message)) {
             unexpected++; // no stamp (single writer: the session's delivery thread)
-            return;
+            return false;
         }
         long id = stamps.id();
         if (AuditHeaders.runTagOf(id) != runTag) {
             unexpected++; // another run's
-            return;
+            return false;
         }
         latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - stamps.sentAt()));
         // flagged by the broker, or consumed and not acknowledged when the connection was lost
@@ -218,6 +234,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
                     AuditHeaders.resendOf(id));
         }
+        return true;
     }
 
     /** Now, in epoch milliseconds on the controller's clock. */
@@ -255,7 +272,8 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     /** The audit so far; read after the drain, from any thread. */
     ClientAudit audit() {
-        return new ClientAudit(id, audit, unexpected, redelivered, streams.states(AuditHeaders::publisherId));
+        return new ClientAudit(id, audit, unexpected, redelivered, streams.states(AuditHeaders::publisherId),
+                groups == null ? List.of() : groups.snapshot());
     }
 
     @Override

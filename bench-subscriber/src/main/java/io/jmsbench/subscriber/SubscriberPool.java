@@ -49,12 +49,18 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     @Override
     protected ConnectionFactory factory(PoolPlan plan) {
         return ConnectionFactories.createForSubscribers(plan.provider(), plan.brokerUrl(), plan.delivery(),
-                credentials(plan), plan.tls());
+                credentials(plan), plan.tls(), responds(plan));
     }
 
     @Override
     protected Map<String, String> settings(PoolPlan plan) {
-        return ConnectionFactories.subscriberSettings(plan.provider(), plan.brokerUrl(), plan.delivery());
+        return ConnectionFactories.subscriberSettings(plan.provider(), plan.brokerUrl(), plan.delivery(),
+                responds(plan));
+    }
+
+    /** Whether some of the plan's clients answer requests: their listeners send. */
+    private static boolean responds(PoolPlan plan) {
+        return plan.clients().stream().anyMatch(c -> c.reply() != null && !c.reply().requester());
     }
 
     @Override

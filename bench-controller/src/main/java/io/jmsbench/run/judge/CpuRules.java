@@ -2,6 +2,7 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.report.PartitionFigures;
 import io.jmsbench.report.PointResult.CpuFigures;
+import io.jmsbench.run.point.Deltas;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Validity;
@@ -111,7 +112,11 @@ final class CpuRules {
                 validity.clientCpuMax() * 100, hostCores));
     }
 
-    /** Per host, each agent's and the broker's host being a machine of its own. */
+    /**
+     * Per host, each agent's and the broker's host being a machine of its own. The broker's rule
+     * reads its host's busy share, as the paper's does, with its process's cores beside it when
+     * its monitor found it.
+     */
     static List<Finding> separateHosts(PointObservation o, Validity validity, boolean capacityRun) {
         List<Finding> broken = new ArrayList<>();
         double brokerBusy = WindowFigures.hostBusy(o, Workers.BROKER_HOST);
@@ -121,8 +126,8 @@ final class CpuRules {
                         + "(its monitor agent did not answer)"));
             } else if (brokerBusy < validity.brokerCpuMin()) {
                 broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
-                        + "saturated: its host was %.1f%% busy (< %.0f%%)", brokerBusy * 100,
-                        validity.brokerCpuMin() * 100)));
+                        + "saturated: its host was %.1f%% busy (< %.0f%%)%s", brokerBusy * 100,
+                        validity.brokerCpuMin() * 100, brokerProcess(o))));
             }
         }
         for (String agent : o.windowEnd().hosts().keySet()) {
@@ -137,5 +142,12 @@ final class CpuRules {
             }
         }
         return broken;
+    }
+
+    /** The broker's cores, as its monitor read its process, for the broker rule's sentence ("" unknown). */
+    private static String brokerProcess(PointObservation o) {
+        double cores = Deltas.cores(o.windowStart().brokerCpuNanos(), o.windowEnd().brokerCpuNanos(),
+                o.windowEnd().nanos() - o.windowStart().nanos());
+        return Double.isNaN(cores) ? "" : String.format(Locale.ROOT, ", its process used %.2f cores", cores);
     }
 }

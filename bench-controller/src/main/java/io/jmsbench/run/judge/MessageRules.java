@@ -5,7 +5,9 @@ import io.jmsbench.metrics.AuditExample;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.DrainEnd;
+import io.jmsbench.report.ExpiryFigures;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.run.point.GroupGrade;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.DeliverySpec;
@@ -43,6 +45,11 @@ final class MessageRules {
      * acknowledgement or commit covered yet, and duplicates.
      */
     void brokerCounts(PointObservation o, BrokerCounts counts, List<Finding> findings) {
+        brokerCounts(o, counts, null, findings);
+    }
+
+    /** As the other; with a time to live, what the broker discarded may be counted as acknowledged or not. */
+    void brokerCounts(PointObservation o, BrokerCounts counts, ExpiryFigures expiry, List<Finding> findings) {
         if (!o.ending().completed() || o.publishersFinal() == null || o.subscribersFinal() == null) {
             return;
         }
@@ -59,21 +66,37 @@ final class MessageRules {
         }
         long sent = o.publishersFinal().messages();
         long sendErrors = o.publishersFinal().errors();
-        if (Math.abs(counts.enqueued() - sent) > sendErrors) {
+        // replies to a fixed queue are the broker's messages too; to temporary queues, some brokers count them
+        long replies = o.roundTrip() == null ? 0 : o.roundTrip().replies();
+        if (Math.abs(counts.enqueued() - sent) > sendErrors && Math.abs(counts.enqueued() - sent - replies) > sendErrors) {
             findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
                     "the broker took in %,d messages, the publishers counted %,d sent (%,d failed sends)",
                     counts.enqueued(), sent, sendErrors)));
         }
-        boolean drained = o.drainFigures() != null && o.drainFigures().outcome() == DrainEnd.COMPLETE;
+        boolean drained = o.drainFigures() != null && (o.drainFigures().outcome() == DrainEnd.COMPLETE
+                || explainedByExpiry(o.drainFigures(), expiry));
         long received = o.subscribersFinal().messages();
         long duplicates = o.audit() == null ? 0 : o.audit().duplicates();
         long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
-        if (drained && counts.outKnown() && (counts.dequeued() > received + duplicates || received > counts.dequeued() + slack)) {
+        // a broker may count what it discarded as expired among the acknowledged (ActiveMQ) or not (Artemis);
+        // where it does not say how many, acknowledged may exceed received by any number
+        boolean expiredUnknown = expiry != null && !expiry.known();
+        long expired = expiry != null && expiry.known() ? expiry.expired() : 0;
+        if (drained && counts.outKnown() && outOff(counts, received, duplicates + expired, slack, expiredUnknown)
+                && outOff(counts, received + replies, duplicates + expired, slack, expiredUnknown)) {
             findings.add(Finding.of(FindingCode.BROKER_COUNT_MISMATCH, String.format(Locale.ROOT,
                     "the broker saw %,d messages acknowledged, the subscribers counted %,d received (%,d in flight, "
                     + "%,d held, %,d duplicates)", counts.dequeued(), received, counts.inFlight(), counts.remaining(),
                     duplicates)));
         }
+    }
+
+    /**
+     * Whether the broker's acknowledged count is off the subscribers' {@code received}: above it by more
+     * than {@code extra} (unless an unknown number expired), or below it beyond the slack.
+     */
+    private static boolean outOff(BrokerCounts counts, long received, long extra, long slack, boolean expiredUnknown) {
+        return !expiredUnknown && counts.dequeued() > received + extra || received > counts.dequeued() + slack;
     }
 
     /** Received messages an acknowledgement or commit may not cover yet: a batch less one per subscriber. */
@@ -103,8 +126,19 @@ final class MessageRules {
 
     /** Loss is invalid where the broker must keep every message; duplicates where the ack mode allows none. */
     void audit(AuditCounts audit, List<Finding> findings) {
+        audit(audit, null, findings);
+    }
+
+    /**
+     * As the other, on the audit whose lost messages are those the expiry does not explain; where
+     * expired cannot be told from lost ({@link HeaderRules#expired} says so), no loss is claimed.
+     */
+    void audit(AuditCounts audit, ExpiryFigures expiry, List<Finding> findings) {
         if (audit == null) {
             return;
+        }
+        if (expiry != null && !expiry.known()) {
+            audit = audit.withLost(0);
         }
         DeliverySpec delivery = scenario.delivery();
         boolean persistentKept = delivery.persistent() && (delivery.durable()
@@ -125,6 +159,25 @@ final class MessageRules {
         }
     }
 
+    /**
+     * Requests without a reply, audited as lost messages are: invalid where persistent requests and
+     * replies must be kept (both are on queues, the requests unless on a non-durable topic), a note
+     * where delivery is at most once.
+     */
+    void unanswered(RoundTrip roundTrip, List<Finding> findings) {
+        if (roundTrip == null || roundTrip.unanswered() == 0) {
+            return;
+        }
+        DeliverySpec delivery = scenario.delivery();
+        boolean kept = delivery.persistent() && (delivery.durable()
+                || scenario.destination().type() == DestinationSpec.DestinationType.QUEUE);
+        String counts = String.format(Locale.ROOT, "%,d of %,d requests without a reply after the drain (%,d replies)",
+                roundTrip.unanswered(), roundTrip.requests(), roundTrip.replies());
+        findings.add(kept ? Finding.of(FindingCode.REQUESTS_UNANSWERED, counts)
+                : Finding.of(FindingCode.REQUESTS_UNANSWERED_ALLOWED, counts + ": allowed, since non-persistent or "
+                + "non-durable delivery is at most once, but look at the drain and the responders"));
+    }
+
     /** {@code : first PUBLISHER to SUBSCRIBER #n, ...; ...} for the streams {@code text} names, or nothing. */
     private static String examples(AuditCounts audit, Function<AuditExample, String> text) {
         List<String> named = audit.examples().stream().map(text).filter(Objects::nonNull).toList();
@@ -132,7 +185,12 @@ final class MessageRules {
     }
 
     static void drain(Drain drain, List<Finding> findings) {
-        if (drain == null) {
+        drain(drain, null, findings);
+    }
+
+    /** As the other; a drain that went quiet missing only what expired is complete. */
+    static void drain(Drain drain, ExpiryFigures expiry, List<Finding> findings) {
+        if (drain == null || explainedByExpiry(drain, expiry)) {
             return;
         }
         long missing = drain.expectedMessages() - drain.receivedMessages();
@@ -148,13 +206,27 @@ final class MessageRules {
         }
     }
 
+    /** A drain that went quiet with no more receipts missing than the broker discarded as expired. */
+    private static boolean explainedByExpiry(Drain drain, ExpiryFigures expiry) {
+        return expiry != null && drain.outcome() == DrainEnd.QUIET
+                && drain.expectedMessages() - drain.receivedMessages() <= expiry.explained();
+    }
+
     /** After an abort the publishers' final count may be a stale agent's last one: no grade to judge then. */
     void grade(PointObservation o, List<Finding> findings) {
+        grade(o, null, findings);
+    }
+
+    /**
+     * As the other; with a time to live, expired messages count as received (the broker discarded
+     * them as asked), and where they could not be counted the grade is not judged.
+     */
+    void grade(PointObservation o, ExpiryFigures expiry, List<Finding> findings) {
         long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
-        if (!o.ending().completed() || sent == 0) {
+        if (!o.ending().completed() || sent == 0 || expiry != null && !expiry.known()) {
             return;
         }
-        double measured = measuredGrade(o);
+        double measured = measuredGrade(o) + (expiry == null ? 0 : (double) expiry.expired() / sent);
         double expectedGrade = grade.of(o.publishersFinal());
         if (Math.abs(measured - expectedGrade) > 0.02 * Math.max(expectedGrade, 1e-9)) {
             findings.add(Finding.of(FindingCode.REPLICATION_GRADE_MISMATCH, String.format(Locale.ROOT,

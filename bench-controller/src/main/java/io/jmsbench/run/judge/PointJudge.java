@@ -1,8 +1,10 @@
 package io.jmsbench.run.judge;
 
+import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BacklogFigures;
 import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.ExpiryFigures;
 import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.DrainEnd;
@@ -38,7 +40,8 @@ import java.util.stream.Collectors;
  * Judges one point: a pure function from its scenario, what its driver observed and the broker's
  * own counts to typed findings ({@link #judge}). A point is valid when no finding is
  * {@link Finding.Severity#INVALID} or {@link Finding.Severity#UNVERIFIED}. Every rule is one method
- * below or in {@link MessageRules} (what became of the messages), called in order by
+ * below, in {@link MessageRules} (what became of the messages) or in {@link HeaderRules} (what the
+ * messages' time to live, groups and delivery delay did), called in order by
  * {@link #judge} (the paper's CPU rules and the backlog's steadiness have classes of their own,
  * called by one method each); a new rule is a method, a {@link FindingCode} and its row in
  * {@code PointJudgeTest}'s rule table, which fails for a code without one.
@@ -51,6 +54,7 @@ public final class PointJudge {
     private final double expectedGrade;
     private final GroupGrade grade;
     private final MessageRules messages;
+    private final HeaderRules headers;
     /** Some subscribers join late, leave early or are slow: a deliberate backlog, not a capacity point. */
     private final boolean scheduled;
 
@@ -62,6 +66,7 @@ public final class PointJudge {
         this.grade = new GroupGrade(scenario);
         this.expectedGrade = grade.asked();
         this.messages = new MessageRules(scenario, grade);
+        this.headers = new HeaderRules(scenario);
         this.scheduled = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled);
     }
 
@@ -87,6 +92,11 @@ public final class PointJudge {
     public String latencyBasis() {
         return LatencyFigures.basis(scenario.publishers().saturated(),
                 scenario.publishers().rate() instanceof PublishRate.Profile);
+    }
+
+    /** What expired apart from what was lost, where messages carry a time to live ({@code null} otherwise). */
+    public ExpiryFigures expiry(PointObservation o, BrokerCounts counts) {
+        return headers.expiry(o.audit(), counts);
     }
 
     /** The half-width over the mean an auto window asks for; NaN for a fixed window. */
@@ -115,6 +125,8 @@ public final class PointJudge {
         if (o.windowComplete()) {
             boolean capacityRun = scenario.publishers().saturated() && scenario.faults().isEmpty() && !scheduled;
             brokerCpuNotMeasured(o, findings);
+            hostCpuNotMeasured(o, figures, findings);
+            brokerProcessNotMeasured(o, findings);
             cpu(o, figures, capacityRun, findings);
             countNotReached(figures, findings);
             if (!scheduled) {
@@ -128,13 +140,18 @@ public final class PointJudge {
         ProfileRules.shortfall(o.samples()).ifPresent(findings::add);
         MessageRules.sendErrors(o.publishersFinal(), findings);
         MessageRules.receiveErrors(o.subscribersFinal(), findings);
-        messages.audit(o.audit(), findings);
-        MessageRules.drain(o.drainFigures(), findings);
-        messages.grade(o, findings);
+        ExpiryFigures expiry = headers.expiry(o.audit(), counts);
+        messages.audit(HeaderRules.withoutExpired(o.audit(), expiry), expiry, findings);
+        MessageRules.drain(o.drainFigures(), expiry, findings);
+        messages.unanswered(o.roundTrip(), findings);
+        messages.grade(o, expiry, findings);
         clocks(o, findings);
         faults(o, findings);
-        consumerSchedule(o, findings);
-        messages.brokerCounts(o, counts, findings);
+        consumerSchedule(o, expiry, findings);
+        messages.brokerCounts(o, counts, expiry, findings);
+        headers.expired(expiry, o.audit(), findings);
+        headers.groups(o.audit(), findings);
+        headers.deliveryDelay(findings);
         BrokerHealthRules.check(health, findings);
         return List.copyOf(findings);
     }
@@ -205,6 +222,30 @@ public final class PointJudge {
             findings.add(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED, "unverified: the broker's CPU was not "
                     + "measured, so the rule that a capacity point saturates the broker could not be checked: start "
                     + "'jmsbench agent --role monitor' on the broker's host and list it as agents.monitor"));
+        }
+    }
+
+    /** A broker on another host whose process its monitor agent did not find: why, in the monitor's terms. */
+    private static void brokerProcessNotMeasured(PointObservation o, List<Finding> findings) {
+        BrokerProcessSample monitored = o.windowEnd().monitoredBroker();
+        if (o.windowEnd().brokerCpuNanos() < 0 && monitored != null && !monitored.found()) {
+            findings.add(Finding.of(FindingCode.BROKER_PROCESS_NOT_MEASURED, "broker process not measured: the "
+                    + "monitor agent on the broker's host did not find it: " + monitored.missing().describe(
+                    monitored.port()) + "; the broker's own cores are unknown, its host's busy share still stands"));
+        }
+    }
+
+    /**
+     * A capacity point on a shared host whose busy share is unknown: the broker's own CPU may be
+     * measured, but not whether the clients left it idle cycles.
+     */
+    private void hostCpuNotMeasured(PointObservation o, WindowFigures figures, List<Finding> findings) {
+        boolean sharedHost = o.placement() == null || (!o.placement().partitioned() && o.placement().sharedHost());
+        if (sharedHost && scenario.publishers().saturated() && o.windowComplete()
+                && Double.isNaN(figures.cpu().hostBusy())) {
+            findings.add(Finding.of(FindingCode.HOST_CPU_NOT_MEASURED, "unverified: the shared host's busy share was "
+                    + "not measured (no /proc/stat: jmsbench reads Linux's), so the rule that a capacity point "
+                    + "saturates the host could not be checked"));
         }
     }
 
@@ -283,7 +324,7 @@ public final class PointJudge {
      * Late, leaving or slow subscribers: the point is judged on what it delivered (the audit and the
      * drain), its backlog's figures said, and a backlog still there at the point's end named.
      */
-    private void consumerSchedule(PointObservation o, List<Finding> findings) {
+    private void consumerSchedule(PointObservation o, ExpiryFigures expiry, List<Finding> findings) {
         if (!scheduled) {
             return;
         }
@@ -295,7 +336,9 @@ public final class PointJudge {
                 b.drainSeconds()) : "");
         findings.add(Finding.of(FindingCode.CONSUMERS_SCHEDULED, "late, leaving or slow subscribers: the backlog is "
                 + "deliberate, so this point shows how it builds and drains, not the broker's capacity; " + figures));
-        if (b != null && !b.drained() && o.windowComplete()) {
+        // with a time to live, what the broker discarded is no backlog
+        long unexplained = expiry == null ? lastBacklog(o) : lastBacklog(o) - Math.min(lastBacklog(o), expiry.explained());
+        if (b != null && !b.drained() && o.windowComplete() && unexplained > b.tolerance()) {
             findings.add(Finding.of(FindingCode.BACKLOG_NOT_DRAINED, String.format(Locale.ROOT, "backlog not "
                     + "drained: %,d messages still unreceived at the last sample (%.0f s), more than the %,d allowed as"
                     + " in flight", lastBacklog(o), lastSampleAt(o), b.tolerance())));
@@ -374,9 +417,11 @@ public final class PointJudge {
     }
 
     /**
-     * Whether anything measured the broker's CPU: its JVM, when the controller started it, or a
-     * monitor agent on its host. On a shared host, the host's busy share speaks for the broker only
-     * when the broker is one of the processes sharing it, which for an external broker nothing shows.
+     * Whether anything measured the broker's CPU: its process, on this machine or as the monitor
+     * agent on its host read it, or that monitor's host busy share. On a shared host, the host's busy
+     * share speaks for the broker only when the broker is one of the processes sharing it, which for
+     * an external broker nothing shows. A monitor that found nothing on the broker's port does not
+     * disprove its host: a broker in a container or a pod listens in a network namespace of its own.
      */
     private static boolean brokerCpuMeasured(PointObservation o) {
         boolean process = o.windowStart().brokerCpuNanos() >= 0 && o.windowEnd().brokerCpuNanos() >= 0;

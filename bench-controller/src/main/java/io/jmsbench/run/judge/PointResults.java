@@ -5,6 +5,7 @@ import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.ExpiryFigures;
 import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.MessageSizes;
@@ -49,6 +50,7 @@ public final class PointResults {
                                  int repeat) {
         WindowFigures figures = WindowFigures.of(o, hostCores);
         List<Finding> findings = judge.judge(o, figures, brokerCounts, brokerHealth);
+        ExpiryFigures expiry = judge.expiry(o, brokerCounts);
         List<String> invalid = findings.stream().filter(Finding::blocking).map(Finding::text).toList();
         List<String> notes = findings.stream().filter(f -> !f.blocking()).map(Finding::text).toList();
         Verdict verdict = Verdict.of(findings);
@@ -67,8 +69,9 @@ public final class PointResults {
                         figures.received().rate() + figures.dispatched().rate(),
                         new ReplicationGrade(judge.expectedGrade(o), MessageRules.measuredGrade(o)), filters),
                 new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
-                        o.audit() == null ? AuditCounts.NONE : o.audit(), latency, brokerCounts,
-                        FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o)),
+                        o.audit() == null ? AuditCounts.NONE : HeaderRules.withoutExpired(o.audit(), expiry), latency,
+                        brokerCounts, FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o), expiry,
+                        o.roundTrip()),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
                 o.samples(), o.environment(), oneMessage(judge.scenario()) ? sizes(judge.message(), o, figures) : null,
                 GroupRates.of(judge.scenario(), o));

@@ -1,10 +1,12 @@
 package io.jmsbench.run.point;
 
 import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.ReplyPlan;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Distribution;
 import io.jmsbench.scenario.Filters;
+import io.jmsbench.scenario.ReplyTo;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.workload.AuditHeaders;
@@ -27,8 +29,10 @@ public final class ClientPlans {
         List<ClientPlan> plans = new ArrayList<>();
         boolean grouped = scenario.publishers().grouped();
         for (int i = 0; i < scenario.publishers().clients(); i++) {
+            ReplyTo replyTo = scenario.publisherGroups().get(scenario.publisherGroupOf(i)).replyTo();
             plans.add(new ClientPlan(AuditHeaders.publisherId(i), null, scenario.destination().nameFor(i), false,
-                    List.of(), null, null, grouped ? scenario.publisherGroupOf(i) : null));
+                    List.of(), null, null, grouped ? scenario.publisherGroupOf(i) : null,
+                    replyTo == null ? null : ReplyPlan.requester(replyTo.queue())));
         }
         return plans;
     }
@@ -56,7 +60,8 @@ public final class ClientPlans {
                 boolean audit = stamped && ExpectedReplication.matchesEveryVariant(scenario, selector)
                         && (!queue || perDestination.get(destination) == 1);
                 plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit,
-                        processingTable(group.processing()), nanosOrNull(group.start()), nanosOrNull(group.stop())));
+                        processingTable(group.processing()), nanosOrNull(group.start()), nanosOrNull(group.stop()),
+                        null, group.reply() ? ReplyPlan.RESPONDER : null));
             }
         }
         return plans;

@@ -8,12 +8,16 @@ import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.protocol.ReplyInterval;
+import io.jmsbench.rate.RateSteps;
+import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.WarmupEnd;
 import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.PointObservation.Ending;
@@ -21,8 +25,6 @@ import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.workers.AuditMerge;
 import io.jmsbench.run.workers.Workers;
-import io.jmsbench.rate.RateSteps;
-import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.scenario.Phases;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
@@ -40,6 +42,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Runs one point through its phases, one method each, top to bottom ({@link #run}): connect the
@@ -63,6 +67,8 @@ public final class PointDriver {
     private final Scenario scenario;
     private final Workers workers;
     private final Workers.PlanFactory plans;
+    /** The ids of the publishers that are requesters (empty without request/reply). */
+    private final Set<String> requesters;
     private final Gauges gauges;
     private final PointClock clock;
     private final SampleSink sink;
@@ -113,6 +119,8 @@ public final class PointDriver {
         this.backlogGrade = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled)
                 ? ExpectedReplication.of(scenario) : 0;
         this.target = RateSteps.totalSchedule(scenario.publishers().rate());
+        this.requesters = publisherPlans.stream().filter(p -> p.reply() != null).map(ClientPlan::id)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** The publishers started at {@code nanos} of the point's clock, after the reading {@code before}. */
@@ -228,6 +236,9 @@ public final class PointDriver {
         Snapshot start = warmup.last();
         String startedAt = clock.now().toString();
         Histogram latency = Histograms.empty();
+        if (!requesters.isEmpty()) {
+            workers.replies(); // the warm-up's round trips go; the window's build up until the drain ends
+        }
         long end = warmup.endTick() + phases.measure().toNanos();
         long bound = phases.messages();
         Snapshot previous = start;
@@ -340,7 +351,37 @@ public final class PointDriver {
         if (ended != DrainEnd.COMPLETE) {
             audit = audit(stopped.publishers());
         }
-        return new Drained(drain, counters, audit, endedAt);
+        RoundTrip roundTrip = requesters.isEmpty() ? null : awaitReplies(stopped.publishers(), deadline);
+        return new Drained(drain, counters, audit, endedAt, roundTrip);
+    }
+
+    /**
+     * Once the subscribers drained, waits for the requesters' replies: until every request has one,
+     * none came for {@link #QUIET}, or the drain's bound (at least {@link #QUIET} from now) passed.
+     */
+    private RoundTrip awaitReplies(Counters publishers, long drainDeadline) throws RunAborted {
+        long requests = publishers.clients().stream().filter(c -> requesters.contains(c.client()))
+                .mapToLong(ClientCount::messages).sum();
+        Histogram window = Histograms.empty();
+        long start = clock.nanoTime();
+        long deadline = Math.max(drainDeadline, start + QUIET.toNanos());
+        long replies = 0;
+        long lastChange = start;
+        while (true) {
+            ReplyInterval interval = workers.replies();
+            long now = clock.nanoTime();
+            if (interval != null) {
+                window.add(Histograms.decode(interval.histogram()));
+                if (interval.replies() != replies) {
+                    replies = interval.replies();
+                    lastChange = now;
+                }
+            }
+            if (replies >= requests || now - lastChange >= QUIET.toNanos() || now >= deadline) {
+                return RoundTrip.of(requests, replies, latencyOf(window));
+            }
+            clock.sleepUntil(Math.min(now + DRAIN_POLL_NANOS, deadline));
+        }
     }
 
     private AuditCounts audit(Counters publishers) throws AgentException {

@@ -9,6 +9,7 @@ import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.PhaseTimes;
 import io.jmsbench.report.PointResult.Windows;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.run.workers.Workers.Placement;
 
 import java.util.List;
@@ -102,6 +103,11 @@ public record PointObservation(Ending ending, Connected connect, Warmup warmup, 
     /** The stream audit at the drain's end; {@code null} when the point ended before. */
     public AuditCounts audit() {
         return drain == null ? null : drain.audit();
+    }
+
+    /** What came back to the requesters; {@code null} without requesters or when the point ended before its drain did. */
+    public RoundTrip roundTrip() {
+        return drain == null ? null : drain.roundTrip();
     }
 
     /** The window's latency; {@code null} when the window never opened. */

@@ -1,8 +1,10 @@
 package io.jmsbench.run.point;
 
+import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
+import io.jmsbench.run.workers.Workers;
 import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.ProcessCensus;
 import io.jmsbench.system.ProcessResources;
@@ -23,9 +25,22 @@ public record Snapshot(long nanos, Counters publishers, Counters subscribers, La
         hosts = Map.copyOf(hosts);
     }
 
-    /** The broker JVM's CPU time so far; {@code -1} unknown. */
+    /**
+     * The broker's CPU time so far: its process's on this machine, else as the monitor agent on its
+     * host read it; {@code -1} unknown.
+     */
     public long brokerCpuNanos() {
-        return local.brokerCpuNanos();
+        if (local.brokerCpuNanos() >= 0) {
+            return local.brokerCpuNanos();
+        }
+        BrokerProcessSample monitored = monitoredBroker();
+        return monitored == null ? -1 : monitored.cpuNanos();
+    }
+
+    /** The broker's process as the monitor agent on its host last read it; {@code null}: no monitor, or it did not answer. */
+    public BrokerProcessSample monitoredBroker() {
+        HostSample host = hosts.get(Workers.BROKER_HOST);
+        return host == null ? null : host.brokerProcess();
     }
 
     /** The controller's own CPU time so far; {@code -1} unknown. */
@@ -33,9 +48,11 @@ public record Snapshot(long nanos, Counters publishers, Counters subscribers, La
         return local.controllerCpuNanos();
     }
 
-    /** The broker's memory and disk traffic so far. */
+    /** The broker's memory and disk traffic so far (of a broker on another host, only its memory, from its monitor). */
     public ProcessResources broker() {
-        return local.broker();
+        BrokerProcessSample monitored = monitoredBroker();
+        return local.broker().rssBytes() >= 0 || monitored == null ? local.broker()
+                : new ProcessResources(monitored.rssBytes(), -1, -1);
     }
 
     /** This host's CPU ticks, in all and per CPU. */

@@ -13,6 +13,7 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.run.stop.RunFailure;
 import org.HdrHistogram.Histogram;
 
@@ -251,6 +252,32 @@ public final class AgentGroup {
         }
         return start == Long.MAX_VALUE ? null
                 : new LatencyInterval(start, end, merged.getTotalCount(), Histograms.encode(merged));
+    }
+
+    /**
+     * The requesters' replies of every agent: their count summed, the round trips since the last call
+     * merged exactly; {@code null} when no agent has requesters, or one did not answer (the count would
+     * be short).
+     */
+    ReplyInterval replies(Duration timeout) {
+        Histogram merged = Histograms.empty();
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        long replies = 0;
+        for (AgentCalls.Answer<ReplyInterval> answer : calls.ask(clients(live()), timeout, a -> a.replies(timeout))) {
+            if (answer.error() != null) {
+                return null;
+            }
+            ReplyInterval interval = answer.value();
+            if (interval != null) {
+                merged.add(Histograms.decode(interval.histogram()));
+                replies += interval.replies();
+                start = Math.min(start, interval.startMillis());
+                end = Math.max(end, interval.endMillis());
+            }
+        }
+        return start == Long.MAX_VALUE ? null
+                : new ReplyInterval(start, end, replies, merged.getTotalCount(), Histograms.encode(merged));
     }
 
     /**

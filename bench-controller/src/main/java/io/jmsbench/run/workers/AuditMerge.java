@@ -2,6 +2,7 @@ package io.jmsbench.run.workers;
 
 import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.metrics.AuditExample;
+import io.jmsbench.metrics.GroupStickiness;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientAudit.SeqRange;
 import io.jmsbench.protocol.ClientAudit.StreamState;
@@ -13,12 +14,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Joins what the subscribers saw with what the publishers sent. For every audited subscriber and
  * every publisher on its destination, the messages sent that never arrived are lost (a publisher
  * never heard from loses all it sent); duplicates, out-of-order and redelivered messages are summed.
  * The first streams that lost a message or saw one twice are named with the sequence numbers.
+ * With message groups, which consumers each group went to.
  */
 public final class AuditMerge {
 
@@ -45,7 +48,11 @@ public final class AuditMerge {
         int audited = 0;
         boolean overflow = false;
         List<AuditExample> examples = new ArrayList<>();
+        Map<String, List<Long>> groups = new TreeMap<>();
         for (ClientAudit audit : audits) {
+            if (!audit.groups().isEmpty()) {
+                groups.put(audit.client(), audit.groups());
+            }
             unexpected += audit.unexpected();
             redelivered += audit.redelivered();
             Map<String, StreamState> streams = new HashMap<>();
@@ -76,7 +83,7 @@ public final class AuditMerge {
             }
         }
         return new AuditCounts(lost, duplicates, outOfOrder, redelivered, unexpected, audited, subscribers.size(),
-                overflow, resent, examples);
+                overflow, resent, examples, GroupStickiness.of(groups));
     }
 
     /**

@@ -8,10 +8,10 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
-
 import io.jmsbench.system.CpuPartitions;
 
 import java.time.Duration;
@@ -86,7 +86,25 @@ public final class HttpWorkers implements Workers {
                 brokerUrl);
         settings.putAll(agents.publishers().prepare(publishers, offsetPlans(plans), brokerUrl));
         subscriberSettings.forEach(settings::putIfAbsent);
+        prepareMonitor(plans.plan(List.of(), 0));
         return new Prepared(settings, facts());
+    }
+
+    /**
+     * Tells the monitor the broker's URL, whose port it finds the broker's process by; without the
+     * clients' login or TLS material, which it has no use for. A monitor that does not answer
+     * leaves the broker's CPU unmeasured, as its silence during the point does.
+     */
+    private void prepareMonitor(PoolPlan p) {
+        if (agents.monitor() == null) {
+            return;
+        }
+        try {
+            agents.monitor().prepare(new PoolPlan(p.runId(), p.provider(), p.brokerUrl(), p.destination(), p.message(),
+                    p.variants(), p.delivery(), p.ratePerClient(), p.faults(), List.of(), 0, null));
+        } catch (AgentException e) {
+            // its counters then carry no broker process, and the judge says the broker's CPU was not measured
+        }
     }
 
     private BiFunction<AgentClient, List<ClientPlan>, PoolPlan> offsetPlans(
@@ -139,6 +157,11 @@ public final class HttpWorkers implements Workers {
     @Override
     public LatencyInterval latency() {
         return agents.subscribers().latency(PULL_TIMEOUT);
+    }
+
+    @Override
+    public ReplyInterval replies() {
+        return agents.publishers().replies(PULL_TIMEOUT);
     }
 
     @Override

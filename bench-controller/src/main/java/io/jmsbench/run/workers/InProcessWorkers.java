@@ -10,6 +10,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.publisher.PublisherAgentPool;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
@@ -97,6 +98,11 @@ public final class InProcessWorkers implements Workers {
     @Override
     public LatencyInterval latency() {
         return subscribers.latency();
+    }
+
+    @Override
+    public ReplyInterval replies() {
+        return publishers.replies();
     }
 
     @Override

@@ -7,10 +7,10 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
-
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 
@@ -84,6 +84,14 @@ public interface Workers {
 
     /** The subscribers' latencies since the previous call, merged; {@code null} when none answered. */
     LatencyInterval latency();
+
+    /**
+     * The requesters' replies: how many came so far, and the round trips since the previous call,
+     * merged; {@code null} when the point has no requesters or an agent did not answer.
+     */
+    default ReplyInterval replies() {
+        return null;
+    }
 
     /** Each agent's host as last read, by agent name, and the broker's host under {@link #BROKER_HOST}. */
     Map<String, HostSample> hosts();

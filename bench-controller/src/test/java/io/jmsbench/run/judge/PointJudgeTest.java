@@ -1,7 +1,11 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.metrics.GroupStickiness;
+import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.AgentRole;
+import io.jmsbench.protocol.BrokerProcessMissing;
+import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
@@ -13,21 +17,22 @@ import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult.Drain;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.WarmupEnd;
 import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.Drained;
 import io.jmsbench.run.point.Faults.FaultEvent;
-import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.Gauges.Reading;
 import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.point.Warmup;
 import io.jmsbench.run.point.Window;
-import io.jmsbench.run.workers.Workers;
 import io.jmsbench.run.workers.Workers.Placement;
+import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioLoader;
-import io.jmsbench.run.point.Gauges.Reading;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 import io.jmsbench.system.HostCpu;
@@ -40,6 +45,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,8 +93,11 @@ class PointJudgeTest {
         double publisherCores = 0.5;
         Drain drain = new Drain(DrainEnd.COMPLETE, 0.5, 20_000, 20_000);
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
+        RoundTrip roundTrip;
         Placement placement = LOCAL;
         Map<String, double[]> hosts = Map.of(); // agent -> busy share, for separate hosts
+        /** The broker's process as the monitor read it at the window's start and end; {@code null}: not reported. */
+        BrokerProcessSample[] monitoredBroker;
         boolean window = true;
         BrokerCounts brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0);
         /** What an external broker's management interface said; {@code null}: nothing asked (embedded). */
@@ -118,6 +127,9 @@ class PointJudgeTest {
 
     /** The host's ticks: at the window's end each CPU busy its share of the 10 s (1,000 ticks) since its start. */
     private static HostCpu hostCpu(long nanos, Spec spec, boolean end) {
+        if (Double.isNaN(spec.hostBusy)) {
+            return new HostCpu(0, 0); // what HostCpu.read() gives without /proc/stat
+        }
         List<HostCpu.CpuTicks> cpus = new ArrayList<>();
         long busy = 0;
         for (int c = 0; c < spec.hostCores; c++) {
@@ -168,6 +180,10 @@ class PointJudgeTest {
         });
         after.replaceAll((k, v) -> v == HostSample.UNKNOWN ? v
                 : new HostSample(v.cpuBusyTicks(), v.cpuTotalTicks(), 0, 0, 0, 0));
+        if (spec.monitoredBroker != null) {
+            before.computeIfPresent(Workers.BROKER_HOST, (k, v) -> v.withBrokerProcess(spec.monitoredBroker[0]));
+            after.computeIfPresent(Workers.BROKER_HOST, (k, v) -> v.withBrokerProcess(spec.monitoredBroker[1]));
+        }
         Snapshot start = spec.window ? snapshot(20 * S, 10_000, 10_000, spec, before, false) : null;
         Snapshot end = spec.window ? snapshot(30 * S, 10_000 + spec.windowSent, 10_000 + spec.windowReceived, spec,
                 after, true) : null;
@@ -178,7 +194,7 @@ class PointJudgeTest {
         PointObservation o = new PointObservation(spec.ending, null,
                 spec.warmupEnd == null ? null : new Warmup(spec.warmupEnd, 20, Double.NaN, start, 20 * S, null),
                 spec.window ? new Window(start, end, spec.windowEnd, spec.latency, null, null) : null,
-                spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null),
+                spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null, spec.roundTrip),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
                         spec.placement, PointEnvironment.NONE));
         PointJudge judge = new PointJudge(scenario, spec.hostCores, spec.brokerReused);
@@ -248,6 +264,8 @@ class PointJudgeTest {
                 s.brokerCounts = counts(20_000, 19_000, 0, 0);
             }, SHARED_HOST, REPLICATION_GRADE_MISMATCH),
             rule(CPU_RULE_BROKER, "the shared host half idle", s -> s.hostBusy = 0.5, SHARED_HOST, CPU_RULE_BROKER),
+            rule(HOST_CPU_NOT_MEASURED, "no /proc/stat to read the shared host's busy share", s -> s.hostBusy = Double.NaN,
+                    SHARED_HOST, HOST_CPU_NOT_MEASURED),
             rule(CPU_RULE_BROKER_UNKNOWN, "the broker host's monitor did not answer", s -> {
                 s.placement = TESTBED;
                 s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
@@ -299,6 +317,13 @@ class PointJudgeTest {
             }, PARTITIONED_HOST),
             rule(BROKER_HOST_NOT_MONITORED, "agents on machines of their own, no monitor",
                     s -> s.placement = new Placement(true, false, false, List.of()), BROKER_HOST_NOT_MONITORED),
+            rule(BROKER_PROCESS_NOT_MEASURED, "a monitor that found nothing on the broker's port", s -> {
+                s.brokerCpuKnown = false;
+                s.placement = TESTBED;
+                s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+                BrokerProcessSample none = BrokerProcessSample.missing(61616, BrokerProcessMissing.NOT_LISTENING);
+                s.monitoredBroker = new BrokerProcessSample[] {none, none};
+            }, BROKER_PROCESS_NOT_MEASURED),
             rule(WINDOW_ENDED_BY_TIME, "a count the window's time ended first",
                     s -> s.overrides = List.of("phases.messages=20000"), SHARED_HOST, WINDOW_ENDED_BY_TIME),
             rule(BACKLOG_CHANGED, "the backlog grew at a fixed rate", s -> {
@@ -309,6 +334,13 @@ class PointJudgeTest {
                 s.overrides = List.of("phases.measure=auto");
                 s.windowEnd = WindowEnd.BOUND;
             }, SHARED_HOST, PRECISION_NOT_REACHED),
+            rule(REQUESTS_UNANSWERED, "4 persistent requests on a durable topic without a reply", s -> {
+                s.overrides = List.of("delivery.persistent=true", "delivery.durable=true");
+                s.roundTrip = RoundTrip.of(100, 96, LatencyFigures.of(Histograms.empty(), LatencyFigures.ACTUAL));
+            }, SHARED_HOST, REQUESTS_UNANSWERED),
+            rule(REQUESTS_UNANSWERED_ALLOWED, "4 non-persistent requests without a reply",
+                    s -> s.roundTrip = RoundTrip.of(100, 96, LatencyFigures.of(Histograms.empty(), LatencyFigures.ACTUAL)),
+                    SHARED_HOST, REQUESTS_UNANSWERED_ALLOWED),
             rule(MESSAGES_LOST_ALLOWED, "3 non-persistent messages lost",
                     s -> s.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false), SHARED_HOST, MESSAGES_LOST_ALLOWED),
             rule(INTERVAL_CORRELATED, "a rate still climbing through the window", s -> s.samples = ramp(),
@@ -341,7 +373,43 @@ class PointJudgeTest {
             rule(PROFILE_FELL_SHORT, "a profile's second at 62% of its target, made up the next", s -> {
                 s.overrides = List.of(HELD_PROFILE);
                 s.samples = profileSeconds(1000, 1000, 620, 1380);
-            }, SHARED_HOST, PROFILE_FELL_SHORT));
+            }, SHARED_HOST, PROFILE_FELL_SHORT),
+            rule(MESSAGES_EXPIRED, "a 1 s time to live, 300 messages missing, which the broker counted expired", s -> {
+                expiring(s);
+                s.brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0, 300);
+            }, SHARED_HOST, MESSAGES_EXPIRED),
+            rule(EXPIRY_NOT_COUNTED, "a 1 s time to live, 300 messages missing, the broker's expired count unknown",
+                    PointJudgeTest::expiring, SHARED_HOST, EXPIRY_NOT_COUNTED),
+            rule(GROUPS_SPLIT, "a message group received by two of a queue's consumers", s -> {
+                s.overrides = List.of("destination.type=queue", "message.groups=2");
+                s.audit = grouped(new GroupStickiness.Group(0, 10_000, Map.of("sub-0-0", 9_000L, "sub-0-1", 1_000L)),
+                        new GroupStickiness.Group(1, 10_000, Map.of("sub-0-1", 10_000L)));
+            }, SHARED_HOST, GROUPS_SPLIT),
+            rule(MESSAGE_GROUPS, "two message groups, each on one of a queue's consumers", s -> {
+                s.overrides = List.of("destination.type=queue", "message.groups=2");
+                s.audit = grouped(new GroupStickiness.Group(0, 10_000, Map.of("sub-0-0", 10_000L)),
+                        new GroupStickiness.Group(1, 10_000, Map.of("sub-0-1", 10_000L)));
+            }, SHARED_HOST, MESSAGE_GROUPS),
+            rule(DELIVERY_DELAYED, "messages delayed by 500 ms",
+                    s -> s.overrides = List.of("message.deliveryDelay=500ms"), SHARED_HOST, DELIVERY_DELAYED));
+
+    /**
+     * A time to live of 1 s, 300 of the 20,000 messages never received: the drain went quiet, and the
+     * broker counted them acknowledged (as ActiveMQ counts what expired) without saying how many expired.
+     */
+    private static void expiring(Spec s) {
+        s.overrides = List.of("message.timeToLive=1s");
+        s.totalReceived = 19_700;
+        s.audit = new AuditCounts(300, 0, 0, 0, 0, 1, 1, false);
+        s.drain = new Drain(DrainEnd.QUIET, 2.5, 20_000, 19_700);
+    }
+
+    /** An audit of two consumers that saw {@code groups} (no stream audited: a queue's competing consumers). */
+    private static AuditCounts grouped(GroupStickiness.Group... groups) {
+        long split = Arrays.stream(groups).filter(g -> g.consumers().size() > 1).count();
+        return new AuditCounts(0, 0, 0, 0, 0, 0, 2, false, 0, List.of(), new GroupStickiness(groups.length,
+                groups.length, 2, (int) split, 20_000, List.of(groups)));
+    }
 
     /** The window's seconds with a backlog growing by {@code perSecond} each. */
     private static List<IntervalSample> backlogged(Spec spec, long perSecond) {
@@ -393,6 +461,30 @@ class PointJudgeTest {
         missing.removeAll(NOT_THE_JUDGES);
         assertEquals(Set.of(), missing, "a new rule needs its row in RULES");
         assertEquals(RULES.size(), RULES.stream().map(Rule::code).distinct().count(), "one row per code");
+    }
+
+    @Test
+    void overAmqpToActiveMqTheBrokersExpiredCountDoesNotStandForWhatTheClientDiscarded() throws Exception {
+        Spec spec = new Spec();
+        expiring(spec);
+        spec.overrides = List.of("message.timeToLive=1s", "provider=amqp");
+        spec.brokerCounts = new BrokerCounts("test", 20_000, 20_000, 20_000, 0, 0, 0);
+
+        assertEquals(List.of(SHARED_HOST, EXPIRY_NOT_COUNTED), codes(spec));
+    }
+
+    @Test
+    void expiredMessagesTheBrokerCountedLeaveOnlyTheRestLost() throws Exception {
+        Spec spec = new Spec();
+        expiring(spec);
+        spec.overrides = List.of("message.timeToLive=1s", "delivery.persistent=true", "destination.type=queue");
+        spec.brokerCounts = new BrokerCounts("test", 20_000, 19_900, 19_900, 0, 0, 200);
+
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(SHARED_HOST, PERSISTENT_MESSAGES_LOST, DRAIN_INCOMPLETE, MESSAGES_EXPIRED),
+                findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().startsWith("100 persistent messages lost"), findings.get(1).text());
     }
 
     @Test
@@ -560,6 +652,46 @@ class PointJudgeTest {
         paced.overrides = List.of("publishers.rate=1000");
         assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(paced));
         assertEquals(Verdict.VALID, Verdict.of(judge(paced)));
+    }
+
+    /** A remote external broker whose process the monitor on its host found: its CPU is measured, judged on its host. */
+    @Test
+    void theMonitorsBrokerProcessIsTheBrokersCpu() throws Exception {
+        Spec spec = new Spec();
+        spec.brokerCpuKnown = false; // not on this machine
+        spec.placement = TESTBED;
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.5});
+        spec.monitoredBroker = new BrokerProcessSample[] {new BrokerProcessSample(61616, 4321, "java", 3_000_000_000L,
+                1 << 30, null), new BrokerProcessSample(61616, 4321, "java", 12_000_000_000L, 1 << 30, null)};
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(CPU_RULE_BROKER), findings.stream().map(Finding::code).toList(),
+                "measured: no BROKER_CPU_NOT_MEASURED; its host half idle: not saturated");
+        assertEquals("cpu rule: broker not saturated: its host was 50.0% busy (< 95%), its process used 0.90 cores",
+                findings.get(0).text());
+
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+        assertEquals(List.of(), codes(spec));
+    }
+
+    /** A monitor that did not find the broker's process says why; its host's busy share still stands. */
+    @Test
+    void aMonitorThatFoundNoBrokerProcessSaysWhy() throws Exception {
+        Spec spec = new Spec();
+        spec.brokerCpuKnown = false;
+        spec.placement = TESTBED;
+        spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.2});
+        BrokerProcessSample other = BrokerProcessSample.missing(61616, BrokerProcessMissing.OTHER_USER);
+        spec.monitoredBroker = new BrokerProcessSample[] {other, other};
+        List<Finding> findings = judge(spec);
+
+        assertEquals(List.of(BROKER_PROCESS_NOT_MEASURED, CPU_RULE_BROKER),
+                findings.stream().map(Finding::code).toList(), "measured by its host: not unverified");
+        assertEquals("broker process not measured: the monitor agent on the broker's host did not find it: the "
+                + "process listening on port 61616 belongs to another user (run the monitor as the broker's user or "
+                + "as root); the broker's own cores are unknown, its host's busy share still stands",
+                findings.get(0).text());
+        assertEquals("cpu rule: broker not saturated: its host was 20.0% busy (< 95%)", findings.get(1).text());
     }
 
     @Test

@@ -3,12 +3,13 @@ package io.jmsbench.report.html;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.report.BacklogFigures;
-import io.jmsbench.report.GroupLines;
 import io.jmsbench.report.Environment.AgentFacts;
+import io.jmsbench.report.GroupLines;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.MessageSizes;
-import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.report.PointResult;
+import io.jmsbench.report.RoundTripLine;
 import io.jmsbench.report.SizeLines;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.Verdict;
@@ -26,7 +27,8 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                  Rate received, Rate dispatched, Double overallRate, Double expectedGrade, Double measuredGrade,
                  int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults,
                  @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog, Sizes sizes,
-                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<List<String>> groups) {
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<List<String>> groups,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) String roundTrip) {
 
     /** The backlog's figures ({@link BacklogFigures}), NaN as {@code null}. */
     record Backlog(long peak, Double peakAt, Double joinedAt, Double drainedAt, Double drainSeconds,
@@ -93,7 +95,7 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 series, p.delivery().faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
                         Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
                         .toList(), Backlog.of(p.delivery().backlog()), Sizes.of(p.sizes()),
-                GroupLines.rows(p.publisherGroups()));
+                GroupLines.rows(p.publisherGroups()), RoundTripLine.of(p.delivery().roundTrip()));
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

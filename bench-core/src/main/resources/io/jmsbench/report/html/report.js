@@ -618,6 +618,9 @@
       table(box, ['publisher group', 'clients', 'rate asked', 'messages sent', 'msgs/s sent', 'payload bytes/s'],
         p.groups).className = 'groups';
     }
+    if (p.roundTrip) {
+      add(box, 'p', null, p.roundTrip);
+    }
     if (!s.t.length) {
       add(box, 'p', 'none', 'No per-second samples were recorded for this point.');
       return;
