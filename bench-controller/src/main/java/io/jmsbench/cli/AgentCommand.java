@@ -8,7 +8,7 @@ import io.jmsbench.agent.ReadyFile;
 import io.jmsbench.broker.BrokerAddress;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentRole;
-import io.jmsbench.publisher.PublisherPool;
+import io.jmsbench.publisher.PublisherAgentPool;
 import io.jmsbench.run.jvm.ParentWatch;
 import io.jmsbench.subscriber.SubscriberPool;
 import io.jmsbench.system.Facts;
@@ -155,7 +155,7 @@ final class AgentCommand implements Callable<Integer> {
             ParentWatch.start(gone);
         }
         ClientPool pool = switch (role) {
-            case PUBLISHER -> new PublisherPool();
+            case PUBLISHER -> new PublisherAgentPool();
             case SUBSCRIBER -> new SubscriberPool();
             case MONITOR -> new HostMonitor(brokerPort, AgentCommand::urlPort);
         };

@@ -60,7 +60,7 @@ public final class PoolPlans {
                 message(first.message()), variants(MessageVariants.of(first)), delivery(first.delivery()),
                 first.publishers().ratePerClient(), faults(scenario.publishers().faults()),
                 addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls,
-                rateProfile(first.publishers()), groups(scenario));
+                rateProfile(first.publishers()), groups(scenario), scenario.publishers().connections());
     }
 
     /** The publisher groups of a scenario given a list of them; none for a single mapping. */

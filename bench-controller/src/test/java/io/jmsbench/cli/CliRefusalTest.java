@@ -81,7 +81,7 @@ class CliRefusalTest {
         return Stream.of(
                 // run
                 run("run --set of an unknown key",
-                        "--set: publishers.clientz: unknown field, expected one of clients, rate; did you mean 'clients'?",
+                        "--set: publishers.clientz: unknown field, expected one of clients, rate, connections; did you mean 'clients'?",
                         "--set", "publishers.clientz=3"),
                 run("run --set of a value of the wrong type",
                         "--set: publishers.clients: expected a whole number from 1 to 100000, found 'many'",

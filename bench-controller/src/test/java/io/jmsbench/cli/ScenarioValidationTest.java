@@ -434,7 +434,7 @@ class ScenarioValidationTest {
                         "--set: publishers.clients: expected a whole number from 1 to 100000, found 0"),
                 withSet("--set of an unknown field",
                         "name: x\n", List.of("publishers.clientz=3"),
-                        "--set: publishers.clientz: unknown field, expected one of clients, rate;"
+                        "--set: publishers.clientz: unknown field, expected one of clients, rate, connections;"
                                 + " did you mean 'clients'?"),
                 withSet("--set into a misspelt section, which the file does not have",
                         "name: x\n", List.of("phase.measure=10s"),

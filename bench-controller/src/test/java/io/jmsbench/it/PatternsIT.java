@@ -39,7 +39,7 @@ class PatternsIT {
     private record Pattern(Set<Evidence> evidence, List<String> overrides) {
     }
 
-    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS, EXPIRED, MESSAGE_GROUPS, ROUND_TRIP }
+    private enum Evidence { TARGET, BACKLOG, SIZES, GROUPS, EXPIRED, MESSAGE_GROUPS, ROUND_TRIP, SHARED_CONNECTIONS }
 
     private static final List<String> SHORT = List.of("phases.warmup=2s", "phases.measure=5s", "phases.drain=30s");
 
@@ -51,6 +51,7 @@ class PatternsIT {
             Map.entry("real-payloads", new Pattern(EnumSet.of(Evidence.SIZES), List.of())),
             Map.entry("slow-consumer", new Pattern(EnumSet.of(Evidence.BACKLOG), List.of())),
             Map.entry("two-groups", new Pattern(EnumSet.of(Evidence.GROUPS), List.of())),
+            Map.entry("iot", new Pattern(EnumSet.of(Evidence.SHARED_CONNECTIONS), List.of())),
             Map.entry("request-reply", new Pattern(EnumSet.of(Evidence.ROUND_TRIP), List.of())),
             Map.entry("late-consumers", new Pattern(EnumSet.of(Evidence.BACKLOG),
                     List.of("subscribers[0].start=3s", "publishers.rate=200"))),
@@ -142,6 +143,11 @@ class PatternsIT {
         }
         if (pattern.evidence().contains(Evidence.GROUPS)) {
             assertEquals(2, point.path("publisherGroups").size(), name + ": each group's rate: " + point);
+        }
+        if (pattern.evidence().contains(Evidence.SHARED_CONNECTIONS)) {
+            String shared = point.path("environment").path("providerSettings").path("sharedConnections").asText();
+            assertEquals("10 for 1000 clients", shared, name + ": the clients' shared connections");
+            assertEquals(100, audit.path("auditedSubscribers").asInt(), audit.toString());
         }
         if (pattern.evidence().contains(Evidence.EXPIRED)) {
             // the broker's own expired count explains every missing message: expired, none lost

@@ -196,7 +196,7 @@ public final class ScaleCheck {
     }
 
     /** A full GC in the agent JVM through jcmd, so the heap figure is live data, not garbage not yet collected. */
-    private static boolean gc(long pid) throws Exception {
+    static boolean gc(long pid) throws Exception {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         if (!Files.isExecutable(jcmd)) {
             return false;
@@ -210,7 +210,7 @@ public final class ScaleCheck {
      * The agent's threads by name with numbers and addresses taken out, largest groups first
      * (the full dump stays in {@code file}): says what a thread count is made of.
      */
-    private static Map<String, Long> threadGroups(long pid, Path file) throws Exception {
+    static Map<String, Long> threadGroups(long pid, Path file) throws Exception {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         Map<String, Long> groups = new LinkedHashMap<>();
         if (!Files.isExecutable(jcmd)) {
@@ -234,11 +234,11 @@ public final class ScaleCheck {
         return groups;
     }
 
-    private static long cpuNanos(ProcessHandle process) {
+    static long cpuNanos(ProcessHandle process) {
         return process.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
     }
 
-    private static long threadsOf(long pid) {
+    static long threadsOf(long pid) {
         try (var lines = Files.lines(Path.of("/proc", Long.toString(pid), "status"))) {
             return lines.filter(l -> l.startsWith("Threads:")).mapToLong(l -> Long.parseLong(l.substring(8).trim()))
                     .findFirst().orElse(-1);

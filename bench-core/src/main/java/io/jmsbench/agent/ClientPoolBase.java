@@ -96,6 +96,11 @@ public abstract class ClientPoolBase<C extends PooledClient> implements ClientPo
         for (C client : clients) {
             counts.add(client.count());
         }
+        return counters(counts);
+    }
+
+    /** {@code counts} read now, with this JVM's and host's figures. */
+    protected final Counters counters(List<ClientCount> counts) {
         return new Counters(System.nanoTime(), System.currentTimeMillis(), Facts.processCpuNanos(),
                 Facts.heapUsedBytes(), Facts.threads(), counts, host.read());
     }

@@ -17,7 +17,10 @@ import java.util.List;
  * {@code ratePerClient}, or saturated; left out of the JSON likewise);
  * {@code groups} are the publisher groups when the scenario has several, each client naming its
  * own ({@link ClientPlan#group}), whose fields stand for the pool's (empty: one group, the pool's
- * own fields; left out of the JSON likewise).
+ * own fields; left out of the JSON likewise);
+ * {@code connections} is how many connections the publishers share, each client a session and
+ * producer of its own on one of them, sent by a shared scheduler ({@code null}: a connection and a
+ * thread per client; left out of the JSON likewise; subscribers ignore it).
  *
  * <p>Every part is a protocol record, never a scenario one: what an agent is told changes only
  * when this package changes, not with each new scenario key. The controller's {@code PoolPlans}
@@ -29,7 +32,16 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                        long clockOffsetNanos, Credentials credentials,
                        @JsonInclude(JsonInclude.Include.NON_NULL) TlsPlan tls,
                        @JsonInclude(JsonInclude.Include.NON_NULL) List<RateStep> rateProfile,
-                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroupPlan> groups) {
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroupPlan> groups,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer connections) {
+
+    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
+                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
+                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
+                    TlsPlan tls, List<RateStep> rateProfile, List<PublisherGroupPlan> groups) {
+        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
+                clockOffsetNanos, credentials, tls, rateProfile, groups, null);
+    }
 
     public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                     MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
@@ -73,6 +85,6 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
         DeliveryPlan d = new DeliveryPlan(g.persistent(), delivery.ack(), delivery.durable(), delivery.ackEvery(),
                 delivery.transactionSize(), delivery.asyncSend());
         return new PoolPlan(runId, provider, brokerUrl, destination, g.message(), g.variants(), d, g.ratePerClient(),
-                faults, clients, clockOffsetNanos, credentials, tls, g.rateProfile());
+                faults, clients, clockOffsetNanos, credentials, tls, g.rateProfile(), List.of(), connections);
     }
 }

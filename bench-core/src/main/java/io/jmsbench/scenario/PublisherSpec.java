@@ -13,12 +13,26 @@ import java.util.List;
  * <p>Given as a list, the pool is made of {@code groups} (empty for a single mapping, and then left
  * out of the JSON): {@code clients} is then their sum and {@code rate} their total, saturated when any
  * group is; each group's own message, rate and delivery mode are in its {@link PublisherGroup}.
+ *
+ * <p>{@code connections}: the clients share this many connections, each client a session and
+ * producer of its own on one of them, and a few scheduler threads send for all of them
+ * ({@code null}: a connection and a thread per client, and left out of the JSON).
  */
 public record PublisherSpec(int clients, PublishRate rate, Faults faults,
-                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroup> groups) {
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroup> groups,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Integer connections) {
 
     public PublisherSpec {
         groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    public PublisherSpec(int clients, PublishRate rate, Faults faults, List<PublisherGroup> groups) {
+        this(clients, rate, faults, groups, null);
+    }
+
+    /** Whether the clients share connections and a scheduler rather than each having its own. */
+    public boolean sharesConnections() {
+        return connections != null;
     }
 
     public PublisherSpec(int clients, PublishRate rate, Faults faults) {

@@ -61,7 +61,7 @@ public record Scenario(
     public Scenario withRate(PublishRate rate) {
         PublisherSpec at = publishers.groups().size() == 1
                 ? PublisherSpec.of(List.of(withRate(publishers.groups().get(0), rate)))
-                : new PublisherSpec(publishers.clients(), rate, publishers.faults());
+                : new PublisherSpec(publishers.clients(), rate, publishers.faults(), List.of(), publishers.connections());
         return new Scenario(name, description, broker, provider, destination, message, at, subscribers, delivery, phases,
                 validity, agents, faults, cpus);
     }

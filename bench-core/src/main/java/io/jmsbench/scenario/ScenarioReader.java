@@ -80,6 +80,7 @@ final class ScenarioReader {
         checkMatchGroup(root, message, subscribers);
         MessageHeaderReader.check(root, message.headers(), broker, provider, destination, phases);
         ConsumerSchedules.check(root, destination, phases, subscribers);
+        SharedConnections.check(root, publishers, delivery, message);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
             root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
@@ -377,6 +378,7 @@ final class ScenarioReader {
     private static PublisherSpec publishers(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
         PublishRate rate = RateProfileReader.rate(f);
+        int connections = f.integer("connections", 0, 1, Defaults.MAX_CLIENTS_PER_GROUP);
         PublisherSpec.Faults faults = null;
         if (f.hasHidden("faults")) {
             Fields hook = f.hiddenMapping("faults");
@@ -391,7 +393,7 @@ final class ScenarioReader {
                     + "of their own: publishers: [{name: requesters, replyTo: temporary}]), found it in the mapping");
         }
         f.finish();
-        return new PublisherSpec(clients, rate, faults);
+        return new PublisherSpec(clients, rate, faults, List.of(), connections == 0 ? null : connections);
     }
 
     private static List<SubscriberGroup> subscribers(Fields root) {

@@ -206,9 +206,9 @@ class SweepPlanTest {
     void unknownLastStepOfASweepPathIsReportedAtTheSweep() {
         // the key is wrong, yet it is reported once per value, at each value (see the report)
         assertEquals(List.of(
-                "test.yaml:2:24: publishers.clientz: unknown field, expected one of clients, rate; did you mean "
+                "test.yaml:2:24: publishers.clientz: unknown field, expected one of clients, rate, connections; did you mean "
                         + "'clients'? (a value of sweep.publishers.clientz)",
-                "test.yaml:2:27: publishers.clientz: unknown field, expected one of clients, rate; did you mean "
+                "test.yaml:2:27: publishers.clientz: unknown field, expected one of clients, rate, connections; did you mean "
                         + "'clients'? (a value of sweep.publishers.clientz)"),
                 problems("""
                         sweep:

@@ -145,7 +145,8 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
         double min = Double.NaN;
         double max = Double.NaN;
         for (ClientCount c : end.clients()) {
-            double rate = (c.messages() - before.getOrDefault(c.client(), 0L)) / seconds;
+            // a sum over many clients (publishers sharing connections) gives its clients' mean
+            double rate = (c.messages() - before.getOrDefault(c.client(), 0L)) / seconds / c.clientCount();
             min = Double.isNaN(min) ? rate : Math.min(min, rate);
             max = Double.isNaN(max) ? rate : Math.max(max, rate);
         }

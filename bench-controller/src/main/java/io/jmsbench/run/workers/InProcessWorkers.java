@@ -11,7 +11,7 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.ReplyInterval;
-import io.jmsbench.publisher.PublisherPool;
+import io.jmsbench.publisher.PublisherAgentPool;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.subscriber.SubscriberPool;
@@ -35,7 +35,7 @@ public final class InProcessWorkers implements Workers {
     private static final String PUBLISHERS = "publisher-in-process";
     private static final String SUBSCRIBERS = "subscriber-in-process";
 
-    private final ClientPool publishers = new PublisherPool();
+    private final ClientPool publishers = new PublisherAgentPool();
     private final SubscriberPool subscribers = new SubscriberPool();
     private final String brokerUrl;
     private Counters lastPublishers;
