@@ -7,8 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -113,7 +111,7 @@ class MessageHeaderValidationTest {
         Files.writeString(file, c.yaml());
         Path out = dir.resolve("results");
 
-        Result result = execute("run", file.toString(), "--out", out.toString());
+        Cli.Result result = Cli.execute("run", file.toString(), "--out", out.toString());
 
         String expected = String.join(System.lineSeparator(), c.expected()).replace(FILE, file.toString())
                 + System.lineSeparator();
@@ -135,7 +133,7 @@ class MessageHeaderValidationTest {
                 "broker: {url: 'tcp://h:61616', kind: artemis}\nprovider: core\nmessage: {deliveryDelay: 500ms}\n")) {
             Path file = Files.writeString(dir.resolve("ok.yaml"), yaml);
 
-            Result result = execute("validate", file.toString());
+            Cli.Result result = Cli.execute("validate", file.toString());
 
             assertEquals("", result.err(), yaml);
             assertEquals(ExitCodes.OK, result.exit(), yaml);
@@ -150,16 +148,4 @@ class MessageHeaderValidationTest {
         assertTrue(cases.size() >= 13, "a case for every refusal of the message headers, found " + cases.size());
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.commandLine()
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 }

@@ -7,8 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -154,7 +152,7 @@ class MessageSizeValidationTest {
         c.folder().create(dir);
         Path out = dir.resolve("results");
 
-        Result result = execute("run", file.toString(), "--out", out.toString());
+        Cli.Result result = Cli.execute("run", file.toString(), "--out", out.toString());
 
         String expected = String.join(System.lineSeparator(), c.expected()).replace(FILE, file.toString())
                 .replace(DIR, dir.toAbsolutePath().normalize().toString()) + System.lineSeparator();
@@ -172,7 +170,7 @@ class MessageSizeValidationTest {
                 "{lognormal: {median: 1000, p99: 50000}}", "{files: bodies}", "1")) {
             Path file = Files.writeString(dir.resolve("ok.yaml"), "message:\n  size: " + size + "\n");
 
-            Result result = execute("validate", file.toString());
+            Cli.Result result = Cli.execute("validate", file.toString());
 
             assertEquals("", result.err(), size);
             assertEquals(ExitCodes.OK, result.exit(), size);
@@ -187,16 +185,4 @@ class MessageSizeValidationTest {
         assertEquals(cases.size(), cases.stream().map(Case::expected).distinct().count(), "expected texts repeat");
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.commandLine()
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 }

@@ -7,8 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -109,7 +107,7 @@ class RequestReplyValidationTest {
         Files.writeString(file, c.yaml());
         Path out = dir.resolve("results");
 
-        Result result = execute("run", file.toString(), "--out", out.toString());
+        Cli.Result result = Cli.execute("run", file.toString(), "--out", out.toString());
 
         String expected = String.join(System.lineSeparator(), c.expected()).replace(FILE, file.toString())
                 + System.lineSeparator();
@@ -125,23 +123,11 @@ class RequestReplyValidationTest {
             Path file = Files.writeString(dir.resolve("ok.yaml"), QUEUE + "publishers:\n  - {clients: 2, rate: 100, "
                     + "replyTo: " + replyTo + "}\n  - {clients: 1, rate: 10}\n" + RESPONDER);
 
-            Result result = execute("validate", file.toString());
+            Cli.Result result = Cli.execute("validate", file.toString());
 
             assertEquals("", result.err(), replyTo);
             assertEquals(ExitCodes.OK, result.exit(), replyTo);
         }
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.commandLine()
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 }

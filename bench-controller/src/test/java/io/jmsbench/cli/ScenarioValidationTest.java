@@ -7,8 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -608,7 +606,7 @@ class ScenarioValidationTest {
             args.add(set);
         }
 
-        Result result = execute(args.toArray(String[]::new));
+        Cli.Result result = Cli.execute(args.toArray(String[]::new));
 
         String expected = String.join(System.lineSeparator(), c.expected()).replace(FILE, file.toString())
                 + System.lineSeparator();
@@ -632,7 +630,7 @@ class ScenarioValidationTest {
     void validateAcceptsTheSmokeScenario() {
         Path smoke = Path.of("..", "scenarios", "smoke.yaml");
 
-        Result result = execute("validate", smoke.toString());
+        Cli.Result result = Cli.execute("validate", smoke.toString());
 
         assertEquals("", result.err(), "stderr");
         assertEquals(ExitCodes.OK, result.exit(), "exit code");
@@ -645,7 +643,7 @@ class ScenarioValidationTest {
         Path good = Path.of("..", "scenarios", "smoke.yaml");
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "provider: stomp\n");
 
-        Result result = execute("validate", bad.toString(), good.toString());
+        Cli.Result result = Cli.execute("validate", bad.toString(), good.toString());
 
         assertEquals(bad + ":1:11: provider: expected one of openwire, amqp, core, rabbitmq-jms, found 'stomp'" + System.lineSeparator(),
                 result.err());
@@ -653,18 +651,6 @@ class ScenarioValidationTest {
         assertEquals(ExitCodes.BAD_INPUT, result.exit(), "exit code");
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result execute(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.commandLine()
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
 
     private static boolean isAbsentOrEmpty(Path directory) throws IOException {
         if (!Files.exists(directory)) {
