@@ -7,7 +7,6 @@ import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
-import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.ReplyPlan;
 import io.jmsbench.rate.SendSchedule;
@@ -15,8 +14,6 @@ import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.SizeTable;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
@@ -150,14 +147,7 @@ final class PublisherClient implements PooledClient, Runnable {
         });
         session = transactionSize > 0 ? c.createSession(true, Session.SESSION_TRANSACTED)
                 : c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        Destination destination = plan.destination().type() == DestinationType.TOPIC
-                ? session.createTopic(destinationName)
-                : session.createQueue(destinationName);
-        producer = session.createProducer(destination);
-        producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-        if (headers != null) {
-            headers.configure(producer);
-        }
+        producer = Producers.open(session, plan, destinationName, headers);
         messages = new Message[PlannedMessages.count(plan.message(), plan.variants())];
         stamps = new StampWriter[messages.length];
         for (int i = 0; i < messages.length; i++) {

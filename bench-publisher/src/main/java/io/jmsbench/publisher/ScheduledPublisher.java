@@ -5,13 +5,10 @@ import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
-import io.jmsbench.protocol.DestinationPlan.DestinationType;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.SizeTable;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
@@ -92,14 +89,7 @@ final class ScheduledPublisher implements PooledClient {
     @Override
     public void connect() throws JMSException {
         session = connections.connection(slot, counter).createSession(false, Session.AUTO_ACKNOWLEDGE);
-        Destination destination = plan.destination().type() == DestinationType.TOPIC
-                ? session.createTopic(destinationName)
-                : session.createQueue(destinationName);
-        producer = session.createProducer(destination);
-        producer.setDeliveryMode(plan.delivery().persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-        if (headers != null) {
-            headers.configure(producer);
-        }
+        producer = Producers.open(session, plan, destinationName, headers);
         Message[] prepared = new Message[PlannedMessages.count(plan.message(), plan.variants())];
         StampWriter[] writers = new StampWriter[prepared.length];
         for (int i = 0; i < prepared.length; i++) {
