@@ -10,7 +10,8 @@ import java.util.concurrent.CountDownLatch;
  * Debian's RabbitMQ and ActiveMQ for the scripts that measure against them
  * (scripts/lib/bench-common.sh): {@code DebianBrokerMain rabbitmq|activemq DIR READY_FILE} starts a
  * broker of its own in DIR, as the tests do, writes its URLs (and its management interface's) to
- * READY_FILE once it takes clients, and stops it when terminated. The package must be installed
+ * READY_FILE once it takes clients (ActiveMQ's Jolokia too, as {@code jolokia}, when run with
+ * {@code -Djolokia.agent=bench-controller/target/jolokia/jolokia-agent.jar}), and stops it when terminated. The package must be installed
  * (.ci/run installs both); exit 3 with one sentence when it is not.
  */
 public final class DebianBrokerMain {
@@ -40,7 +41,8 @@ public final class DebianBrokerMain {
         } else {
             DebianActiveMq a = DebianActiveMq.start(Path.of(args[1]));
             node = a;
-            urls = "\"openwire\": \"" + a.openwireUrl() + "\", \"management\": \"" + a.jmxUrl() + "\"";
+            urls = "\"openwire\": \"" + a.openwireUrl() + "\", \"management\": \"" + a.jmxUrl() + "\""
+                    + a.jolokiaUrl().map(j -> ", \"jolokia\": \"" + j + "\"").orElse("");
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -2,10 +2,11 @@ package io.jmsbench.scenario;
 
 /**
  * Where an external broker's own statistics are read ({@code broker.management}): RabbitMQ's
- * management HTTP API, ActiveMQ Classic's JMX connector, or Artemis's management address over its
- * core protocol ({@code tcp://}). A field left out ({@code null}) takes the default of the broker's
- * kind ({@link #defaultUrl}; user and password guest/guest for RabbitMQ, none for JMX, the clients'
- * login for Artemis). {@code password} is where to find it, {@code env:NAME} or {@code file:PATH}, never the
+ * management HTTP API, ActiveMQ Classic's JMX connector or (an http(s) URL with kind activemq) the
+ * Jolokia its web console serves, or Artemis's management address over its core protocol
+ * ({@code tcp://}). A field left out ({@code null}) takes the default of the broker's kind
+ * ({@link #defaultUrl}; user and password guest/guest for RabbitMQ, none for JMX, admin/admin for
+ * Jolokia, the clients' login for Artemis). {@code password} is where to find it, {@code env:NAME} or {@code file:PATH}, never the
  * password itself: the scenario is copied into every report.
  */
 public record BrokerManagement(String url, String user, String password) {

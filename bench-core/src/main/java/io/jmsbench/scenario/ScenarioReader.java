@@ -223,8 +223,9 @@ final class ScenarioReader {
         }
         Fields m = broker.mapping("management");
         String url = m.string("url", null, MANAGEMENT_URL,
-                "an http(s):// URL (RabbitMQ's management API), a service:jmx: URL (ActiveMQ's JMX) or a tcp:// URL "
-                        + "(Artemis's management address, over its core protocol)");
+                "an http(s):// URL (RabbitMQ's management API, or with kind activemq ActiveMQ's Jolokia), a "
+                        + "service:jmx: URL (ActiveMQ's JMX) or a tcp:// URL (Artemis's management address, over its "
+                        + "core protocol)");
         if (url != null && url.startsWith("http")) {
             URI uri = null;
             try {

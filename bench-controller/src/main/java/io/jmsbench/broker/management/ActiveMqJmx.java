@@ -7,24 +7,18 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * ActiveMQ Classic's statistics over JMX (RMI): each destination's EnqueueCount, DequeueCount,
- * DispatchCount, InFlightCount, QueueSize and BlockedSends, summed over every destination but
- * ActiveMQ's own ({@code ActiveMQ.Advisory.*}), as the embedded broker sums its own; the broker's
- * MemoryPercentUsage and StorePercentUsage. A JMX connect has no timeout of its own, nor has an RMI
- * call: each reading (connect, read, close) runs on a thread of its own and is given up after
+ * ActiveMQ Classic's statistics over JMX (RMI), summed by {@link ActiveMqFigures}. A JMX connect
+ * has no timeout of its own, nor has an RMI call: each reading (connect, read, close) runs on a thread of its own and is given up after
  * {@link #TIMEOUT}.
  */
 final class ActiveMqJmx implements BrokerManagementClient {
 
-    private static final String[] DESTINATION = {"EnqueueCount", "DequeueCount", "DispatchCount", "InFlightCount",
-            "QueueSize", "BlockedSends", "MemoryPercentUsage"};
+    private static final String[] DESTINATION = ActiveMqFigures.DESTINATION.toArray(String[]::new);
+    private static final String[] BROKER = ActiveMqFigures.BROKER.toArray(String[]::new);
 
     static {
         // RMI reads have no timeout of their own: a broker that stalls mid-answer would keep the reader
@@ -66,41 +60,14 @@ final class ActiveMqJmx implements BrokerManagementClient {
         }
         try (JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(url), env)) {
             MBeanServerConnection mbeans = connector.getMBeanServerConnection();
-            long enqueued = 0, dequeued = 0, dispatched = 0, inFlight = 0, remaining = 0, blocked = 0;
-            List<String> flowControl = new ArrayList<>();
-            for (ObjectName name : mbeans.queryNames(new ObjectName(
-                    "org.apache.activemq:type=Broker,brokerName=*,destinationType=*,destinationName=*"), null)) {
-                String destination = name.getKeyProperty("destinationName");
-                if (destination.startsWith("ActiveMQ.")) {
-                    continue;
-                }
-                Map<String, Long> a = longs(mbeans.getAttributes(name, DESTINATION));
-                enqueued += a.getOrDefault("EnqueueCount", 0L);
-                dequeued += a.getOrDefault("DequeueCount", 0L);
-                dispatched += a.getOrDefault("DispatchCount", 0L);
-                inFlight += a.getOrDefault("InFlightCount", 0L);
-                remaining += a.getOrDefault("QueueSize", 0L);
-                blocked += a.getOrDefault("BlockedSends", 0L);
-                long memory = a.getOrDefault("MemoryPercentUsage", 0L);
-                if (memory >= 100) {
-                    flowControl.add(name.getKeyProperty("destinationType").toLowerCase(Locale.ROOT) + " " + destination
-                            + ": MemoryPercentUsage " + memory + " (its memory limit is full: producer flow control "
-                            + "holds its producers back)");
-                }
+            ActiveMqFigures figures = new ActiveMqFigures();
+            for (ObjectName name : mbeans.queryNames(new ObjectName(ActiveMqFigures.DESTINATIONS), null)) {
+                figures.destination(name, longs(mbeans.getAttributes(name, DESTINATION)));
             }
-            List<String> alarms = new ArrayList<>();
-            for (ObjectName broker : mbeans.queryNames(new ObjectName("org.apache.activemq:type=Broker,brokerName=*"),
-                    null)) {
-                Map<String, Long> a = longs(mbeans.getAttributes(broker,
-                        new String[] {"MemoryPercentUsage", "StorePercentUsage", "TempPercentUsage"}));
-                for (Map.Entry<String, Long> e : a.entrySet()) {
-                    if (e.getValue() >= 100) {
-                        alarms.add("broker " + broker.getKeyProperty("brokerName") + ": " + e.getKey() + " "
-                                + e.getValue() + " (its system usage limit is reached: sends block or fail)");
-                    }
-                }
+            for (ObjectName broker : mbeans.queryNames(new ObjectName(ActiveMqFigures.BROKERS), null)) {
+                figures.broker(broker, longs(mbeans.getAttributes(broker, BROKER)));
             }
-            return new BrokerReading(enqueued, dequeued, dispatched, blocked, inFlight, remaining, alarms, flowControl);
+            return figures.reading();
         }
     }
 

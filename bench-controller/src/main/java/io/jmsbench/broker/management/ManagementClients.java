@@ -14,6 +14,10 @@ public final class ManagementClients {
 
     /** The acceptor of Artemis's own broker.xml that speaks every protocol, CORE among them. */
     static final int ARTEMIS_ACCEPTOR = 61616;
+    /** The user and password a stock RabbitMQ takes (on loopback only). */
+    private static final String RABBITMQ_LOGIN = "guest";
+    /** The user and password of a stock ActiveMQ Classic's web console, which serves its Jolokia. */
+    private static final String JOLOKIA_LOGIN = "admin";
 
     private ManagementClients() {
     }
@@ -41,10 +45,15 @@ public final class ManagementClients {
             return new ArtemisManagement(url, user, tls);
         }
         boolean jmx = url.startsWith("service:jmx:");
-        String user = m.user() != null ? m.user() : jmx ? null : "guest";
-        String password = m.password() != null ? secret(m.password()) : jmx ? null : "guest";
+        // an http(s) URL is RabbitMQ's API, or for an ActiveMQ Classic its web console's Jolokia
+        boolean jolokia = !jmx && kind == BrokerKind.ACTIVEMQ;
+        String defaultLogin = jmx ? null : jolokia ? JOLOKIA_LOGIN : RABBITMQ_LOGIN;
+        String user = m.user() != null ? m.user() : defaultLogin;
+        String password = m.password() != null ? secret(m.password()) : defaultLogin;
         try {
-            return jmx ? new ActiveMqJmx(url, user, password) : new RabbitMqManagementApi(url, user, password);
+            return jmx ? new ActiveMqJmx(url, user, password)
+                    : jolokia ? new ActiveMqJolokia(url, user, password)
+                    : new RabbitMqManagementApi(url, user, password);
         } catch (IllegalArgumentException e) {
             throw new ManagementUnavailable("broker.management.url: " + url + " is not a URL jmsbench can read ("
                     + e.getMessage() + ")");

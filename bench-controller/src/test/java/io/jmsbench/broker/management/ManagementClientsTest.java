@@ -48,6 +48,16 @@ class ManagementClientsTest {
     }
 
     @Test
+    void anHttpUrlIsJolokiaForAnActiveMqAndTheApiForARabbitMq() throws Exception {
+        assertEquals("activemq Jolokia at http://amq:8161/api/jolokia (destinations' counters over the point)",
+                source("{url: 'tcp://amq:61616', kind: activemq, management: {url: 'http://amq:8161/api/jolokia'}}",
+                        "openwire"));
+        assertEquals("rabbitmq management API at http://rabbit:15672/ (node-wide /api/overview counters over the point)",
+                source("{url: 'amqp://rabbit:5672', kind: rabbitmq, management: {url: 'http://rabbit:15672'}}",
+                        "amqp"));
+    }
+
+    @Test
     void aBrokerOfNoKnownKindHasNoManagementInterface() {
         ManagementUnavailable e = assertThrows(ManagementUnavailable.class,
                 () -> source("{url: 'tcp://somewhere:61616'}", "openwire"));
