@@ -2,6 +2,7 @@ package io.jmsbench.broker;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.jmsbench.agent.HttpLimits;
 import io.jmsbench.protocol.Json;
 
 import java.io.IOException;
@@ -35,7 +36,7 @@ public final class BrokerStatusServer implements AutoCloseable {
         byte[] secret = new byte[16];
         new SecureRandom().nextBytes(secret);
         String token = HexFormat.of().formatHex(secret);
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+        HttpServer server = HttpLimits.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "broker-status");
             t.setDaemon(true);

@@ -91,8 +91,7 @@ public final class AgentServer implements AutoCloseable {
         // answers go out as headers then body: without TCP_NODELAY the body waits for the
         // client's delayed ACK, 40 ms per call, which also spoils the clock-offset round trips
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        HttpLimits.onThisJvm();
-        this.server = HttpServer.create(bind, HttpLimits.BACKLOG);
+        this.server = HttpLimits.server(bind, HttpLimits.BACKLOG);
         this.executor = HttpLimits.executor("agent-http");
         server.setExecutor(executor);
         server.createContext("/", this::handle);

@@ -1,5 +1,10 @@
 package io.jmsbench.agent;
 
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -40,7 +45,17 @@ public final class HttpLimits {
         }); // beyond MAX_THREADS execute() throws, and the JDK server closes that connection
     }
 
-    public static void onThisJvm() {
+    /**
+     * A JDK HTTP server with these limits. The JDK reads {@code maxReqTime} once, when the first server
+     * of the JVM is made, so every server, the tests' included, is made here: one made elsewhere first
+     * would leave a client that never finishes its request holding a thread for good.
+     */
+    public static HttpServer server(InetSocketAddress bind, int backlog) throws IOException {
+        onThisJvm();
+        return HttpServer.create(bind, backlog);
+    }
+
+    private static void onThisJvm() {
         System.setProperty("sun.net.httpserver.maxReqTime",
                 System.getProperty("sun.net.httpserver.maxReqTime", MAX_REQUEST_SECONDS));
     }

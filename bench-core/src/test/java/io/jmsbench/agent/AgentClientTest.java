@@ -17,7 +17,7 @@ class AgentClientTest {
     /** An agent that answers what this version cannot read has answered: no "unreachable". */
     @Test
     void anAnswerItCannotReadIsMalformedNotUnreachable() throws Exception {
-        HttpServer other = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        HttpServer other = HttpLimits.server(new InetSocketAddress("127.0.0.1", 0), 0);
         other.createContext("/info", exchange -> {
             byte[] body = "{\"role\":\"broker\",\"version\":\"9.9\"}".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);

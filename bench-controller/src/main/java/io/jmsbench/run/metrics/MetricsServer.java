@@ -24,8 +24,7 @@ public final class MetricsServer implements AutoCloseable {
     private final ExecutorService executor;
 
     public MetricsServer(InetSocketAddress bind, Supplier<String> scrape) throws IOException {
-        HttpLimits.onThisJvm();
-        server = HttpServer.create(bind, HttpLimits.BACKLOG);
+        server = HttpLimits.server(bind, HttpLimits.BACKLOG);
         executor = HttpLimits.executor("metrics-http");
         server.setExecutor(executor);
         server.createContext("/", exchange -> {

@@ -3,6 +3,7 @@ package io.jmsbench.broker.management;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.jmsbench.agent.HttpLimits;
 import io.jmsbench.protocol.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,7 +41,7 @@ class ActiveMqJolokiaTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server = HttpLimits.server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/api/jolokia", this::answer);
         server.start();
         url = "http://127.0.0.1:" + server.getAddress().getPort() + "/api/jolokia";

@@ -2,6 +2,7 @@ package io.jmsbench.run.workers;
 
 import com.sun.net.httpserver.HttpServer;
 import io.jmsbench.agent.AgentClient;
+import io.jmsbench.agent.HttpLimits;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,7 +35,7 @@ class AgentCallsTest {
 
     /** An agent stand-in whose /total answers {@code messages} once {@code gate} opens. */
     private AgentClient agent(String name, long messages, CountDownLatch gate) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 8);
+        HttpServer server = HttpLimits.server(new InetSocketAddress("127.0.0.1", 0), 8);
         server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.createContext("/total", exchange -> {
             try {
