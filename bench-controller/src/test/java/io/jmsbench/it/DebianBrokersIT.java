@@ -1,6 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,25 +17,57 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * scenarios/rabbitmq.yaml against the brokers people already run, as Debian packages them:
  * rabbitmq-server over rabbitmq-jms and over AMQP 1.0, activemq over OpenWire (and AMQP where the
- * package has the module). Each test starts its broker on ports of its own and ends it; where the
- * package cannot be installed or started the test is skipped and says why. Short fixed phases at a
+ * package has the module). The tests share one node of each broker, started by the first test that needs
+ * it on ports of its own and ended after the last (a start is most of a test's time); the counts a test
+ * checks are the broker's change over its own point, so what an earlier test sent does not count. Where
+ * the package cannot be installed or started the test is skipped and says why. Short fixed phases at a
  * modest target rate: the point is that messages flow and the report names the broker, not a figure.
  */
 @Timeout(150)
 class DebianBrokersIT {
 
     @TempDir
+    static Path brokers;
+    private static DebianRabbitMq rabbitNode;
+    private static DebianActiveMq activeMqBroker;
+
+    @TempDir
     Path work;
+
+    /** Debian's RabbitMQ, started once for the class. */
+    private static DebianRabbitMq rabbitMq() throws Exception {
+        if (rabbitNode == null) {
+            rabbitNode = DebianRabbitMq.start(brokers.resolve("rabbitmq"));
+        }
+        return rabbitNode;
+    }
+
+    /** Debian's ActiveMQ, started once for the class. */
+    private static DebianActiveMq activeMq() throws Exception {
+        if (activeMqBroker == null) {
+            activeMqBroker = DebianActiveMq.start(brokers.resolve("activemq"));
+        }
+        return activeMqBroker;
+    }
+
+    @AfterAll
+    static void stopBrokers() throws Exception {
+        if (rabbitNode != null) {
+            rabbitNode.close();
+        }
+        if (activeMqBroker != null) {
+            activeMqBroker.close();
+        }
+    }
 
     @Test
     void rabbitMqOverItsOwnJmsClient() throws Exception {
-        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
-            JsonNode report = runShort(rabbit.url(), "rabbitmq", "rabbitmq-jms", "--set",
-                    "broker.management.url=" + rabbit.managementUrl());
-            assertTrue(report.path("environment").path("providerSettings").path("client").asText()
-                    .startsWith("rabbitmq-jms "), report.path("environment").path("providerSettings").toString());
-            assertSeenFromInside(report, "beam.smp", -1, "rabbitmq management API");
-        }
+        DebianRabbitMq rabbit = rabbitMq();
+        JsonNode report = runShort(rabbit.url(), "rabbitmq", "rabbitmq-jms", "--set",
+                "broker.management.url=" + rabbit.managementUrl());
+        assertTrue(report.path("environment").path("providerSettings").path("client").asText()
+                .startsWith("rabbitmq-jms "), report.path("environment").path("providerSettings").toString());
+        assertSeenFromInside(report, "beam.smp", -1, "rabbitmq management API");
     }
 
     /** The rabbitmq_jms_topic_exchange plugin applies the selectors: one group gets every message, the other none. */
@@ -54,31 +87,28 @@ class DebianBrokersIT {
                 delivery: {persistent: false, ack: auto}
                 phases: {warmup: 2s, measure: 3s, drain: 10s}
                 """);
-        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
-            JsonNode point = run(scenario, "rabbitmq-selectors", rabbit.url(), "rabbitmq", "rabbitmq-jms")
-                    .path("points").get(0);
-            assertEquals(1.0, point.path("replicationGrade").path("expected").asDouble(), 0.0);
-        }
+        DebianRabbitMq rabbit = rabbitMq();
+        JsonNode point = run(scenario, "rabbitmq-selectors", rabbit.url(), "rabbitmq", "rabbitmq-jms")
+                .path("points").get(0);
+        assertEquals(1.0, point.path("replicationGrade").path("expected").asDouble(), 0.0);
     }
 
     @Test
     void rabbitMqOverAmqp10() throws Exception {
-        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
-            JsonNode report = runShort(rabbit.url(), "rabbitmq", "amqp", "--set",
-                    "broker.management.url=" + rabbit.managementUrl());
-            assertSeenFromInside(report, "beam.smp", -1, "rabbitmq management API");
-        }
+        DebianRabbitMq rabbit = rabbitMq();
+        JsonNode report = runShort(rabbit.url(), "rabbitmq", "amqp", "--set",
+                "broker.management.url=" + rabbit.managementUrl());
+        assertSeenFromInside(report, "beam.smp", -1, "rabbitmq management API");
     }
 
     @Test
     void activeMqOverOpenWire() throws Exception {
-        try (DebianActiveMq activemq = DebianActiveMq.start(work.resolve("activemq"))) {
-            // saturated, so that the judge asks whether the broker's CPU was measured
-            JsonNode report = runShort(activemq.openwireUrl(), "activemq", "openwire", "--set",
-                    "broker.management.url=" + activemq.jmxUrl(), "--set", "publishers.rate=max");
-            assertSeenFromInside(report, "java", activemq.pid(), "activemq JMX");
-            KeptRuns.keep(Reports.onlyRunDirectory(work.resolve("results"), "rabbitmq"), "debian-activemq"); // ReportHtmlIT
-        }
+        DebianActiveMq activemq = activeMq();
+        // saturated, so that the judge asks whether the broker's CPU was measured
+        JsonNode report = runShort(activemq.openwireUrl(), "activemq", "openwire", "--set",
+                "broker.management.url=" + activemq.jmxUrl(), "--set", "publishers.rate=max");
+        assertSeenFromInside(report, "java", activemq.pid(), "activemq JMX");
+        KeptRuns.keep(Reports.onlyRunDirectory(work.resolve("results"), "rabbitmq"), "debian-activemq"); // ReportHtmlIT
     }
 
     /**
@@ -88,13 +118,12 @@ class DebianBrokersIT {
      */
     @Test
     void activeMqThroughJolokia() throws Exception {
-        try (DebianActiveMq activemq = DebianActiveMq.start(work.resolve("activemq"))) {
-            String jolokia = activemq.jolokiaUrl().orElseThrow(() -> new AssertionError("no Jolokia agent to attach "
-                    + "(jolokia.agent=" + System.getProperty("jolokia.agent") + "; bench-controller's pom copies it)"));
-            JsonNode report = runShort(activemq.openwireUrl(), "activemq", "openwire", "--set",
-                    "broker.management.url=" + jolokia);
-            assertSeenFromInside(report, "java", activemq.pid(), "activemq Jolokia");
-        }
+        DebianActiveMq activemq = activeMq();
+        String jolokia = activemq.jolokiaUrl().orElseThrow(() -> new AssertionError("no Jolokia agent to attach "
+                + "(jolokia.agent=" + System.getProperty("jolokia.agent") + "; bench-controller's pom copies it)"));
+        JsonNode report = runShort(activemq.openwireUrl(), "activemq", "openwire", "--set",
+                "broker.management.url=" + jolokia);
+        assertSeenFromInside(report, "java", activemq.pid(), "activemq Jolokia");
     }
 
     @Test
@@ -102,10 +131,9 @@ class DebianBrokersIT {
         String noModule = "Debian's activemq package ships no activemq-amqp module (nor proton-j): it has no AMQP connector";
         // known before a start when the package is here already: spares the broker's start-up
         Skip.unless(!java.nio.file.Files.exists(DebianActiveMq.LAUNCHER) || DebianActiveMq.hasAmqpModule(), () -> noModule);
-        try (DebianActiveMq activemq = DebianActiveMq.start(work.resolve("activemq"))) {
-            Skip.unless(activemq.amqpUrl().isPresent(), () -> noModule);
-            runShort(activemq.amqpUrl().orElseThrow(), "activemq", "amqp");
-        }
+        DebianActiveMq activemq = activeMq();
+        Skip.unless(activemq.amqpUrl().isPresent(), () -> noModule);
+        runShort(activemq.amqpUrl().orElseThrow(), "activemq", "amqp");
     }
 
     /**
@@ -130,18 +158,17 @@ class DebianBrokersIT {
                 delivery: {persistent: false, ack: auto}
                 phases: {warmup: 2s, measure: 5s, drain: 10s}
                 """);
-        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
-            JsonNode point = run(scenario, "rabbitmq-request-reply", rabbit.url(), "rabbitmq", "rabbitmq-jms")
-                    .path("points").get(0);
-            JsonNode roundTrip = point.path("roundTrip");
-            assertTrue(roundTrip.path("requests").asLong() > 0, roundTrip.toString());
-            assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(), roundTrip.toString());
-            assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
-            assertTrue(roundTrip.path("latency").path("count").asLong() > 0, roundTrip.toString());
-            System.out.printf("request-reply on RabbitMQ (rabbitmq-jms, temporary reply queues): round trip p50 %.0f "
-                    + "µs, p99 %.0f µs, p99.9 %.0f µs%n", roundTrip.path("latency").path("p50").asDouble(),
-                    roundTrip.path("latency").path("p99").asDouble(), roundTrip.path("latency").path("p999").asDouble());
-        }
+        DebianRabbitMq rabbit = rabbitMq();
+        JsonNode point = run(scenario, "rabbitmq-request-reply", rabbit.url(), "rabbitmq", "rabbitmq-jms")
+                .path("points").get(0);
+        JsonNode roundTrip = point.path("roundTrip");
+        assertTrue(roundTrip.path("requests").asLong() > 0, roundTrip.toString());
+        assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(), roundTrip.toString());
+        assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
+        assertTrue(roundTrip.path("latency").path("count").asLong() > 0, roundTrip.toString());
+        System.out.printf("request-reply on RabbitMQ (rabbitmq-jms, temporary reply queues): round trip p50 %.0f "
+                + "µs, p99 %.0f µs, p99.9 %.0f µs%n", roundTrip.path("latency").path("p50").asDouble(),
+                roundTrip.path("latency").path("p99").asDouble(), roundTrip.path("latency").path("p999").asDouble());
     }
 
     /** rabbitmq.yaml, one client a side at a modest rate for 2 s + 3 s, then {@code more} overrides. */
