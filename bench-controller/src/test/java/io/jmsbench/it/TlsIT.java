@@ -6,6 +6,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +29,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * which wants a client certificate), with a client certificate the broker asks for, and the three
  * certificates a client must refuse: one its truststore does not lead to, an expired one and one for
  * another host.
+ *
+ * <p>Its tests go two at a time (see PatternsIT): none asserts a verdict or a rate, only what TLS
+ * negotiated, that messages went through without errors, and the exact sentence of a refusal; each
+ * ActiveMQ or Artemis test has its own broker on free ports, and the RabbitMQ node they share counts
+ * nothing the tests compare.
  */
 @Timeout(600)
+@Execution(ExecutionMode.CONCURRENT)
 class TlsIT {
 
     private static final String TRUST_ENV = "JMSBENCH_IT_TRUST_PW";
@@ -59,7 +67,7 @@ class TlsIT {
     }
 
     /** Debian's RabbitMQ with a TLS listener that asks every client for a certificate (started once). */
-    private static DebianRabbitMq rabbitOverTls() throws Exception {
+    private static synchronized DebianRabbitMq rabbitOverTls() throws Exception {
         if (rabbit == null) {
             rabbit = DebianRabbitMq.start(keys.resolve("rabbitmq"), new DebianRabbitMq.Tls(stores.caCertificatePem(),
                     stores.serverCertificatePem(), TestCertificates.pemKey(stores.serverKeyStore()), true));
