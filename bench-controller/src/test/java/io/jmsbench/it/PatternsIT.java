@@ -34,14 +34,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * message group kept on one consumer). The verdict is printed, not asserted: on 2 shared cores a fixed rate
  * may be missed, which the run must say and this test need not forbid.
  *
- * <p>Its runs go two at a time (Failsafe enables JUnit's parallel execution; only classes marked
- * {@code CONCURRENT} use it). A run is mostly its four JVMs starting and waiting: one took 0.64 of
- * the 2 cores on average here. Nothing asserted depends on an idle host: no verdict or rate, only
- * what was delivered (the drain waits up to 30 s for it) and what the report shows; each run has its
- * own directory, and its broker and agents bind free ports.
+ * <p>Its runs go two at a time ({@code @Execution(CONCURRENT)} on the method, not the class: a class
+ * marked so would run beside the other classes). A run is mostly its four JVMs starting and waiting.
+ * Nothing asserted depends on an idle host: no verdict or rate, only what was delivered (the drain
+ * waits up to 30 s for it) and what the report shows; each run has its own directory, and its broker
+ * and agents bind free ports.
  */
 @Timeout(900)
-@Execution(ExecutionMode.CONCURRENT)
 class PatternsIT {
 
     /** What each pattern's report must show, and the overrides that make it short. */
@@ -107,6 +106,7 @@ class PatternsIT {
 
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("runs")
+    @Execution(ExecutionMode.CONCURRENT)
     void aPatternRunsInShortDeliversEverythingAndShowsWhatItIsAbout(String name, String broker) throws Exception {
         Pattern pattern = PATTERNS.get(name);
         Path out = work.resolve("results");

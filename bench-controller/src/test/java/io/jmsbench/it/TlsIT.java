@@ -30,13 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * certificates a client must refuse: one its truststore does not lead to, an expired one and one for
  * another host.
  *
- * <p>Its tests go two at a time (see PatternsIT): none asserts a verdict or a rate, only what TLS
- * negotiated, that messages went through without errors, and the exact sentence of a refusal; each
- * ActiveMQ or Artemis test has its own broker on free ports, and the RabbitMQ node they share counts
- * nothing the tests compare.
+ * <p>Its tests go two at a time ({@code @Execution(CONCURRENT)} on each, as in PatternsIT): none
+ * asserts a verdict or a rate, only what TLS negotiated, that messages went through without errors,
+ * and the exact sentence of a refusal; each ActiveMQ or Artemis test has its own broker on free
+ * ports, and the RabbitMQ node they share counts nothing the tests compare.
  */
 @Timeout(600)
-@Execution(ExecutionMode.CONCURRENT)
 class TlsIT {
 
     private static final String TRUST_ENV = "JMSBENCH_IT_TRUST_PW";
@@ -76,6 +75,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void anOpenWireRunOverTlsWithAClientCertificateSaysWhatItNegotiated() throws Exception {
         try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), stores.trustStore())) {
             JsonNode report = runValid("openwire", broker.urls().path("openwire").asText(), stores.trustStore(), true);
@@ -88,6 +88,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void anAmqpRunOverTlsAgainstActiveMq() throws Exception {
         try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), null)) {
             JsonNode report = runValid("amqp", broker.urls().path("amqp").asText(), stores.trustStore(), false);
@@ -96,6 +97,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aCoreRunOverTlsAgainstArtemisWithAClientCertificate() throws Exception {
         try (JmsbenchBroker broker = tlsBroker(work, "artemis", stores.serverKeyStore(), stores.trustStore())) {
             // kind: artemis, so that its own counts are read over the same TLS, client certificate and all
@@ -113,6 +115,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aRabbitMqJmsRunOverTlsWithAClientCertificateSaysWhatItNegotiated() throws Exception {
         DebianRabbitMq node = rabbitOverTls();
         JsonNode report = runValid("rabbitmq-jms", node.tlsUrl(), stores.trustStore(), true, rabbitMq(node));
@@ -127,6 +130,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aRabbitMqThatWantsAClientCertificateRefusesAClientWithoutOne() throws Exception {
         DebianRabbitMq node = rabbitOverTls();
         Jmsbench.Result result = refused("rabbitmq-jms", node.tlsUrl(), stores.trustStore(), rabbitMq(node));
@@ -138,6 +142,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void anAmqpRunOverTlsAgainstRabbitMqsAmqp10Plugin() throws Exception {
         DebianRabbitMq node = rabbitOverTls();
         JsonNode report = runValid("amqp", node.tlsUrl(), stores.trustStore(), true, rabbitMq(node));
@@ -148,6 +153,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aRabbitMqCertificateTheTruststoreDoesNotTrustIsOneSentenceAndExit3() throws Exception {
         DebianRabbitMq node = rabbitOverTls();
         Jmsbench.Result result = refused("rabbitmq-jms", node.tlsUrl(), stores.otherTrustStore(), rabbitMq(node));
@@ -161,6 +167,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aBrokerCertificateTheTruststoreDoesNotTrustIsOneSentenceAndExit3() throws Exception {
         try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), null)) {
             String url = broker.urls().path("openwire").asText();
@@ -172,6 +179,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void anExpiredBrokerCertificateIsOneSentenceAndExit3() throws Exception {
         try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.expiredServerKeyStore(), null)) {
             String url = broker.urls().path("openwire").asText();
@@ -182,6 +190,7 @@ class TlsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aBrokerCertificateForAnotherHostIsOneSentenceAndExit3() throws Exception {
         try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.wrongHostServerKeyStore(), null)) {
             String url = broker.urls().path("openwire").asText();
