@@ -28,7 +28,7 @@ import io.jmsbench.run.faults.IpLinks;
 import io.jmsbench.run.point.Faults;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
-import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.Ending;
 import io.jmsbench.run.progress.ProgressView;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.HttpWorkers;
@@ -117,20 +117,22 @@ final class PointRunner {
                 managed = driven.managed();
             }
         } catch (RunAborted e) {
-            ending = Ending.aborted(e.getMessage());
-        } catch (RunFailure | AgentException e) {
+            ending = Ending.interrupted(e.getMessage());
+        } catch (RunFailure e) {
             ending = Ending.failed(e.getMessage());
+        } catch (AgentException e) {
+            ending = Ending.agentLost(e.getMessage());
         } catch (BrokerUnavailable e) {
-            ending = Ending.failed(e.getMessage());
+            ending = Ending.brokerDown(e.getMessage());
             brokerFailure = e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            ending = Ending.aborted("interrupted");
+            ending = Ending.interrupted("interrupted");
         }
         if (observation == null) {
             observation = PointObservation.notStarted(ending, new PointEnvironment(brokerFacts, List.of(), Map.of()));
         } else if (observation.ending().completed() && signal.abortReason() != null) {
-            observation = observation.withEnding(Ending.aborted(signal.abortReason()));
+            observation = observation.withEnding(Ending.interrupted(signal.abortReason()));
         }
         boolean reused = scenario.broker().reuse() && severalRuns();
         // the point's children are stopped by now, the broker with them: its counts are final

@@ -14,6 +14,7 @@ import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.IntervalSamples;
 import io.jmsbench.run.point.Phase;
+import io.jmsbench.run.point.Ending;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.Snapshot;
@@ -89,7 +90,7 @@ public final class RunInternals {
             }
         }
         long t1 = System.nanoTime();
-        PointObservation observation = new PointObservation(PointObservation.Ending.COMPLETED, null, null,
+        PointObservation observation = new PointObservation(Ending.COMPLETED, null, null,
                 new Window(snapshots.get(0), snapshots.get(n - 1), WindowEnd.TIME,
                         LatencyFigures.of(window, LatencyFigures.ACTUAL), null, null), null,
                 new Collected(publishers.get(n - 1), subscribers.get(n - 1), null, null, samples, List.of(), null,

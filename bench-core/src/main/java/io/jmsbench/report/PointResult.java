@@ -242,6 +242,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
                         + "±%.1f%%)", precision, 100 * precisionTarget);
                 case MESSAGES -> "window ended at its message count, " + precision;
                 case TIME -> "window ended at its time, " + precision;
+                case CUT -> "the window was cut short";
             };
             return warmup + "; " + window;
         }

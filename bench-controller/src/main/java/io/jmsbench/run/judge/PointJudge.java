@@ -206,7 +206,9 @@ public final class PointJudge {
 
     private static void ending(PointObservation o, List<Finding> findings) {
         switch (o.ending().kind()) {
-            case FAILED, ABORTED -> findings.add(Finding.of(FindingCode.ABORTED, "aborted: " + o.ending().reason()));
+            case STALLED -> findings.add(Finding.of(FindingCode.STALLED, "aborted: " + o.ending().sentence()));
+            case AGENT_LOST, BROKER_DOWN, FAILED, INTERRUPTED, INTERNAL_ERROR -> findings.add(Finding.of(
+                    FindingCode.ABORTED, "aborted: " + o.ending().sentence()));
             case COMPLETED -> {
                 if (!o.windowComplete()) {
                     findings.add(Finding.of(FindingCode.WINDOW_NOT_COMPLETED,
@@ -400,8 +402,8 @@ public final class PointJudge {
                         ? "an unknown interval" : String.format(Locale.ROOT, "%.1f%%", 100 * reached),
                         100 * windows.precisionTarget())));
             }
-            case TIME, MESSAGES, PRECISION -> {
-                // a window that ended as it was asked to
+            case TIME, MESSAGES, PRECISION, CUT -> {
+                // a window that ended as it was asked to, or one cut short, which the point's ending tells
             }
         }
     }

@@ -20,7 +20,6 @@ import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.WarmupEnd;
 import io.jmsbench.report.WindowEnd;
-import io.jmsbench.run.point.PointObservation.Ending;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.workers.AuditMerge;
@@ -149,20 +148,33 @@ public final class PointDriver {
             drained = drain(window.end(), stopped);
         } catch (WindowCut e) {
             window = e.window();
-            ending = endingOf((Exception) e.getCause());
-        } catch (Stall | RunFailure | AgentException | RunAborted | RuntimeException e) {
-            ending = endingOf(e);
+            ending = endingOf((Exception) e.getCause(), connected != null);
+        } catch (Stall | BrokerDown | RunFailure | AgentException | RunAborted | RuntimeException e) {
+            ending = endingOf(e, connected != null);
         }
         Collected collected = collect(connected, started, stopped, drained, broker);
         return new PointObservation(ending, connected, warmup, window, drained, collected);
     }
 
-    private static Ending endingOf(Exception e) {
+    /**
+     * What ended the point: once the clients are connected, the workers fail only for an agent that
+     * went stale or could not stop its publishers; before, for clients that could not connect.
+     */
+    private static Ending endingOf(Exception e, boolean connected) {
+        if (e instanceof Stall stall) {
+            return stall.ending();
+        }
+        if (e instanceof BrokerDown) {
+            return Ending.brokerDown(e.getMessage());
+        }
         if (e instanceof RunAborted) {
-            return Ending.aborted(e.getMessage());
+            return Ending.interrupted(e.getMessage());
+        }
+        if (e instanceof AgentException || e instanceof RunFailure && connected) {
+            return Ending.agentLost(e.getMessage());
         }
         // a fault of ours must still leave a report with what was measured, never a lost run
-        return e instanceof RuntimeException ? Ending.failed("internal error: " + e) : Ending.failed(e.getMessage());
+        return e instanceof RuntimeException ? Ending.internalError(e) : Ending.failed(e.getMessage());
     }
 
     private Connected connect(long pointStartNanos) throws RunFailure, AgentException, RunAborted {
@@ -174,7 +186,7 @@ public final class PointDriver {
         return connected;
     }
 
-    private Started startPublishers() throws RunFailure, AgentException, RunAborted {
+    private Started startPublishers() throws BrokerDown, RunFailure, AgentException, RunAborted {
         clock.check();
         Snapshot before = snapshot();
         long start = clock.nanoTime();
@@ -190,7 +202,7 @@ public final class PointDriver {
      * One sample a second until the warm-up ends: a fixed one at its time, an auto one once the rates
      * are steady (MSER-5) or at its bound.
      */
-    private Warmup warmUp(Started started) throws Stall, RunFailure, RunAborted, IOException {
+    private Warmup warmUp(Started started) throws Stall, BrokerDown, RunFailure, RunAborted, IOException {
         Phases phases = scenario.phases();
         long end = started.nanos() + phases.warmup().toNanos();
         Snapshot previous = started.before();
@@ -264,9 +276,9 @@ public final class PointDriver {
                 }
             }
         } catch (Stall e) {
-            throw new WindowCut(new Window(start, e.at(), null, latencyOf(latency), startedAt, null), e);
-        } catch (RunFailure | RunAborted | RuntimeException e) {
-            throw new WindowCut(new Window(start, null, null, latencyOf(latency), startedAt, null), e);
+            throw new WindowCut(new Window(start, e.at(), WindowEnd.CUT, latencyOf(latency), startedAt, null), e);
+        } catch (BrokerDown | RunFailure | RunAborted | RuntimeException e) {
+            throw new WindowCut(new Window(start, null, WindowEnd.CUT, latencyOf(latency), startedAt, null), e);
         }
     }
 
@@ -299,7 +311,7 @@ public final class PointDriver {
      * Waits until the subscribers have every message they should get (as many as expected, and none
      * missing from an audited stream), go quiet, or the drain bound passes.
      */
-    private Drained drain(Snapshot previous, Stopped stopped) throws AgentException, RunAborted, RunFailure,
+    private Drained drain(Snapshot previous, Stopped stopped) throws AgentException, RunAborted, RunFailure, BrokerDown,
             IOException {
         long expected = new GroupGrade(scenario).expectedCopies(stopped.publishers());
         long drainStart = clock.nanoTime();
@@ -415,44 +427,15 @@ public final class PointDriver {
      * {@code window} when given); a stall once the publishers sent nothing for {@link #STALL}.
      */
     private Snapshot tick(Snapshot previous, long at, Phase phase, Histogram window)
-            throws Stall, RunFailure, IOException {
+            throws Stall, BrokerDown, RunFailure, IOException {
         Snapshot now = snapshot();
         emit(previous, now, at, phase, window);
         if (now.publishers().messages() > previous.publishers().messages()) {
             lastProgress = now.nanos();
         } else if (now.nanos() - lastProgress >= STALL.toNanos()) {
-            throw new Stall(stalled(witness.testify(), lastError(now.publishers()).orElse(null)), now);
+            throw new Stall(new Ending.Stalled(STALL, witness.testify(), lastError(now.publishers()).orElse(null)), now);
         }
         return now;
-    }
-
-    /**
-     * Why the publishers sent nothing, as far as the witness could tell: a broker that answered
-     * holds them back (its words say how), one that did not may be down; the send error last seen.
-     */
-    static String stalled(StallWitness.Testimony testimony, String lastError) {
-        StringBuilder s = new StringBuilder("stalled: the publishers sent nothing for " + STALL.toSeconds() + " s");
-        if (Boolean.TRUE.equals(testimony.brokerAnswered())) {
-            s.append(" while the broker was up");
-            if (testimony.brokerSays() != null) {
-                s.append(": ").append(testimony.brokerSays());
-            }
-        } else if (Boolean.FALSE.equals(testimony.brokerAnswered())) {
-            s.append(", and the broker did not answer");
-            if (testimony.brokerSays() != null) {
-                s.append(" (").append(testimony.brokerSays()).append(')');
-            }
-            s.append(": broker or the network to it down?");
-        } else {
-            s.append(" (broker or the network to it down?)");
-        }
-        if (testimony.dumps() != null) {
-            s.append("; thread dumps in ").append(testimony.dumps());
-        }
-        if (lastError != null) {
-            s.append("; last send error: ").append(lastError);
-        }
-        return s.toString();
     }
 
     /** Moves the next sample's time on by a second once this one's tick was reached. */
@@ -467,7 +450,7 @@ public final class PointDriver {
         return samples.stream().filter(s -> phase.sampleName().equals(s.phase())).toList();
     }
 
-    private Snapshot snapshot() throws RunFailure {
+    private Snapshot snapshot() throws BrokerDown, RunFailure {
         failIfBrokerDown();
         Counters publishers = workers.publisherCounters();
         Counters subscribers = workers.subscriberCounters();
@@ -486,10 +469,10 @@ public final class PointDriver {
         return new Snapshot(now, publishers, subscribers, latency, gauges.read(), hosts);
     }
 
-    private void failIfBrokerDown() throws RunFailure {
+    private void failIfBrokerDown() throws BrokerDown {
         String down = gauges.brokerDown();
         if (down != null) {
-            throw new RunFailure(down);
+            throw new BrokerDown(down);
         }
     }
 

@@ -29,26 +29,6 @@ public record PointObservation(Ending ending, Connected connect, Warmup warmup, 
         Objects.requireNonNull(collected, "collected");
     }
 
-    /** How the point ended: it completed, failed (an agent, the broker, a stall) or the run was aborted. */
-    public record Ending(Kind kind, String reason) {
-
-        public enum Kind { COMPLETED, FAILED, ABORTED }
-
-        public static final Ending COMPLETED = new Ending(Kind.COMPLETED, null);
-
-        public static Ending failed(String reason) {
-            return new Ending(Kind.FAILED, reason);
-        }
-
-        public static Ending aborted(String reason) {
-            return new Ending(Kind.ABORTED, reason);
-        }
-
-        public boolean completed() {
-            return kind == Kind.COMPLETED;
-        }
-    }
-
     /** A point that ended before its driver ran (the broker or the agents would not start). */
     public static PointObservation notStarted(Ending ending, PointEnvironment environment) {
         return new PointObservation(ending, null, null, null, null, Collected.nothing(environment));

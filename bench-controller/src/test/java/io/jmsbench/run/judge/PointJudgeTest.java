@@ -24,7 +24,8 @@ import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.Drained;
 import io.jmsbench.run.point.Faults.FaultEvent;
 import io.jmsbench.run.point.Gauges.Reading;
-import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.Ending;
+import io.jmsbench.run.point.StallWitness;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.point.Warmup;
@@ -44,6 +45,7 @@ import io.jmsbench.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -239,7 +241,10 @@ class PointJudgeTest {
      * baseline and the whole list of codes the point must then carry, in the judge's order.
      */
     private static final List<Rule> RULES = List.of(
-            rule(ABORTED, "the point failed", s -> s.ending = Ending.failed("stalled"), SHARED_HOST, ABORTED),
+            rule(ABORTED, "the point failed", s -> s.ending = Ending.agentLost("publisher-agent is stale"), SHARED_HOST,
+                    ABORTED),
+            rule(STALLED, "the publishers sent nothing for 15 s", s -> s.ending = new Ending.Stalled(
+                    Duration.ofSeconds(15), StallWitness.Testimony.NONE, null), SHARED_HOST, STALLED),
             rule(WINDOW_NOT_COMPLETED, "no window", s -> s.window = false, SHARED_HOST, WINDOW_NOT_COMPLETED),
             rule(NO_MESSAGES_IN_WINDOW, "nothing sent in the window", s -> {
                 s.windowSent = 0;
