@@ -18,7 +18,7 @@ import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.scenario.BrokerSpec;
-import io.jmsbench.run.judge.PointJudge;
+import io.jmsbench.run.judge.PointFacts;
 import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.PointClock;
@@ -28,6 +28,7 @@ import io.jmsbench.run.faults.IpLinks;
 import io.jmsbench.run.point.Faults;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.Ending;
 import io.jmsbench.run.progress.ProgressView;
 import io.jmsbench.run.workers.AgentSource;
@@ -93,6 +94,8 @@ final class PointRunner {
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
         Scenario scenario = point.scenario();
+        boolean reused = scenario.broker().reuse() && severalRuns();
+        PointPlan pointPlan = PointPlan.of(scenario, reused);
         String suffix = severalRuns() ? "-p" + point.index() + "-r" + repeat : "";
         long pointStart = System.nanoTime();
         PointObservation observation = null;
@@ -111,7 +114,7 @@ final class PointRunner {
                 BrokerTls brokerTls = tls.get(scenario.broker());
                 brokerFacts = brokerTls == null ? broker.facts() : broker.facts().withTls(brokerTls.negotiated());
                 PointAgents agents = pending.await(signal);
-                Driven driven = drive(scenario, point, repeat, pointStart, log, broker, brokerFacts, agents,
+                Driven driven = drive(pointPlan, point, repeat, pointStart, log, broker, brokerFacts, agents,
                         cpus, suffix);
                 observation = driven.observation();
                 managed = driven.managed();
@@ -134,13 +137,11 @@ final class PointRunner {
         } else if (observation.ending().completed() && signal.abortReason() != null) {
             observation = observation.withEnding(Ending.interrupted(signal.abortReason()));
         }
-        boolean reused = scenario.broker().reuse() && severalRuns();
         // the point's children are stopped by now, the broker with them: its counts are final
         BrokerCounts brokerCounts = managed != null ? managed.counts()
                 : broker == null || reused ? null : broker.readCounts();
-        PointResult result = PointResults.of(observation, brokerCounts, managed == null ? null : managed.health(),
-                new PointJudge(scenario, hostCores, reused), hostCores,
-                scenario.filters(), point.parameters(), repeat);
+        PointResult result = PointResults.of(PointFacts.of(pointPlan, observation, brokerCounts,
+                managed == null ? null : managed.health(), hostCores), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
     }
 
@@ -149,10 +150,11 @@ final class PointRunner {
     }
 
     /** Drives the point on its agents and broker; the agents' clients are closed however it ends. */
-    private Driven drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
+    private Driven drive(PointPlan pointPlan, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
                          PointBroker broker, BrokerFacts brokerFacts, PointAgents agents,
                          PointCpus cpus, String suffix)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
+        Scenario scenario = pointPlan.scenario();
         BrokerTls brokerTls = tls.get(scenario.broker());
         BrokerManagementClient.Opener opener = () -> ManagementClients.of(scenario.broker(), scenario.provider(),
                 credentials, brokerTls == null ? null : brokerTls.plan());
@@ -162,7 +164,7 @@ final class PointRunner {
              DepthSampler depth = DepthSampler.start(management == null ? null : depthClient(opener))) {
             Workers workers = new HttpWorkers(agents, broker.url(),
                     broker.onThisHost() ? Facts.host().bootId() : null, cpus.partitions());
-            PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
+            PointDriver driver = new PointDriver(pointPlan, workers, plans(scenario, broker.url()),
                     Gauges.local(broker.gauged(), depth), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
                     console, faults(scenario, broker), new StallInquiry(scenario, broker, agents, directory.logs(),

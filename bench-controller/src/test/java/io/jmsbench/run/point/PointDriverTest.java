@@ -61,8 +61,9 @@ class PointDriverTest {
     }
 
     private PointObservation run(String phases) throws Exception {
-        PointDriver driver = new PointDriver(scenario(phases), workers, (clients, offset) -> null, gauges, clock,
-                (sample, latency) -> sunk.add(sample), new PrintStream(console, true), Faults.NONE, witness);
+        PointDriver driver = DriverBuilder.driver(scenario(phases), workers).gauges(gauges).clock(clock)
+                .sink((sample, latency) -> sunk.add(sample)).console(new PrintStream(console, true)).witness(witness)
+                .build();
         return driver.run(clock.now, null);
     }
 
