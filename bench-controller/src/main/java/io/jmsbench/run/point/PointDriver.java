@@ -64,7 +64,10 @@ public final class PointDriver {
         this.witness = witness;
     }
 
-    /** The publishers started at {@code nanos} of the point's clock, after the reading {@code before}; their seconds. */
+    /**
+     * The publishers started at {@code nanos} of the point's clock, after the reading {@code before};
+     * {@code seconds}: the per-second series from then, which every later phase extends.
+     */
     private record Started(long nanos, Snapshot before, String at, Seconds seconds) {
     }
 
