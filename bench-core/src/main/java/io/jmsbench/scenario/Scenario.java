@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One benchmark scenario, resolved and validated: every field holds a value (defaults filled in).
- * Built only by {@link ScenarioLoader}, which reports every mistake with its file position.
+ * Built only by {@link io.jmsbench.scenario.read.ScenarioLoader}, which reports every mistake with its file position.
  */
 public record Scenario(
         String name,

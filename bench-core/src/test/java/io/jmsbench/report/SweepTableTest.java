@@ -20,7 +20,7 @@ import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
 import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.scenario.ScenarioException;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.scenario.ScenarioPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

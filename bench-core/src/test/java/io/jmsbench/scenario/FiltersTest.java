@@ -1,6 +1,7 @@
 package io.jmsbench.scenario;
 
 import io.jmsbench.scenario.FilterSpec.AndPosition;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

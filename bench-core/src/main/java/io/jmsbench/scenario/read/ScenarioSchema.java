@@ -1,4 +1,4 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.scenario.Defaults;
 
 /**
  * The JSON Schema of scenario files, for editors (the YAML language server completes and checks

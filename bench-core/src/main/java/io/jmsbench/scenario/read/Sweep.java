@@ -1,8 +1,10 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.ScenarioPlan;
 
 import java.util.ArrayList;
 import java.util.HashSet;

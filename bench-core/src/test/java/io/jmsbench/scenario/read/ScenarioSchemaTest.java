@@ -1,7 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,15 +1,19 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
+
+import io.jmsbench.scenario.DeliverySpec;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.PublisherSpec;
 
 /**
  * The combinations {@code publishers.connections} refuses, each with its reason: clients that share
  * connections are sent for by a few scheduler threads, so each must have a due time for every
  * message, send it without a transaction, and be counted in sums per group.
  */
-final class SharedConnections {
+final class PublisherConnectionRules {
 
     static final String POINTER = "/publishers/connections";
 
-    private SharedConnections() {
+    private PublisherConnectionRules() {
     }
 
     static void check(Fields root, PublisherSpec publishers, DeliverySpec delivery, MessageSpec message) {

@@ -1,6 +1,8 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import io.jmsbench.scenario.Distribution.Weighted.Choice;
+import io.jmsbench.scenario.Distribution;
+import io.jmsbench.scenario.Problem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

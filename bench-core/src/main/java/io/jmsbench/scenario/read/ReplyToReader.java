@@ -1,5 +1,10 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Provider;
+import io.jmsbench.scenario.PublisherGroup;
+import io.jmsbench.scenario.ReplyTo;
+import io.jmsbench.scenario.SubscriberGroup;
 import java.util.List;
 import java.util.regex.Pattern;
 

@@ -1,6 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.Distribution;
 import io.jmsbench.scenario.MessageSpec.MessageType;
+import io.jmsbench.scenario.MessageSpec;
 
 import java.io.IOException;
 import java.nio.file.Files;

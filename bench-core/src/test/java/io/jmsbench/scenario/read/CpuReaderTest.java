@@ -1,5 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.CpuSpec;
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,13 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.BrokerKind;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Distribution;
+import io.jmsbench.scenario.MessageHeaders;
+import io.jmsbench.scenario.Phases;
+import io.jmsbench.scenario.Provider;
 import io.jmsbench.text.Durations;
 
 import java.time.Duration;

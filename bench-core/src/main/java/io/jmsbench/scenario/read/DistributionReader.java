@@ -1,7 +1,8 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.scenario.Distribution;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,6 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.SearchSpec;
 
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -1,5 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.Claim;
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.ScenarioException;
+import io.jmsbench.scenario.ScenarioPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

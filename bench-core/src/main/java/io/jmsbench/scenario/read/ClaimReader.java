@@ -1,8 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.scenario.Claim.Metric;
 import io.jmsbench.scenario.Claim.Shape;
+import io.jmsbench.scenario.Claim;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

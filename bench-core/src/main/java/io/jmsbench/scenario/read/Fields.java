@@ -1,10 +1,11 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.scenario.Problem;
 import io.jmsbench.text.Durations;
 
 import java.math.BigDecimal;

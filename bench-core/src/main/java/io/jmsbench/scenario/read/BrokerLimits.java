@@ -1,7 +1,13 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.BrokerKind;
+import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.DeliverySpec.AckMode;
+import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Provider;
+import io.jmsbench.scenario.SubscriberGroup;
 
 import java.util.List;
 

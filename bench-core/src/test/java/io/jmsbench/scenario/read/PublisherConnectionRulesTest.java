@@ -1,5 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.PublisherSpec;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -12,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(60)
-class SharedConnectionsTest {
+class PublisherConnectionRulesTest {
 
     private static Scenario parse(String publishers, String... more) throws ScenarioException {
         return ScenarioLoader.parse("name: x\npublishers: " + publishers + "\n" + String.join("\n", more),

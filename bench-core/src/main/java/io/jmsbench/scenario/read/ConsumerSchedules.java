@@ -1,6 +1,9 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Phases;
+import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.text.Durations;
 
 import java.time.Duration;

@@ -1,7 +1,11 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.Provider;
+import io.jmsbench.scenario.SecretReference;
+import io.jmsbench.scenario.TlsSpec;
 
 import java.util.ArrayList;
 import java.util.Comparator;

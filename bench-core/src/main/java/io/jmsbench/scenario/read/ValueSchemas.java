@@ -1,10 +1,12 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
-import io.jmsbench.text.Durations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.PublishRate;
+import io.jmsbench.text.Durations;
 
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -1,5 +1,8 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.AgentsSpec;
+import io.jmsbench.scenario.BrokerSpec;
+import io.jmsbench.scenario.CpuSpec;
 import io.jmsbench.system.CpuList;
 
 import java.util.LinkedHashMap;

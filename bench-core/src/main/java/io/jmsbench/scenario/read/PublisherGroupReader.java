@@ -1,6 +1,13 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.MessageSpec.MessageType;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.PublishRate;
+import io.jmsbench.scenario.PublisherGroup;
+import io.jmsbench.scenario.PublisherSpec;
+import io.jmsbench.scenario.ReplyTo;
 
 import java.util.ArrayList;
 import java.util.HashSet;

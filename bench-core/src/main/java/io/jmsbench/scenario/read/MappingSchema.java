@@ -1,4 +1,4 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

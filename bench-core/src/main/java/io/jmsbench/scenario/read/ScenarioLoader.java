@@ -1,5 +1,13 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.Claim;
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.ScenarioCheck;
+import io.jmsbench.scenario.ScenarioException;
+import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.scenario.SearchSpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,5 +1,10 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
+import io.jmsbench.scenario.Defaults;
+import io.jmsbench.scenario.Phases;
+import io.jmsbench.scenario.Problem;
+import io.jmsbench.scenario.PublishRate;
+import io.jmsbench.scenario.RateSegment;
 import io.jmsbench.text.Durations;
 
 import java.time.Duration;
@@ -32,7 +37,7 @@ final class RateProfileReader {
         }
         String text = f.string(KEY, Defaults.PUBLISH_RATE.text(), () -> ValueSchemas.rate(EXPECTED, true, true));
         try {
-            return PublishRate.parse(text);
+            return text.strip().startsWith("[") ? parse(text) : PublishRate.parse(text);
         } catch (IllegalArgumentException e) {
             f.problem(KEY, e.getMessage());
             return Defaults.PUBLISH_RATE;
@@ -59,7 +64,7 @@ final class RateProfileReader {
         }
     }
 
-    /** What {@link PublishRate.Profile#text()} wrote, read back (report.json); refused in one sentence. */
+    /** A profile given as one text ({@code rate: '[{rate: 1000}]'}), read as a list; refused in one sentence. */
     static PublishRate parse(String text) {
         List<Problem> problems = new ArrayList<>();
         YamlTree tree = YamlTree.parse(KEY + ": " + text, "publishers.rate", problems);

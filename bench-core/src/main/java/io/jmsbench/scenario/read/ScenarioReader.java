@@ -1,10 +1,37 @@
-package io.jmsbench.scenario;
+package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.scenario.AgentsSpec;
+import io.jmsbench.scenario.BrokerKind;
+import io.jmsbench.scenario.BrokerManagement;
+import io.jmsbench.scenario.BrokerSpec;
+import io.jmsbench.scenario.BrokerTuning;
+import io.jmsbench.scenario.CpuSpec;
+import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.DeliverySpec.AckMode;
+import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec.DestinationType;
+import io.jmsbench.scenario.DestinationSpec;
+import io.jmsbench.scenario.Distribution;
+import io.jmsbench.scenario.FaultAction;
+import io.jmsbench.scenario.FaultSpec;
 import io.jmsbench.scenario.FilterSpec.AndPosition;
+import io.jmsbench.scenario.FilterSpec;
+import io.jmsbench.scenario.Filters;
+import io.jmsbench.scenario.MessageHeaders;
 import io.jmsbench.scenario.MessageSpec.MessageType;
+import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.scenario.Phases;
+import io.jmsbench.scenario.Provider;
+import io.jmsbench.scenario.PublishRate;
+import io.jmsbench.scenario.PublisherSpec;
+import io.jmsbench.scenario.Scenario;
+import io.jmsbench.scenario.SecretReference;
+import io.jmsbench.scenario.Selectors;
+import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.scenario.TlsSpec;
+import io.jmsbench.scenario.Validity;
+import io.jmsbench.scenario.VarySpec;
 import io.jmsbench.text.Durations;
 import jakarta.jms.InvalidSelectorException;
 
@@ -80,7 +107,7 @@ final class ScenarioReader {
         checkMatchGroup(root, message, subscribers);
         MessageHeaderReader.check(root, message.headers(), broker, provider, destination, phases);
         ConsumerSchedules.check(root, destination, phases, subscribers);
-        SharedConnections.check(root, publishers, delivery, message);
+        PublisherConnectionRules.check(root, publishers, delivery, message);
         BrokerLimits.check(root, broker, provider, destination, subscribers, delivery);
         if (delivery.durable() && destination.type() != DestinationType.TOPIC) {
             root.problemAt("/delivery/durable", "expected durable only with a topic (queues are always kept), found "
