@@ -25,7 +25,7 @@ final class CpuReader {
 
     static CpuSpec cpus(Fields root, AgentsSpec agents, BrokerSpec broker) {
         CpuList allowed = CpuList.allowed();
-        CpuSpec spec = root.isText(KEY) ? mode(root, allowed) : lists(root.mappingOrText(KEY,
+        CpuSpec spec = root.nested().isText(KEY) ? mode(root, allowed) : lists(root.nested().mappingOrText(KEY,
                 () -> ValueSchemas.pattern(MODE_EXPECTED, MODE)), allowed, broker);
         if (spec.mode() == CpuSpec.Mode.AUTO && !broker.isEmbedded()) {
             root.problem(KEY, "expected CPU lists with pinExternal: true for an external broker (auto would judge "

@@ -91,8 +91,8 @@ final class DistributionReader {
      * {@code fallback} when absent or wrong (with its problem).
      */
     static Distribution read(Fields parent, String key, Unit unit, Distribution fallback) {
-        if (parent.isMapping(key)) {
-            Fields f = parent.mappingOrText(key, unit.schema());
+        if (parent.nested().isMapping(key)) {
+            Fields f = parent.nested().mappingOrText(key, unit.schema());
             Distribution d = kinds(f, unit, List.of(), 0);
             f.finish();
             return d == null ? fallback : d;

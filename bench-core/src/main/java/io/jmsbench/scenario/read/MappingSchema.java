@@ -4,18 +4,24 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.jmsbench.scenario.Problem;
+
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The JSON Schema of one YAML mapping, written down by {@link Fields} in its recording mode as the
- * readers ask for each field. The readers run several times ({@link Fields#describe}), each field
+ * readers ask for each field. The readers run several times ({@link #describe}), each field
  * merged into the same node, until a run finds nothing new.
  */
 final class MappingSchema {
+
+    private static final int MAX_DESCRIBE_RUNS = 10;
 
     private final ObjectNode node;
     private final ObjectNode properties;
@@ -36,6 +42,27 @@ final class MappingSchema {
 
     static MappingSchema root() {
         return new MappingSchema(JsonNodeFactory.instance.objectNode(), new boolean[1]);
+    }
+
+    /**
+     * The JSON Schema of what {@code reader} reads, from the very calls it makes: each reader method
+     * records its field instead of reading a value. Every {@link Fields#has} is answered "present"
+     * until its field is described, "absent" after (an {@link Fields#isAuto} "auto", then not), and
+     * the reader runs again until a run finds nothing new, so both sides of every branch are described.
+     */
+    static ObjectNode describe(Consumer<Fields> reader) {
+        MappingSchema root = root();
+        List<Problem> ignored = new ArrayList<>();
+        YamlTree empty = YamlTree.parse("{}", "(schema)", ignored);
+        for (int run = 0; run < MAX_DESCRIBE_RUNS; run++) {
+            reader.accept(new Fields(empty, "", JsonNodeFactory.instance.objectNode(), ignored, root));
+            ignored.clear();
+            if (!root.takeChanged()) {
+                return root.node();
+            }
+        }
+        throw new IllegalStateException("the scenario readers still describe new fields after "
+                + MAX_DESCRIBE_RUNS + " runs");
     }
 
     ObjectNode node() {

@@ -30,10 +30,10 @@ final class MessageSizeReader {
     }
 
     static Sizes read(Fields f, MessageType type) {
-        if (!f.isMapping("size")) {
+        if (!f.nested().isMapping("size")) {
             return new Sizes(f.integer("size", Defaults.MESSAGE_SIZE, 0, Defaults.MAX_MESSAGE_SIZE), null, null);
         }
-        Fields m = f.mappingOrText("size", () -> ValueSchemas.integer(FIXED, 0, Defaults.MAX_MESSAGE_SIZE)
+        Fields m = f.nested().mappingOrText("size", () -> ValueSchemas.integer(FIXED, 0, Defaults.MAX_MESSAGE_SIZE)
                 .put("default", Defaults.MESSAGE_SIZE));
         boolean hasFiles = m.has(FILES);
         String folder = m.string(FILES, null, () -> ValueSchemas.text("a folder whose files are the message bodies "

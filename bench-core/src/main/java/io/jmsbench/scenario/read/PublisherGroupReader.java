@@ -16,8 +16,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Reads {@code publishers:} given as a list of groups, each with its own clients, rate, and the
- * fields of {@code message:} and {@code delivery.persistent} it sets over the scenario's.
+ * Reads {@code publishers:}: one mapping ({@link #single}), or a list of groups, each with its own
+ * clients, rate, and the fields of {@code message:} and {@code delivery.persistent} it sets over the
+ * scenario's.
  */
 final class PublisherGroupReader {
 
@@ -131,5 +132,27 @@ final class PublisherGroupReader {
         }
         f.finish();
         return persistent;
+    }
+
+    /** {@code publishers:} as one mapping (the base fields of a scenario without groups). */
+    static PublisherSpec single(Fields f) {
+        int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
+        PublishRate rate = RateProfileReader.rate(f);
+        int connections = f.integer("connections", 0, 1, Defaults.MAX_CLIENTS_PER_GROUP);
+        PublisherSpec.Faults faults = null;
+        if (f.hasHidden("faults")) {
+            Fields hook = f.hiddenMapping("faults");
+            faults = new PublisherSpec.Faults(hook.integer("dropEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                    hook.integer("repeatEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                    hook.integer("failAfterSendEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                    hook.integer("failAfterCommitEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
+            hook.finish();
+        }
+        if (f.hasHidden(ReplyToReader.KEY)) {
+            f.problem(ReplyToReader.KEY, "expected replyTo only in a list of publisher groups (requesters are a group "
+                    + "of their own: publishers: [{name: requesters, replyTo: temporary}]), found it in the mapping");
+        }
+        f.finish();
+        return new PublisherSpec(clients, rate, faults, List.of(), connections == 0 ? null : connections);
     }
 }

@@ -31,8 +31,8 @@ final class RateProfileReader {
 
     /** The rate at {@code rate} of the publishers' mapping {@code f}. */
     static PublishRate rate(Fields f) {
-        if (f.isList(KEY)) {
-            return profile(f, f.mappingsOrText(KEY, PROFILE, Defaults.PUBLISH_RATE.text(),
+        if (f.nested().isList(KEY)) {
+            return profile(f, f.nested().mappingsOrText(KEY, PROFILE, Defaults.PUBLISH_RATE.text(),
                     () -> ValueSchemas.rate(EXPECTED, true, true)));
         }
         String text = f.string(KEY, Defaults.PUBLISH_RATE.text(), () -> ValueSchemas.rate(EXPECTED, true, true));

@@ -26,12 +26,12 @@ final class ReplyToReader {
         if (!group.describing() && !group.has(KEY)) {
             return null;
         }
-        if (group.isText(KEY)) {
+        if (group.nested().isText(KEY)) {
             String mode = group.string(KEY, TEMPORARY, Pattern.compile(TEMPORARY),
                     "temporary or a mapping {queue: NAME}");
             return TEMPORARY.equals(mode) ? ReplyTo.TEMPORARY : null;
         }
-        Fields f = group.mappingOrText(KEY, () -> ValueSchemas.pattern("temporary (a temporary queue per "
+        Fields f = group.nested().mappingOrText(KEY, () -> ValueSchemas.pattern("temporary (a temporary queue per "
                 + "requester) or a mapping {queue: NAME} (a fixed reply queue, replies matched by JMSCorrelationID)",
                 Pattern.compile(TEMPORARY)));
         String queue = f.string("queue", null, QUEUE, "a queue name of letters, digits, '.', '_' or '-'");

@@ -23,7 +23,7 @@ public final class ScenarioSchema {
     }
 
     public static ObjectNode generate() {
-        ObjectNode described = Fields.describe(root -> ScenarioLoader.readFile(root, Defaults.SCENARIO_NAME));
+        ObjectNode described = MappingSchema.describe(root -> ScenarioLoader.readFile(root, Defaults.SCENARIO_NAME));
         ObjectNode schema = JsonNodeFactory.instance.objectNode();
         schema.put("$schema", DIALECT);
         schema.put("title", "jmsbench scenario");

@@ -96,7 +96,7 @@ final class Sweep {
             return new Sweep(values, cases, compared);
         }
         f.entries(SetOverrides.PATH, () -> ValueSchemas.anyOf(VALUES, ValueSchemas.plainValues(VALUES),
-                Fields.describe(Sweep::range)));
+                MappingSchema.describe(Sweep::range)));
         long combinations = 1;
         for (String key : f.names()) {
             JsonNode node = f.raw(key);
@@ -117,7 +117,7 @@ final class Sweep {
                     list.add(new Value(v, f.locationOf("/" + escape(key) + "/" + i)));
                 }
             } else if (node != null && node.isObject()) {
-                Range range = range(new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems()));
+                Range range = range(new Fields(f.tree(), "/sweep/" + escape(key), node, f.problems(), null));
                 JsonLocation at = f.locationOf("/" + escape(key));
                 for (long v = range.from(); v <= range.to() && list.size() <= Defaults.MAX_SWEEP_POINTS;
                      v += range.step()) {

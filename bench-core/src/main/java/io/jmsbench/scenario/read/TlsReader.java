@@ -9,7 +9,6 @@ import io.jmsbench.scenario.TlsSpec;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Locale;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -119,7 +118,7 @@ final class TlsReader {
     }
 
     private static int distance(String a, String b) {
-        return Fields.distance(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
+        return NearestName.distance(a, b);
     }
 
     private static ObjectNode protocolsSchema() {

@@ -145,6 +145,21 @@ final class YamlTree {
         return null;
     }
 
+    /**
+     * A problem at {@code pointer}, {@code location} in this file; a value set after parsing (by
+     * {@code --set} or a sweep) is told where it was set instead.
+     */
+    Problem problem(String pointer, JsonLocation location, String message) {
+        Origin origin = originOf(pointer);
+        if (origin != null) {
+            JsonLocation at = origin.location();
+            return new Problem(origin.source(), at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(),
+                    Kinds.fieldPath(pointer), message + origin.note());
+        }
+        return new Problem(source, location == null ? 0 : location.getLineNr(),
+                location == null ? 0 : location.getColumnNr(), Kinds.fieldPath(pointer), message);
+    }
+
     /** A copy whose values can be changed (for one sweep point) without touching this tree. */
     YamlTree copy() {
         YamlTree copy = new YamlTree(root.deepCopy(), source, valueLocations, keyLocations);

@@ -297,16 +297,16 @@ class ScenarioLoaderTest {
 
     @Test
     void distanceIsLevenshtein() {
-        assertEquals(0, Fields.distance("", ""));
-        assertEquals(0, Fields.distance("clients", "clients"));
-        assertEquals(3, Fields.distance("", "abc"));
-        assertEquals(3, Fields.distance("abc", ""));
-        assertEquals(1, Fields.distance("publishers", "publisher"));
-        assertEquals(1, Fields.distance("selector", "selektor"));
-        assertEquals(3, Fields.distance("kitten", "sitting"));
-        assertEquals(2, Fields.distance("ab", "ba"));
-        assertEquals(Fields.distance("flaw", "lawn"), Fields.distance("lawn", "flaw"));
-        assertEquals(2, Fields.distance("flaw", "lawn"));
+        assertEquals(0, NearestName.distance("", ""));
+        assertEquals(0, NearestName.distance("clients", "clients"));
+        assertEquals(3, NearestName.distance("", "abc"));
+        assertEquals(3, NearestName.distance("abc", ""));
+        assertEquals(1, NearestName.distance("publishers", "publisher"));
+        assertEquals(1, NearestName.distance("selector", "selektor"));
+        assertEquals(3, NearestName.distance("kitten", "sitting"));
+        assertEquals(2, NearestName.distance("ab", "ba"));
+        assertEquals(NearestName.distance("flaw", "lawn"), NearestName.distance("lawn", "flaw"));
+        assertEquals(2, NearestName.distance("flaw", "lawn"));
     }
 
     @Test
