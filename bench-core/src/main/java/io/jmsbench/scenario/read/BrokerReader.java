@@ -1,13 +1,11 @@
 package io.jmsbench.scenario.read;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.scenario.BrokerKind;
 import io.jmsbench.scenario.BrokerManagement;
 import io.jmsbench.scenario.BrokerSpec;
 import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Provider;
-import io.jmsbench.scenario.SecretReference;
 import io.jmsbench.scenario.TlsSpec;
 
 import java.net.URI;
@@ -172,12 +170,7 @@ final class BrokerReader {
         String user = m.string("user", null);
         String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "
                 + "would copy)";
-        JsonNode raw = m.raw("password", () -> ValueSchemas.pattern(expected, SecretReference.PATTERN));
-        String password = raw == null || raw.isNull() ? null : raw.asText();
-        if (password != null && (!raw.isTextual() || !SecretReference.PATTERN.matcher(password).matches())) {
-            m.problem("password", "expected " + expected + ", found something else (not shown)");
-            password = null;
-        }
+        String password = SecretField.read(m, "password", expected, "something else (not shown)");
         m.finish();
         return new BrokerManagement(url, user, password);
     }

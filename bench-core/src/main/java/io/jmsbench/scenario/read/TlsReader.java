@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Provider;
-import io.jmsbench.scenario.SecretReference;
 import io.jmsbench.scenario.TlsSpec;
 
 import java.util.ArrayList;
@@ -79,16 +78,7 @@ final class TlsReader {
 
     /** A password reference; a literal is refused without being repeated, since it may be the password. */
     private static String password(Fields f, String key) {
-        JsonNode value = f.raw(key, () -> ValueSchemas.pattern(PASSWORD, SecretReference.PATTERN));
-        if (value == null) {
-            return null;
-        }
-        if (!value.isTextual() || !SecretReference.PATTERN.matcher(value.asText()).matches()) {
-            f.problem(key, "expected " + PASSWORD + ", found a plain value: a password is never written in the "
-                    + "scenario");
-            return null;
-        }
-        return value.asText();
+        return SecretField.read(f, key, PASSWORD, "a plain value: a password is never written in the scenario");
     }
 
     private static List<String> protocols(Fields f) {
