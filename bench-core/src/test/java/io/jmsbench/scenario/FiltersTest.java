@@ -213,7 +213,7 @@ class FiltersTest {
                   - {clients: 2, selector: "P2 = 'a'"}
                   - {clients: 1}
                 """));
-        assertNull(Filters.selector(new SubscriberGroup(1, null, null), 0));
+        assertNull(Filters.selector(SubscriberGroup.of(1, null), 0));
     }
 
     @Test

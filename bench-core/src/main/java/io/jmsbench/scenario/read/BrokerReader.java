@@ -135,7 +135,7 @@ final class BrokerReader {
                 BrokerSpec.ARTEMIS.equals(embedded) ? Defaults.ADDRESS_FULL_POLICY : null,
                 BrokerTuning.AddressFullPolicy.class, BrokerTuning.AddressFullPolicy::yamlName);
         return new BrokerTuning(memory, store, temp, syncs, strategy, journal, dataDirectory, flowControl, sendFail,
-                sendFailAfter, fullPolicy);
+                sendFailAfter, fullPolicy, false);
     }
 
     /** {@code broker.management}: only with an external broker; a password only by reference. */

@@ -23,7 +23,7 @@ final class SubscriberReader {
     static List<SubscriberGroup> subscribers(Fields root) {
         List<Fields> groups = root.mappings("subscribers");
         if (groups == null) {
-            return List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null));
+            return List.of(SubscriberGroup.of(Defaults.SUBSCRIBER_CLIENTS, null));
         }
         if (groups.isEmpty() && root.listSize("subscribers") == 0) {
             root.problem("subscribers", "expected at least one subscriber group, found an empty list");
@@ -68,7 +68,7 @@ final class SubscriberReader {
             result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
                     selector == null ? filter : null, processing, start, stop, reply));
         }
-        return result.isEmpty() ? List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
+        return result.isEmpty() ? List.of(SubscriberGroup.of(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
     }
 
     private static FilterSpec filter(Fields f, int clients) {

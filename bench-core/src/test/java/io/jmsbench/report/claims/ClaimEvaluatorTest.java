@@ -51,12 +51,13 @@ class ClaimEvaluatorTest {
                 ? List.of(Finding.of(FindingCode.SHARED_HOST, "shared host"),
                         Finding.of(FindingCode.CPU_RULE_BROKER, "broker not saturated"))
                 : List.of(Finding.of(FindingCode.DRAIN_INCOMPLETE, "not drained"));
-        return new PointResult(p.key(), new PointResult.Judgement(valid, valid ? List.of() : List.of("not drained"),
-                p.judgement().labels(), findings, valid ? Verdict.VALID : Verdict.INVALID), p.timing(),
-                new PointResult.Rates(new RateFigure(p.rates().received().messages(), rate, 10.0, halfWidth),
+        return p.toBuilder()
+                .judgement(new PointResult.Judgement(valid, valid ? List.of() : List.of("not drained"),
+                        p.judgement().labels(), findings, valid ? Verdict.VALID : Verdict.INVALID))
+                .rates(new PointResult.Rates(new RateFigure(p.rates().received().messages(), rate, 10.0, halfWidth),
                         new RateFigure(p.rates().dispatched().messages(), rate, 10.0, halfWidth), 2 * rate,
-                        p.rates().replicationGrade(), p.rates().filters()),
-                p.delivery(), p.resources(), p.samples(), p.environment());
+                        p.rates().replicationGrade(), p.rates().filters()))
+                .build();
     }
 
     /** Every point of the plan, the received rate and half-width taken from {@code rate} by clients and size. */

@@ -2,6 +2,7 @@ package io.jmsbench.scenario.read;
 
 import io.jmsbench.scenario.AgentsSpec;
 import io.jmsbench.scenario.BrokerSpec;
+import io.jmsbench.scenario.CpuSpec;
 import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.DeliverySpec.AckMode;
@@ -93,15 +94,21 @@ class ScenarioLoaderTest {
 
     private static Scenario defaults(String name) {
         return new Scenario(name, "",
-                new BrokerSpec(Defaults.EMBEDDED_BROKER, Defaults.BROKER_PERSISTENT, null),
+                BrokerSpec.embedded(Defaults.EMBEDDED_BROKER, Defaults.BROKER_PERSISTENT),
                 Defaults.PROVIDER,
-                new DestinationSpec(Defaults.DESTINATION_TYPE, Defaults.DESTINATION_NAME),
-                new MessageSpec(Defaults.MESSAGE_TYPE, Defaults.MESSAGE_SIZE, Defaults.MESSAGE_PROPERTIES,
-                        Defaults.PROPERTY_VALUE),
+                new DestinationSpec(Defaults.DESTINATION_TYPE, Defaults.DESTINATION_NAME, Defaults.DESTINATION_COUNT),
+                MessageSpec.builder().build(),
                 new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE),
-                List.of(new SubscriberGroup(Defaults.SUBSCRIBER_CLIENTS, null)),
-                new DeliverySpec(Defaults.DELIVERY_PERSISTENT, Defaults.ACK),
-                new Phases(Defaults.MAX_WARMUP, Defaults.MAX_MEASURE, Defaults.DRAIN, 0, true, true, Defaults.PRECISION));
+                List.of(SubscriberGroup.of(Defaults.SUBSCRIBER_CLIENTS, null)),
+                delivery(Defaults.DELIVERY_PERSISTENT, Defaults.ACK),
+                new Phases(Defaults.MAX_WARMUP, Defaults.MAX_MEASURE, Defaults.DRAIN, 0, true, true, Defaults.PRECISION),
+                Validity.DEFAULT, AgentsSpec.LOCAL, List.of(), CpuSpec.SHARED);
+    }
+
+    /** A delivery mode with every other delivery field at its default. */
+    private static DeliverySpec delivery(boolean persistent, AckMode ack) {
+        return new DeliverySpec(persistent, ack, Defaults.DURABLE, Defaults.ACK_EVERY, Defaults.TRANSACTION_SIZE,
+                Defaults.ASYNC_SEND);
     }
 
     @Test
@@ -165,14 +172,15 @@ class ScenarioLoaderTest {
     @Test
     void fullScenarioMapsToItsRecords() throws ScenarioException {
         Scenario expected = new Scenario("full-run", "every field set, none left to its default",
-                new BrokerSpec("activemq", true, null),
+                BrokerSpec.embedded("activemq", true),
                 Provider.AMQP,
-                new DestinationSpec(DestinationType.QUEUE, "bench.full"),
-                new MessageSpec(MessageType.BYTES, 4096, 3, "#1"),
+                new DestinationSpec(DestinationType.QUEUE, "bench.full", Defaults.DESTINATION_COUNT),
+                MessageSpec.builder().type(MessageType.BYTES).size(4096).properties(3).values("#1").build(),
                 new PublisherSpec(4, PublishRate.MAX),
-                List.of(new SubscriberGroup(2, "P1 = '#1'"), new SubscriberGroup(5, null)),
-                new DeliverySpec(true, AckMode.DUPS_OK),
-                new Phases(Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMillis(500)));
+                List.of(SubscriberGroup.of(2, "P1 = '#1'"), SubscriberGroup.of(5, null)),
+                delivery(true, AckMode.DUPS_OK),
+                new Phases(Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMillis(500)),
+                Validity.DEFAULT, AgentsSpec.LOCAL, List.of(), CpuSpec.SHARED);
 
         Scenario scenario = parse(FULL);
 
@@ -233,9 +241,9 @@ class ScenarioLoaderTest {
                   drain: 0s
                 """);
 
-        assertEquals(List.of(new SubscriberGroup(2, "P1 = '#0'"), new SubscriberGroup(6, "P1 = '#1'")),
+        assertEquals(List.of(SubscriberGroup.of(2, "P1 = '#0'"), SubscriberGroup.of(6, "P1 = '#1'")),
                 flow.subscribers());
-        assertEquals(new MessageSpec(MessageType.BYTES, 10, 1, "#0"), flow.message());
+        assertEquals(MessageSpec.builder().type(MessageType.BYTES).size(10).properties(1).values("#0").build(), flow.message());
         assertEquals(new Phases(Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO), flow.phases());
         assertEquals(block, flow);
     }
@@ -244,7 +252,7 @@ class ScenarioLoaderTest {
     void externalBrokerHasNoEmbeddedOne() throws ScenarioException {
         Scenario scenario = parse("broker: {url: \"failover:(tcp://a:61616,tcp://b:61616)\"}\n");
 
-        assertEquals(new BrokerSpec(null, false, "failover:(tcp://a:61616,tcp://b:61616)"), scenario.broker());
+        assertEquals(BrokerSpec.external("failover:(tcp://a:61616,tcp://b:61616)"), scenario.broker());
         assertFalse(scenario.broker().isEmbedded());
     }
 
@@ -256,18 +264,18 @@ class ScenarioLoaderTest {
         assertEquals(new PublisherSpec(8, PublishRate.MAX), scenario.publishers());
         assertEquals(new Phases(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMillis(500)),
                 scenario.phases());
-        assertEquals(List.of(new SubscriberGroup(3, "P1 = '#1'"), new SubscriberGroup(5, "P2 = '#1'")),
+        assertEquals(List.of(SubscriberGroup.of(3, "P1 = '#1'"), SubscriberGroup.of(5, "P2 = '#1'")),
                 scenario.subscribers());
-        assertEquals(new DeliverySpec(false, AckMode.DUPS_OK), scenario.delivery());
+        assertEquals(delivery(false, AckMode.DUPS_OK), scenario.delivery());
     }
 
     @Test
     void setCreatesMappingsTheFileLeftOut() throws ScenarioException {
         Scenario scenario = parse("name: x\n", "message.properties=2", "destination.type=queue");
 
-        assertEquals(new MessageSpec(MessageType.BYTES, Defaults.MESSAGE_SIZE, 2, Defaults.PROPERTY_VALUE),
+        assertEquals(MessageSpec.builder().type(MessageType.BYTES).properties(2).build(),
                 scenario.message());
-        assertEquals(new DestinationSpec(DestinationType.QUEUE, Defaults.DESTINATION_NAME), scenario.destination());
+        assertEquals(new DestinationSpec(DestinationType.QUEUE, Defaults.DESTINATION_NAME, Defaults.DESTINATION_COUNT), scenario.destination());
     }
 
     @Test
