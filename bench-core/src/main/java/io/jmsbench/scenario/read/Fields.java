@@ -25,8 +25,6 @@ import java.util.regex.Pattern;
  */
 final class Fields {
 
-    static final String AUTO = DurationValues.AUTO;
-
     private final YamlTree tree;
     private final String pointer;
     private final JsonNode node;

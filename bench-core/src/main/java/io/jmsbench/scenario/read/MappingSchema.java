@@ -113,7 +113,7 @@ final class MappingSchema {
             changed[0] = true;
         }
         if (autoByDefault && !existing.has("default")) {
-            existing.put("default", Fields.AUTO);
+            existing.put("default", DurationValues.AUTO);
             changed[0] = true;
         }
     }
