@@ -1,15 +1,15 @@
 package io.jmsbench.run.workers;
 
-import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.report.DrainEnd;
+import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.run.PoolPlans;
+import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.WindowFigures;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.PointClock;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
-import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
