@@ -34,7 +34,7 @@ import io.jmsbench.run.point.Window;
 import io.jmsbench.run.workers.Placement;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 import io.jmsbench.system.HostCpu;

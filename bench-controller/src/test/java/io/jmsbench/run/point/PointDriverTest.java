@@ -6,7 +6,7 @@ import io.jmsbench.report.WarmupEnd;
 import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.StallWitness.BrokerAnswer;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.ProcessResources;
 import org.junit.jupiter.api.Test;

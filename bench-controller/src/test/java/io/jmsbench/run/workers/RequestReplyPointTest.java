@@ -10,7 +10,7 @@ import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Timeout;

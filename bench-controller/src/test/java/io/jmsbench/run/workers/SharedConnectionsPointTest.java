@@ -15,7 +15,7 @@ import io.jmsbench.run.point.DriverBuilder;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
