@@ -3,6 +3,7 @@ package io.jmsbench.broker;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.BrokerWords;
 import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.jms.Providers;
 import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.scenario.Provider;
 import jakarta.jms.Connection;
@@ -55,7 +56,7 @@ public final class ExternalBrokerProbe {
     public static void probe(Provider provider, String url, BrokerCredentials credentials, TlsPlan tls)
             throws BrokerUnavailable {
         CompletableFuture<Void> attempt = CompletableFuture.runAsync(() -> {
-            try (Connection connection = ConnectionFactories.create(wire(provider), url, false, credentials, tls)
+            try (Connection connection = ConnectionFactories.create(Providers.wire(provider), url, false, credentials, tls)
                     .createConnection()) {
                 connection.start();
                 connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();
@@ -120,19 +121,6 @@ public final class ExternalBrokerProbe {
             }
         }
         return false;
-    }
-
-    /**
-     * The provider layer takes the wire's provider. Mapped here rather than through run.PoolPlans,
-     * which depends on this package; the switch is exhaustive, so a new provider fails to compile here too.
-     */
-    private static io.jmsbench.protocol.Provider wire(Provider provider) {
-        return switch (provider) {
-            case OPENWIRE -> io.jmsbench.protocol.Provider.OPENWIRE;
-            case AMQP -> io.jmsbench.protocol.Provider.AMQP;
-            case CORE -> io.jmsbench.protocol.Provider.CORE;
-            case RABBITMQ_JMS -> io.jmsbench.protocol.Provider.RABBITMQ_JMS;
-        };
     }
 
     private static String rootMessage(Throwable t) {
