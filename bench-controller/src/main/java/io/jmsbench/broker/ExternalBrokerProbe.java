@@ -86,10 +86,12 @@ public final class ExternalBrokerProbe {
 
     /** What went wrong, told apart: nobody there, a refused login, or another refusal in the broker's words. */
     static String sentence(String url, BrokerCredentials credentials, Throwable failure) {
-        if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)) {
+        if (Causes.find(failure, ConnectException.class) != null
+                || Causes.find(failure, UnknownHostException.class) != null) {
             return "nothing answers at " + url + ": " + rootMessage(failure);
         }
-        if (causedBy(failure, JMSSecurityException.class) || causedBy(failure, SecurityException.class)) {
+        if (Causes.find(failure, JMSSecurityException.class) != null
+                || Causes.find(failure, SecurityException.class) != null) {
             String who = credentials == null ? "an anonymous login" : "the login of " + credentials.user();
             return "the broker at " + url + " refused " + who + ": " + brokerWords(failure);
         }
@@ -105,22 +107,8 @@ public final class ExternalBrokerProbe {
         if (condition.isPresent()) {
             return condition.get();
         }
-        String words = null;
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                words = t.getMessage().strip();
-            }
-        }
+        String words = Causes.innermostWords(failure);
         return words == null ? rootMessage(failure) : words;
-    }
-
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String rootMessage(Throwable t) {

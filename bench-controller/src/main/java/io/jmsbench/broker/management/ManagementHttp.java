@@ -1,5 +1,7 @@
 package io.jmsbench.broker.management;
 
+import io.jmsbench.broker.Causes;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -85,22 +87,13 @@ final class ManagementHttp {
             exchange.cancel(true);
             throw new ManagementUnavailable(who + " did not send its whole answer within " + bound / 1000 + " s");
         } catch (ExecutionException e) {
-            if (tooLarge(e.getCause())) {
+            if (Causes.find(e.getCause(), TooLarge.class) != null) {
                 throw new ManagementUnavailable(who + " answered with more than " + MAX_BODY + " bytes");
             }
             throw new ManagementUnavailable(who + " did not answer (" + e.getCause() + "); " + unreachable);
         }
         return new Answer(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8),
                 response.headers());
-    }
-
-    private static boolean tooLarge(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof TooLarge) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** {@code body} on one line, cut to {@value #QUOTED_CHARS} characters. */
