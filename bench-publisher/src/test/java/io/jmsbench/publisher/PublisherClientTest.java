@@ -1,0 +1,110 @@
+package io.jmsbench.publisher;
+
+import io.jmsbench.protocol.ClientCount;
+import io.jmsbench.protocol.ClientPlan;
+import io.jmsbench.protocol.DeliveryPlan;
+import io.jmsbench.protocol.DeliveryPlan.AckMode;
+import io.jmsbench.protocol.DestinationPlan;
+import io.jmsbench.protocol.DestinationPlan.DestinationType;
+import io.jmsbench.protocol.MessagePlan;
+import io.jmsbench.protocol.MessagePlan.MessageType;
+import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.Provider;
+import io.jmsbench.protocol.PublisherFaults;
+import io.jmsbench.protocol.VariantPlan;
+import io.jmsbench.workload.AuditHeaders;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * What a thread-per-client publisher sends when a send or a commit fails, against a {@link FakeBroker}:
+ * the stream of audit ids the broker took, each written as "sequence" or "sequence resent".
+ */
+@Timeout(30)
+class PublisherClientTest {
+
+    private static final String RUN = "20261128T090000Z";
+
+    @Test
+    void aSendThatFailedIsMadeAgainUnderItsNumberFlaggedAsAResend() throws Exception {
+        FakeBroker broker = new FakeBroker().failSends(3);
+        PublisherClient client = client(broker, plan(0, null));
+        broker.whenTaken(6, client::requestStop);
+
+        client.connect();
+        client.run();
+
+        assertEquals(List.of("0", "1", "2", "3 resent", "4", "5"), stream(broker));
+        ClientCount count = client.count();
+        assertEquals(6, count.messages());
+        assertEquals(1, count.errors());
+    }
+
+    @Test
+    void aFailedCommitSendsTheWholeTransactionAgainEachMessageFlagged() throws Exception {
+        FakeBroker broker = new FakeBroker().failCommits(1);
+        PublisherClient client = client(broker, plan(3, null));
+        broker.whenTaken(9, client::requestStop);
+
+        client.connect();
+        client.run();
+
+        assertEquals(List.of("0", "1", "2", "3 resent", "4 resent", "5 resent", "6", "7", "8"), stream(broker));
+        assertEquals(1, broker.rollbacks, "what the session held of the failed transaction went");
+        assertEquals(9, client.count().messages(), "counted once committed, each once");
+        assertEquals(1, client.count().errors());
+    }
+
+    /** The test hook's commit in doubt: the broker committed, the publisher sends it all again; a resend never fails. */
+    @Test
+    void aCommitTheTestHookReportsFailedIsSentAgainAndItsSecondCommitStands() throws Exception {
+        FakeBroker broker = new FakeBroker();
+        PublisherClient client = client(broker, plan(2, new PublisherFaults(0, 0, 0, 2)));
+        broker.whenTaken(8, client::requestStop);
+
+        client.connect();
+        client.run();
+
+        assertEquals(List.of("0", "1", "2", "3", "2 resent", "3 resent", "4", "5"), stream(broker));
+        assertEquals(6, client.count().messages());
+        assertEquals(1, client.count().errors());
+    }
+
+    @Test
+    void theTestHooksLoseAndDuplicateWhatTheyAreAskedTo() throws Exception {
+        FakeBroker broker = new FakeBroker();
+        PublisherClient client = client(broker, plan(0, new PublisherFaults(3, 4, 0, 0)));
+        broker.whenTaken(6, client::requestStop);
+
+        client.connect();
+        client.run();
+
+        assertEquals(List.of("0", "1", "3", "3", "4", "6"), stream(broker), "2 and 5 lost, 3 sent twice");
+        assertEquals(7, client.count().messages(), "a lost message counts as sent");
+    }
+
+    private static PublisherClient client(FakeBroker broker, PoolPlan plan) {
+        return new PublisherClient("pub-0", "q", broker.factory(), plan);
+    }
+
+    /** A saturated, stamped publisher of 1 KiB bytes messages; transacted with {@code transactionSize} > 0. */
+    static PoolPlan plan(int transactionSize, PublisherFaults faults) {
+        DeliveryPlan delivery = new DeliveryPlan(false, transactionSize > 0 ? AckMode.TRANSACTED : AckMode.AUTO, false,
+                0, transactionSize, false);
+        return new PoolPlan(RUN, Provider.OPENWIRE, "fake:", new DestinationPlan(DestinationType.QUEUE),
+                new MessagePlan(MessageType.BYTES, 1024, 0, "#0", null, true), List.of(VariantPlan.PLAIN), delivery,
+                Double.NaN, faults, List.of(new ClientPlan("pub-0", null, "q")), 0, null);
+    }
+
+    private static List<String> stream(FakeBroker broker) {
+        return broker.taken.stream().map(id -> {
+            assertEquals(AuditHeaders.runTag(RUN), AuditHeaders.runTagOf(id));
+            assertEquals(AuditHeaders.publisherIndex("pub-0"), AuditHeaders.publisherOf(id));
+            return AuditHeaders.sequenceOf(id) + (AuditHeaders.resendOf(id) ? " resent" : "");
+        }).toList();
+    }
+}
