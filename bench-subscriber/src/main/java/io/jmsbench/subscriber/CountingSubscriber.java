@@ -189,8 +189,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             return false;
         }
         latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - stamps.sentAt()));
-        // flagged by the broker, or consumed and not acknowledged when the connection was lost
-        boolean redelivery = message.getJMSRedelivered() | unacknowledged != null && unacknowledged.consumed(id);
+        // flagged by the broker, or consumed and not acknowledged when the connection was lost (consumed
+        // is called either way: it keeps the id as pending)
+        boolean redelivery = message.getJMSRedelivered() | (unacknowledged != null && unacknowledged.consumed(id));
         if (redelivery) {
             redelivered++;
         }
