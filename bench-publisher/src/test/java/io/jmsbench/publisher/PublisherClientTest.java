@@ -93,14 +93,19 @@ class PublisherClientTest {
 
     /** A saturated, stamped publisher of 1 KiB bytes messages; transacted with {@code transactionSize} > 0. */
     static PoolPlan plan(int transactionSize, PublisherFaults faults) {
+        return plan(Double.NaN, transactionSize, faults);
+    }
+
+    /** The same at {@code rate} msgs/s (NaN: saturated). */
+    static PoolPlan plan(double rate, int transactionSize, PublisherFaults faults) {
         DeliveryPlan delivery = new DeliveryPlan(false, transactionSize > 0 ? AckMode.TRANSACTED : AckMode.AUTO, false,
                 0, transactionSize, false);
         return new PoolPlan(RUN, Provider.OPENWIRE, "fake:", new DestinationPlan(DestinationType.QUEUE),
                 new MessagePlan(MessageType.BYTES, 1024, 0, "#0", null, true), List.of(VariantPlan.PLAIN), delivery,
-                Double.NaN, faults, List.of(new ClientPlan("pub-0", null, "q")), 0, null);
+                rate, faults, List.of(new ClientPlan("pub-0", null, "q")), 0, null);
     }
 
-    private static List<String> stream(FakeBroker broker) {
+    static List<String> stream(FakeBroker broker) {
         return broker.taken.stream().map(id -> {
             assertEquals(AuditHeaders.runTag(RUN), AuditHeaders.runTagOf(id));
             assertEquals(AuditHeaders.publisherIndex("pub-0"), AuditHeaders.publisherOf(id));
