@@ -5,7 +5,8 @@ public record FixedRate(long intervalNanos) implements Pacer {
 
     public FixedRate {
         if (intervalNanos <= 0) {
-            throw new IllegalArgumentException("a fixed rate's interval must be positive, was " + intervalNanos + " ns");
+            throw new IllegalArgumentException("a fixed rate's interval must be positive, was " + intervalNanos
+                    + " ns");
         }
     }
 

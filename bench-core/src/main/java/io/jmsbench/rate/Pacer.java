@@ -22,7 +22,10 @@ public interface Pacer {
     /** Nanoseconds after the start at which message {@code k} (from 0) is due. */
     long dueNanos(long k);
 
-    /** Whether messages wait for {@link #dueNanos}; false: each goes as soon as the last send returned, stamped when sent. */
+    /**
+     * Whether messages wait for {@link #dueNanos}; false: each goes as soon as the last send returned,
+     * stamped when sent.
+     */
     default boolean paced() {
         return true;
     }

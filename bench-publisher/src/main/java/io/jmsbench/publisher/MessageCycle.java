@@ -57,7 +57,8 @@ final class MessageCycle {
             }
         }
         return new MessageCycle(messages, stamps, SendStep.of(session, producer, headers, plan.faults()),
-                AuditHeaders.runTag(plan.runId()), AuditHeaders.publisherIndex(id), SizeTable.start(id, messages.length));
+                AuditHeaders.runTag(plan.runId()), AuditHeaders.publisherIndex(id),
+                SizeTable.start(id, messages.length));
     }
 
     /** The prepared messages, for a requester to address before the first send. */

@@ -23,7 +23,10 @@ interface SendStep {
      */
     void commit(boolean firstTry) throws JMSException;
 
-    /** The step for {@code producer} on {@code session}: with {@code headers} ({@code null}: none) and {@code faults} ({@code null}: none). */
+    /**
+     * The step for {@code producer} on {@code session}, with {@code headers} and {@code faults} when
+     * they are not {@code null}.
+     */
     static SendStep of(Session session, MessageProducer producer, MessageHeaderSetter headers,
                        PublisherFaults faults) {
         SendStep step = headers != null && headers.perSend() ? new WithHeaders(session, producer, headers)

@@ -59,7 +59,7 @@ class PublisherClientTest {
         assertEquals(1, client.count().errors());
     }
 
-    /** The test hook's commit in doubt: the broker committed, the publisher sends it all again; a resend never fails. */
+    /** The test hook's commit in doubt: the broker committed, the publisher sends it again; a resend never fails. */
     @Test
     void aCommitTheTestHookReportsFailedIsSentAgainAndItsSecondCommitStands() throws Exception {
         FakeBroker broker = new FakeBroker();

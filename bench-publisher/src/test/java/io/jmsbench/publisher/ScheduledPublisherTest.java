@@ -9,7 +9,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The scheduled publisher sends the same message cycle as a thread-per-client one, driven here as its pool drives it. */
+/** The scheduled publisher sends the message cycle a thread-per-client one sends, driven as its pool drives it. */
 @Timeout(30)
 class ScheduledPublisherTest {
 

@@ -82,8 +82,12 @@ final class FakeSession {
 
     private static <T> T fake(Class<T> type, InvocationHandler handler) {
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
-                (proxy, method, args) -> method.getDeclaringClass() == Object.class
-                        ? method.invoke(handler, args) // identity and a name: the handler's own
-                        : handler.invoke(proxy, method, args)));
+                (proxy, method, args) -> {
+                    if (method.getDeclaringClass() != Object.class) {
+                        return handler.invoke(proxy, method, args);
+                    }
+                    // identity: the proxy's own; a hash and a name: its handler's
+                    return method.getName().equals("equals") ? proxy == args[0] : method.invoke(handler, args);
+                }));
     }
 }
