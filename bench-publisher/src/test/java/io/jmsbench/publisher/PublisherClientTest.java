@@ -32,11 +32,7 @@ class PublisherClientTest {
     @Test
     void aSendThatFailedIsMadeAgainUnderItsNumberFlaggedAsAResend() throws Exception {
         FakeBroker broker = new FakeBroker().failSends(3);
-        PublisherClient client = client(broker, plan(0, null));
-        broker.whenTaken(6, client::requestStop);
-
-        client.connect();
-        client.run();
+        PublisherClient client = sendUntilTaken(broker, plan(0, null), 6);
 
         assertEquals(List.of("0", "1", "2", "3 resent", "4", "5"), stream(broker));
         ClientCount count = client.count();
@@ -47,11 +43,7 @@ class PublisherClientTest {
     @Test
     void aFailedCommitSendsTheWholeTransactionAgainEachMessageFlagged() throws Exception {
         FakeBroker broker = new FakeBroker().failCommits(1);
-        PublisherClient client = client(broker, plan(3, null));
-        broker.whenTaken(9, client::requestStop);
-
-        client.connect();
-        client.run();
+        PublisherClient client = sendUntilTaken(broker, plan(3, null), 9);
 
         assertEquals(List.of("0", "1", "2", "3 resent", "4 resent", "5 resent", "6", "7", "8"), stream(broker));
         assertEquals(1, broker.rollbacks, "what the session held of the failed transaction went");
@@ -63,11 +55,7 @@ class PublisherClientTest {
     @Test
     void aCommitTheTestHookReportsFailedIsSentAgainAndItsSecondCommitStands() throws Exception {
         FakeBroker broker = new FakeBroker();
-        PublisherClient client = client(broker, plan(2, new PublisherFaults(0, 0, 0, 2)));
-        broker.whenTaken(8, client::requestStop);
-
-        client.connect();
-        client.run();
+        PublisherClient client = sendUntilTaken(broker, plan(2, new PublisherFaults(0, 0, 0, 2)), 8);
 
         assertEquals(List.of("0", "1", "2", "3", "2 resent", "3 resent", "4", "5"), stream(broker));
         assertEquals(6, client.count().messages());
@@ -77,18 +65,19 @@ class PublisherClientTest {
     @Test
     void theTestHooksLoseAndDuplicateWhatTheyAreAskedTo() throws Exception {
         FakeBroker broker = new FakeBroker();
-        PublisherClient client = client(broker, plan(0, new PublisherFaults(3, 4, 0, 0)));
-        broker.whenTaken(6, client::requestStop);
-
-        client.connect();
-        client.run();
+        PublisherClient client = sendUntilTaken(broker, plan(0, new PublisherFaults(3, 4, 0, 0)), 6);
 
         assertEquals(List.of("0", "1", "3", "3", "4", "6"), stream(broker), "2 and 5 lost, 3 sent twice");
         assertEquals(7, client.count().messages(), "a lost message counts as sent");
     }
 
-    private static PublisherClient client(FakeBroker broker, PoolPlan plan) {
-        return new PublisherClient("pub-0", "q", broker.factory(), plan);
+    /** A client of {@code plan} that connects and sends on this thread until {@code broker} took {@code count}. */
+    private static PublisherClient sendUntilTaken(FakeBroker broker, PoolPlan plan, int count) throws Exception {
+        PublisherClient client = new PublisherClient("pub-0", "q", broker.factory(), plan);
+        broker.whenTaken(count, client::requestStop);
+        client.connect();
+        client.run();
+        return client;
     }
 
     /** A saturated, stamped publisher of 1 KiB bytes messages; transacted with {@code transactionSize} > 0. */
