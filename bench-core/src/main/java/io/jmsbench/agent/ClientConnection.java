@@ -37,10 +37,6 @@ public final class ClientConnection {
         this.onLost = onLost;
     }
 
-    public ClientConnection(ClientCounter counter, long clockOffsetNanos) {
-        this(counter, clockOffsetNanos, () -> { });
-    }
-
     /**
      * Creates a connection from {@code factory} with {@code clientId} ({@code null}: none), wires it,
      * and has {@code opening} open the client's part on it; a failure on the way is thrown, in the

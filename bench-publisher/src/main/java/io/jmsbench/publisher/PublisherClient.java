@@ -43,10 +43,6 @@ final class PublisherClient implements PooledClient, Runnable {
     /** The reply side when this publisher is a requester ({@code null} otherwise). */
     private final Requester requester;
 
-    PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan) {
-        this(id, destinationName, factory, plan, null);
-    }
-
     /** A publisher that, with {@code reply}, is a requester ({@code null}: it only publishes). */
     PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan, ReplyPlan reply) {
         this.id = id;
@@ -56,7 +52,7 @@ final class PublisherClient implements PooledClient, Runnable {
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
-        this.connection = new ClientConnection(counter, clockOffset);
+        this.connection = new ClientConnection(counter, clockOffset, () -> { }); // a loss leaves nothing to forget
         this.requester = reply == null ? null : new Requester(reply, plan.runId(), id, clockOffset, counter);
     }
 

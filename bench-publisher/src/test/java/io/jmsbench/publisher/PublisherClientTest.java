@@ -73,7 +73,7 @@ class PublisherClientTest {
 
     /** A client of {@code plan} that connects and sends on this thread until {@code broker} took {@code count}. */
     private static PublisherClient sendUntilTaken(FakeBroker broker, PoolPlan plan, int count) throws Exception {
-        PublisherClient client = new PublisherClient("pub-0", "q", broker.factory(), plan);
+        PublisherClient client = new PublisherClient("pub-0", "q", broker.factory(), plan, null);
         broker.whenTaken(count, client::requestStop);
         client.connect();
         client.run();
