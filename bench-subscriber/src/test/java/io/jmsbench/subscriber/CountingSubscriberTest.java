@@ -110,7 +110,7 @@ class CountingSubscriberTest {
     /** Message {@code sequence} of publisher pub-0, as it leaves the publisher. */
     private static ActiveMQBytesMessage stamped(long sequence) throws JMSException {
         ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-        MessageTemplate.fill(message, new MessageSpec(MessageSpec.MessageType.BYTES, 1024, 0, "#0"),
+        MessageTemplate.fill(message, MessageSpec.builder().type(MessageSpec.MessageType.BYTES).size(1024).properties(0).values("#0").build(),
                 MessageVariant.PLAIN);
         StampWriter.forMessage(message).stamp(AuditHeaders.id(AuditHeaders.runTag(RUN),
                 AuditHeaders.publisherIndex("pub-0"), sequence, false), EpochClock.nanos());
