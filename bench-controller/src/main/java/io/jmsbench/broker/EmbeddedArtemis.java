@@ -2,21 +2,15 @@ package io.jmsbench.broker;
 
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.scenario.BrokerTuning;
-import io.jmsbench.scenario.Defaults;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
-import org.apache.activemq.artemis.core.config.Configuration;
-import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
-import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.paging.PagingManager;
 import org.apache.activemq.artemis.core.paging.PagingStore;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.ActiveMQServers;
-import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.impl.AddressInfo;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
-import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.remoting.Acceptor;
 
 import java.io.IOException;
@@ -24,10 +18,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,7 +30,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EmbeddedArtemis implements ServedBroker {
 
-    private static final long MB = 1024L * 1024;
     private static final long START_TIMEOUT_S = 30;
     /** Artemis binds the ports it is given and reports none it chose, so ports are picked before the start. */
     private static final int START_ATTEMPTS = 3;
@@ -66,22 +57,6 @@ public final class EmbeddedArtemis implements ServedBroker {
         this.host = host;
         this.ports = ports;
         this.tls = tls;
-    }
-
-    /** Set on the parsed acceptors rather than in their URIs, so that no password is in a string Artemis may log. */
-    private static Map<String, Object> tlsParams(ServerTls tls) {
-        Map<String, Object> p = new HashMap<>();
-        p.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
-        p.put(TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore());
-        p.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.keyStorePassword());
-        if (tls.needClientAuth()) {
-            p.put(TransportConstants.NEED_CLIENT_AUTH_PROP_NAME, true);
-            p.put(TransportConstants.TRUSTSTORE_PATH_PROP_NAME, tls.trustStore());
-            if (tls.trustStorePassword() != null) {
-                p.put(TransportConstants.TRUSTSTORE_PASSWORD_PROP_NAME, tls.trustStorePassword());
-            }
-        }
-        return p;
     }
 
     /** Starts a broker and returns once every acceptor serves. */
@@ -117,10 +92,10 @@ public final class EmbeddedArtemis implements ServedBroker {
             List<Integer> ports = given.any() ? freePorts(host, PROTOCOLS.size())
                     : List.of(given.core(), given.amqp(), given.openwire());
             ActiveMQServer server = ActiveMQServers.newActiveMQServer(
-                    configuration(host, ports, dataDirectory, persistent, tuning), persistent);
+                    ArtemisConfiguration.of(host, PROTOCOLS, ports, dataDirectory, persistent, tuning), persistent);
             server.getConfiguration().setPersistDeliveryCountBeforeDelivery(persistRedelivered);
             if (tls != null) {
-                server.getConfiguration().getAcceptorConfigurations().forEach(a -> a.getParams().putAll(tlsParams(tls)));
+                server.getConfiguration().getAcceptorConfigurations().forEach(a -> a.getParams().putAll(ArtemisConfiguration.tlsParams(tls)));
             }
             try {
                 startAndCheck(server);
@@ -139,51 +114,6 @@ public final class EmbeddedArtemis implements ServedBroker {
             throw new IllegalStateException("Artemis did not become active within " + START_TIMEOUT_S + " s");
         }
         requireAcceptorsStarted(server);
-    }
-
-    private static Configuration configuration(String host, List<Integer> ports, Path data, boolean persistent,
-                                               BrokerTuning tuning) throws Exception {
-        Configuration c = new ConfigurationImpl();
-        c.setName("jmsbench");
-        c.setJMXManagementEnabled(false);
-        c.setSecurityEnabled(false);
-        c.setPersistenceEnabled(persistent);
-        c.setJournalType(JournalType.NIO);
-        c.setJournalDirectory(data.resolve("journal").toString());
-        c.setBindingsDirectory(data.resolve("bindings").toString());
-        c.setPagingDirectory(data.resolve("paging").toString());
-        c.setLargeMessagesDirectory(data.resolve("large-messages").toString());
-        c.setNodeManagerLockDirectory(data.toString());
-        // its default (block every producer once the disk is 90% full) would stall a run for a reason
-        // that has nothing to do with the scenario on a shared machine's busy disk
-        c.setMaxDiskUsage(-1);
-        if (tuning.journalDiskSyncs() != null) {
-            c.setJournalSyncTransactional(tuning.journalDiskSyncs());
-            c.setJournalSyncNonTransactional(tuning.journalDiskSyncs());
-        }
-        if (tuning.journalMaxFileLengthMb() != null) {
-            c.setJournalFileSize((int) Math.min(Integer.MAX_VALUE, tuning.journalMaxFileLengthMb() * MB));
-        }
-        // like ActiveMQ Classic's memory limit, one bound for the whole broker rather than per address
-        c.setGlobalMaxSize(tuning.memoryLimitMb() * MB);
-        AddressSettings everyAddress = new AddressSettings();
-        everyAddress.setMaxSizeBytes(-1);
-        everyAddress.setAddressFullMessagePolicy(policy(tuning.addressFullPolicy()));
-        c.addAddressSetting("#", everyAddress);
-        for (int i = 0; i < PROTOCOLS.size(); i++) {
-            String protocol = PROTOCOLS.get(i);
-            c.addAcceptorConfiguration(protocol.toLowerCase(Locale.ROOT),
-                    "tcp://" + host + ":" + ports.get(i) + "?protocols=" + protocol);
-        }
-        return c;
-    }
-
-    private static AddressFullMessagePolicy policy(BrokerTuning.AddressFullPolicy policy) {
-        return switch (policy == null ? Defaults.ADDRESS_FULL_POLICY : policy) {
-            case BLOCK -> AddressFullMessagePolicy.BLOCK;
-            case PAGE -> AddressFullMessagePolicy.PAGE;
-            case FAIL -> AddressFullMessagePolicy.FAIL;
-        };
     }
 
     /** Artemis logs an acceptor that could not bind and starts without it: that is a failed start here. */

@@ -3,6 +3,7 @@ package io.jmsbench.broker;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.BrokerWords;
 import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.jms.Providers;
 import io.jmsbench.protocol.TlsPlan;
 import io.jmsbench.scenario.Provider;
 import jakarta.jms.Connection;
@@ -55,7 +56,7 @@ public final class ExternalBrokerProbe {
     public static void probe(Provider provider, String url, BrokerCredentials credentials, TlsPlan tls)
             throws BrokerUnavailable {
         CompletableFuture<Void> attempt = CompletableFuture.runAsync(() -> {
-            try (Connection connection = ConnectionFactories.create(wire(provider), url, false, credentials, tls)
+            try (Connection connection = ConnectionFactories.create(Providers.wire(provider), url, false, credentials, tls)
                     .createConnection()) {
                 connection.start();
                 connection.createSession(false, Session.AUTO_ACKNOWLEDGE).close();
@@ -85,10 +86,12 @@ public final class ExternalBrokerProbe {
 
     /** What went wrong, told apart: nobody there, a refused login, or another refusal in the broker's words. */
     static String sentence(String url, BrokerCredentials credentials, Throwable failure) {
-        if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)) {
+        if (Causes.find(failure, ConnectException.class) != null
+                || Causes.find(failure, UnknownHostException.class) != null) {
             return "nothing answers at " + url + ": " + rootMessage(failure);
         }
-        if (causedBy(failure, JMSSecurityException.class) || causedBy(failure, SecurityException.class)) {
+        if (Causes.find(failure, JMSSecurityException.class) != null
+                || Causes.find(failure, SecurityException.class) != null) {
             String who = credentials == null ? "an anonymous login" : "the login of " + credentials.user();
             return "the broker at " + url + " refused " + who + ": " + brokerWords(failure);
         }
@@ -104,35 +107,8 @@ public final class ExternalBrokerProbe {
         if (condition.isPresent()) {
             return condition.get();
         }
-        String words = null;
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                words = t.getMessage().strip();
-            }
-        }
+        String words = Causes.innermostWords(failure);
         return words == null ? rootMessage(failure) : words;
-    }
-
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The provider layer takes the wire's provider. Mapped here rather than through run.PoolPlans,
-     * which depends on this package; the switch is exhaustive, so a new provider fails to compile here too.
-     */
-    private static io.jmsbench.protocol.Provider wire(Provider provider) {
-        return switch (provider) {
-            case OPENWIRE -> io.jmsbench.protocol.Provider.OPENWIRE;
-            case AMQP -> io.jmsbench.protocol.Provider.AMQP;
-            case CORE -> io.jmsbench.protocol.Provider.CORE;
-            case RABBITMQ_JMS -> io.jmsbench.protocol.Provider.RABBITMQ_JMS;
-        };
     }
 
     private static String rootMessage(Throwable t) {

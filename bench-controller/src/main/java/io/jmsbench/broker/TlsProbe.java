@@ -89,15 +89,15 @@ public final class TlsProbe {
             return "the broker at " + url + " did not complete a TLS handshake within "
                     + ExternalBrokerProbe.TIMEOUT.toSeconds() + " s";
         }
-        Throwable expired = cause(failure, CertificateExpiredException.class);
+        Throwable expired = Causes.find(failure, CertificateExpiredException.class);
         if (expired != null) {
             return "the broker at " + url + " presented an expired certificate (" + expired.getMessage() + ")";
         }
-        Throwable early = cause(failure, CertificateNotYetValidException.class);
+        Throwable early = Causes.find(failure, CertificateNotYetValidException.class);
         if (early != null) {
             return "the broker at " + url + " presented a certificate that is not valid yet (" + early.getMessage() + ")";
         }
-        if (cause(failure, CertPathBuilderException.class) != null) {
+        if (Causes.find(failure, CertPathBuilderException.class) != null) {
             return "the broker at " + url + " presented a certificate that " + (tls.trustStore() == null
                     ? "the JVM's default CAs do not" : "the truststore " + tls.trustStore() + " does not")
                     + " trust (no certification path to it)";
@@ -125,26 +125,12 @@ public final class TlsProbe {
      */
     public static boolean endedForACertificate(Throwable failure) {
         String words = innermost(failure);
-        return cause(failure, SocketException.class) != null || words.contains("certificate_required")
+        return Causes.find(failure, SocketException.class) != null || words.contains("certificate_required")
                 || words.contains("bad_certificate");
     }
 
-    private static Throwable cause(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return t;
-            }
-        }
-        return null;
-    }
-
     private static String innermost(Throwable failure) {
-        String words = failure.getClass().getSimpleName();
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                words = t.getMessage().strip();
-            }
-        }
-        return words;
+        String words = Causes.innermostWords(failure);
+        return words == null ? failure.getClass().getSimpleName() : words;
     }
 }

@@ -1,20 +1,20 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.jms.BrokerCredentials;
+import io.jmsbench.scenario.SecretReference;
 
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 
 /**
  * The broker login of a run: a properties file ({@code user=...}, {@code password=...}) given with
  * {@code --broker-credentials}, else the {@code JMSBENCH_BROKER_USER} and
- * {@code JMSBENCH_BROKER_PASSWORD} environment variables, else none (anonymous).
+ * {@code JMSBENCH_BROKER_PASSWORD} environment variables, else none (anonymous). The file is held
+ * to the rule of every file with a secret ({@link SecretReference#checkPrivate}): its owner's alone.
  */
 final class BrokerLogin {
 
@@ -39,14 +39,7 @@ final class BrokerLogin {
             return new BrokerCredentials(user, env.getOrDefault(PASSWORD_ENV, ""));
         }
         try {
-            try {
-                Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
-                if (mode.contains(PosixFilePermission.OTHERS_READ) || mode.contains(PosixFilePermission.GROUP_READ)) {
-                    throw new LoginProblem("--broker-credentials: " + file + " can be read by others; chmod 600 it");
-                }
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: nothing to check
-            }
+            SecretReference.checkPrivate("--broker-credentials:", file);
             Properties p = new Properties();
             try (Reader in = Files.newBufferedReader(file)) {
                 p.load(in);
@@ -57,6 +50,8 @@ final class BrokerLogin {
                         + "password=SECRET, found " + (user == null || user.isBlank() ? "no user" : "no password"));
             }
             return new BrokerCredentials(user.strip(), p.getProperty("password"));
+        } catch (SecretReference.Unresolved e) {
+            throw new LoginProblem(e.getMessage());
         } catch (IOException e) {
             throw new LoginProblem("--broker-credentials: cannot read " + file + ": " + e.getMessage());
         }

@@ -1,7 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.report.schema.ReportSchema;
-import io.jmsbench.scenario.ScenarioSchema;
+import io.jmsbench.scenario.read.ScenarioSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

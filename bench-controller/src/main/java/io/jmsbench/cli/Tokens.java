@@ -1,14 +1,14 @@
 package io.jmsbench.cli;
 
+import io.jmsbench.scenario.SecretReference;
+
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -17,7 +17,8 @@ import java.util.function.Supplier;
  * the {@code JMSBENCH_TOKEN} environment variable, else {@code ~/.jmsbench/token}. {@code jmsbench
  * token} and an agent create a missing file with a new random token, readable by its owner only
  * (an agent started with {@code --require-token} refuses to instead); nobody accepts a token file
- * that others can read. An agent reads its file again whenever it changes ({@link TokenFile}).
+ * that others can read or write ({@link SecretReference#checkPrivate}). An agent reads its file
+ * again whenever it changes ({@link TokenFile}).
  */
 final class Tokens {
 
@@ -26,9 +27,6 @@ final class Tokens {
             super(message);
         }
     }
-
-    private static final Set<PosixFilePermission> OTHERS = Set.of(PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE);
 
     private Tokens() {
     }
@@ -99,21 +97,15 @@ final class Tokens {
             throw new TokenProblem("token file " + path + ": expected a file, found a directory");
         }
         try {
-            try {
-                Set<PosixFilePermission> mode = Files.getPosixFilePermissions(path);
-                if (mode.stream().anyMatch(OTHERS::contains)) {
-                    throw new TokenProblem("token file " + path + " can be read or written by others (mode "
-                            + PosixFilePermissions.toString(mode) + "); chmod 600 it");
-                }
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: nothing to check
-            }
+            SecretReference.checkPrivate("token file", path);
             String token = Files.readString(path).strip();
             if (token.length() < 16) {
                 throw new TokenProblem("token file " + path + " holds " + token.length()
                         + " characters; expected a token of at least 16");
             }
             return token;
+        } catch (SecretReference.Unresolved e) {
+            throw new TokenProblem(e.getMessage());
         } catch (IOException e) {
             throw new TokenProblem("cannot read token file " + path + ": " + e.getMessage());
         }

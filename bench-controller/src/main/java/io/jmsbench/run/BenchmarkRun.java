@@ -13,7 +13,7 @@ import io.jmsbench.report.SamplesLog;
 import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.run.metrics.RunMetrics;
-import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.Ending;
 import io.jmsbench.run.progress.PointTicket;
 import io.jmsbench.run.progress.ProgressView;
 import io.jmsbench.run.progress.RunConsole;
@@ -238,18 +238,18 @@ public final class BenchmarkRun {
      * stops it; a failed point stops it too, unless {@code --on-failure continue}.
      */
     private String afterPoint(Ending ending, int done) {
-        if (ending.kind() == Ending.Kind.ABORTED) {
-            return ending.reason();
+        if (ending.kind() == Ending.Kind.INTERRUPTED) {
+            return ending.sentence();
         }
         if (signal.abortReason() != null) {
             return signal.abortReason();
         }
-        if (ending.kind() != Ending.Kind.FAILED) {
+        if (ending.completed()) {
             return null;
         }
-        console.println("jmsbench: point failed: " + ending.reason());
+        console.println("jmsbench: point failed: " + ending.sentence());
         if (!options.continueOnFailure()) {
-            return ending.reason() + points.skipped(done);
+            return ending.sentence() + points.skipped(done);
         }
         if (!points.skipped(done).isEmpty()) {
             console.println("jmsbench: going on with the next point (--on-failure continue)");

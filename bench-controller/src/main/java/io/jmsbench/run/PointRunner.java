@@ -18,7 +18,7 @@ import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.SamplesLog;
 import io.jmsbench.scenario.BrokerSpec;
-import io.jmsbench.run.judge.PointJudge;
+import io.jmsbench.run.judge.PointFacts;
 import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.PointClock;
@@ -28,7 +28,8 @@ import io.jmsbench.run.faults.IpLinks;
 import io.jmsbench.run.point.Faults;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
-import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.PointPlan;
+import io.jmsbench.run.point.Ending;
 import io.jmsbench.run.progress.ProgressView;
 import io.jmsbench.run.workers.AgentSource;
 import io.jmsbench.run.workers.HttpWorkers;
@@ -38,17 +39,12 @@ import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.system.Facts;
 
-import io.jmsbench.agent.AgentClient;
-import io.jmsbench.report.CpuPlacement;
 import io.jmsbench.run.jvm.Affinity;
-import io.jmsbench.run.workers.AgentGroup;
 import io.jmsbench.system.CpuList;
-import io.jmsbench.system.CpuPartitions;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -98,6 +94,8 @@ final class PointRunner {
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
         Scenario scenario = point.scenario();
+        boolean reused = scenario.broker().reuse() && severalRuns();
+        PointPlan pointPlan = PointPlan.of(scenario, reused);
         String suffix = severalRuns() ? "-p" + point.index() + "-r" + repeat : "";
         long pointStart = System.nanoTime();
         PointObservation observation = null;
@@ -109,41 +107,41 @@ final class PointRunner {
         try (Children children = new Children();
              PointLog log = new PointLog(point.index(), repeat, samples, progress,
                      directory.path().resolve("latency" + suffix + ".hlog"))) {
-            CpuPartitions partitions = partitions(scenario);
-            try (Affinity.Pin controller = Affinity.pinSelf(partitions == null ? null : partitions.controller())) {
-                AgentSource.Pending pending = agentSource.begin(children, suffix, partitions);
-                broker = broker(scenario, children, suffix, partitions);
+            PointCpus cpus = PointCpus.of(scenario);
+            try (Affinity.Pin controller = cpus.pinController()) {
+                AgentSource.Pending pending = agentSource.begin(children, suffix, cpus.partitions());
+                broker = broker(scenario, children, suffix, cpus.broker());
                 BrokerTls brokerTls = tls.get(scenario.broker());
                 brokerFacts = brokerTls == null ? broker.facts() : broker.facts().withTls(brokerTls.negotiated());
                 PointAgents agents = pending.await(signal);
-                Driven driven = drive(scenario, point, repeat, pointStart, log, broker, brokerFacts, agents,
-                        partitions, suffix);
+                Driven driven = drive(pointPlan, point, repeat, pointStart, log, broker, brokerFacts, agents,
+                        cpus, suffix);
                 observation = driven.observation();
                 managed = driven.managed();
             }
         } catch (RunAborted e) {
-            ending = Ending.aborted(e.getMessage());
-        } catch (RunFailure | AgentException e) {
+            ending = Ending.interrupted(e.getMessage());
+        } catch (RunFailure e) {
             ending = Ending.failed(e.getMessage());
+        } catch (AgentException e) {
+            ending = Ending.agentLost(e.getMessage());
         } catch (BrokerUnavailable e) {
-            ending = Ending.failed(e.getMessage());
+            ending = Ending.brokerDown(e.getMessage());
             brokerFailure = e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            ending = Ending.aborted("interrupted");
+            ending = Ending.interrupted("interrupted");
         }
         if (observation == null) {
             observation = PointObservation.notStarted(ending, new PointEnvironment(brokerFacts, List.of(), Map.of()));
         } else if (observation.ending().completed() && signal.abortReason() != null) {
-            observation = observation.withEnding(Ending.aborted(signal.abortReason()));
+            observation = observation.withEnding(Ending.interrupted(signal.abortReason()));
         }
-        boolean reused = scenario.broker().reuse() && severalRuns();
         // the point's children are stopped by now, the broker with them: its counts are final
         BrokerCounts brokerCounts = managed != null ? managed.counts()
                 : broker == null || reused ? null : broker.readCounts();
-        PointResult result = PointResults.of(observation, brokerCounts, managed == null ? null : managed.health(),
-                new PointJudge(scenario, hostCores, reused), hostCores,
-                scenario.filters(), point.parameters(), repeat);
+        PointResult result = PointResults.of(PointFacts.of(pointPlan, observation, brokerCounts,
+                managed == null ? null : managed.health(), hostCores), point.parameters(), repeat);
         return new Outcome(result, observation.ending(), brokerFailure);
     }
 
@@ -152,23 +150,21 @@ final class PointRunner {
     }
 
     /** Drives the point on its agents and broker; the agents' clients are closed however it ends. */
-    private Driven drive(Scenario scenario, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
+    private Driven drive(PointPlan pointPlan, ScenarioPlan.Point point, int repeat, long pointStart, PointLog log,
                          PointBroker broker, BrokerFacts brokerFacts, PointAgents agents,
-                         CpuPartitions partitions, String suffix)
+                         PointCpus cpus, String suffix)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
+        Scenario scenario = pointPlan.scenario();
         BrokerTls brokerTls = tls.get(scenario.broker());
         BrokerManagementClient.Opener opener = () -> ManagementClients.of(scenario.broker(), scenario.provider(),
                 credentials, brokerTls == null ? null : brokerTls.plan());
         ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(opener);
         ManagementWindow.Result managed = null;
-        try (Affinity.Pin external = pinExternal(scenario, broker, partitions);
+        try (Affinity.Pin pinned = cpus.pinBroker(scenario, broker, console);
              DepthSampler depth = DepthSampler.start(management == null ? null : depthClient(opener))) {
-            if (partitions != null && broker.process() != null) {
-                Affinity.check(broker.process().pid(), partitions.broker());
-            }
             Workers workers = new HttpWorkers(agents, broker.url(),
-                    broker.onThisHost() ? Facts.host().bootId() : null, partitions);
-            PointDriver driver = new PointDriver(scenario, workers, plans(scenario, broker.url()),
+                    broker.onThisHost() ? Facts.host().bootId() : null, cpus.partitions());
+            PointDriver driver = new PointDriver(pointPlan, workers, plans(scenario, broker.url()),
                     Gauges.local(broker.gauged(), depth), PointClock.system(signal),
                     metrics == null ? log : metrics.observe(point.index(), repeat, log),
                     console, faults(scenario, broker), new StallInquiry(scenario, broker, agents, directory.logs(),
@@ -180,77 +176,12 @@ final class PointRunner {
                     console.println("jmsbench: the broker's own figures were not read: " + managed.health().problem());
                 }
             }
-            return new Driven(partitions == null ? observation : observation.withCpus(held(partitions, broker,
-                    agents)), managed);
+            return new Driven(cpus.placed(observation, broker, agents), managed);
         } finally {
             List<String> problems = new ArrayList<>();
             agentSource.end(agents, problems);
             problems.forEach(p -> console.println("jmsbench: " + p));
         }
-    }
-
-    /**
-     * An external broker on this host moved onto the broker's CPUs for the point when the scenario
-     * allows it ({@code cpus.pinExternal}), and given back the CPUs it had when the point ends.
-     */
-    private Affinity.Pin pinExternal(Scenario scenario, PointBroker broker, CpuPartitions partitions)
-            throws RunFailure {
-        if (partitions == null || scenario.broker().isEmbedded()) {
-            return Affinity.pin(-1, null);
-        }
-        if (broker.gauged() == null || broker.gauged().pid() < 0) {
-            throw new RunFailure("cpus.pinExternal: no process of this machine listens on the broker's port, so the "
-                    + "external broker cannot be moved onto CPU " + partitions.broker()
-                    + " (give --broker-port when its URL's port is not the one it listens on)");
-        }
-        console.println("  broker   moved onto CPU " + partitions.broker() + " for the point (cpus.pinExternal), "
-                + "and back after it");
-        return Affinity.pin(broker.gauged().pid(), partitions.broker());
-    }
-
-    /** Where the point's processes were given to run, and where the kernel holds them as the point ends. */
-    private static CpuPlacement held(CpuPartitions partitions, PointBroker broker, PointAgents agents)
-            throws AgentException {
-        Map<String, String> given = new LinkedHashMap<>();
-        Map<String, String> held = new LinkedHashMap<>();
-        given.put("broker", partitions.broker().toString());
-        given.put("publishers", partitions.publishers().toString());
-        given.put("subscribers", partitions.subscribers().toString());
-        given.put("controller", partitions.controller().toString());
-        if (broker.gauged() != null && broker.gauged().pid() >= 0) {
-            held.put("broker", CpuList.allowed(broker.gauged().pid()).toString());
-        }
-        for (AgentGroup group : List.of(agents.publishers(), agents.subscribers())) {
-            for (AgentClient agent : group.agents()) {
-                held.put(agent.name(), CpuList.allowed(agent.info().jvm().pid()).toString());
-            }
-        }
-        held.put("controller", CpuList.allowed().toString());
-        return new CpuPlacement(partitions.how(), Affinity.HOW, CpuList.online().toString(),
-                partitions.processMask().toString(), given, held);
-    }
-
-    /**
-     * The CPUs each role runs on, resolved on this process's mask as it is before the point moves
-     * anything; {@code null} when the scenario shares the host.
-     */
-    private static CpuPartitions partitions(Scenario scenario) throws RunFailure {
-        if (!scenario.cpus().partitioned()) {
-            return null;
-        }
-        CpuList mask = CpuList.allowed();
-        CpuPartitions partitions = scenario.cpus().resolve(mask);
-        if (partitions == null) {
-            throw new RunFailure("cpus: auto needs at least 2 CPUs, and this process may use " + mask.size()
-                    + " (CPU " + mask + ")");
-        }
-        for (CpuPartitions.Partition p : partitions.partitions()) {
-            if (!p.cpus().within(mask)) {
-                throw new RunFailure("cpus: CPU " + p.cpus().minus(mask) + " of the " + p.name() + " partition is not one this "
-                        + "process may use (its affinity mask is " + mask + ")");
-            }
-        }
-        return partitions;
     }
 
     /**
@@ -299,9 +230,8 @@ final class PointRunner {
         return plan.runs() > 1 || plan.search() != null;
     }
 
-    private PointBroker broker(Scenario scenario, Children pointChildren, String suffix, CpuPartitions partitions)
+    private PointBroker broker(Scenario scenario, Children pointChildren, String suffix, CpuList cpus)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
-        CpuList cpus = partitions == null ? null : partitions.broker();
         if (!scenario.broker().reuse()) {
             return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, cpus, brokerPort);
         }

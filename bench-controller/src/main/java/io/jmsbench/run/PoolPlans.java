@@ -2,6 +2,7 @@ package io.jmsbench.run;
 
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.jms.RabbitMqAmqpAddresses;
+import io.jmsbench.jms.Providers;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Credentials;
 import io.jmsbench.protocol.TlsPlan;
@@ -9,7 +10,6 @@ import io.jmsbench.protocol.DeliveryPlan;
 import io.jmsbench.protocol.DestinationPlan;
 import io.jmsbench.protocol.MessagePlan;
 import io.jmsbench.protocol.PoolPlan;
-import io.jmsbench.protocol.Provider;
 import io.jmsbench.protocol.PublisherFaults;
 import io.jmsbench.protocol.PublisherGroupPlan;
 import io.jmsbench.protocol.RateStep;
@@ -56,7 +56,7 @@ public final class PoolPlans {
                               long clockOffsetNanos, BrokerCredentials credentials, TlsPlan tls) {
         DestinationPlan destination = destination(scenario.destination());
         Scenario first = scenario.forGroup(0);
-        return new PoolPlan(runId, provider(scenario.provider()), brokerUrl, destination,
+        return new PoolPlan(runId, Providers.wire(scenario.provider()), brokerUrl, destination,
                 message(first.message()), variants(MessageVariants.of(first)), delivery(first.delivery()),
                 first.publishers().ratePerClient(), faults(scenario.publishers().faults()),
                 addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls,
@@ -95,15 +95,6 @@ public final class PoolPlans {
             return clients;
         }
         return clients.stream().map(c -> c.at(RabbitMqAmqpAddresses.of(type, c.destination()))).toList();
-    }
-
-    public static Provider provider(io.jmsbench.scenario.Provider provider) {
-        return switch (provider) {
-            case OPENWIRE -> Provider.OPENWIRE;
-            case AMQP -> Provider.AMQP;
-            case CORE -> Provider.CORE;
-            case RABBITMQ_JMS -> Provider.RABBITMQ_JMS;
-        };
     }
 
     /** The names are not in it: each client's own destination is in its {@link ClientPlan}. */

@@ -9,6 +9,7 @@ import io.jmsbench.broker.management.ManagementUnavailable;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.run.jvm.ThreadDumps;
 import io.jmsbench.run.point.StallWitness;
+import io.jmsbench.run.point.StallWitness.BrokerAnswer;
 import io.jmsbench.run.workers.PointAgents;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.system.Facts;
@@ -76,9 +77,9 @@ final class StallInquiry implements StallWitness {
             List<String> taken = dumps.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList();
             String where = taken.isEmpty() ? null : logs.getFileName() + "/ (stall-*-threads" + suffix + ".txt: "
                     + String.join(", ", taken) + ")";
-            return new Testimony(broker.brokerAnswered(), broker.brokerSays(), where);
+            return broker.withDumps(where);
         } catch (RuntimeException e) {
-            return new Testimony(null, "the stall could not be looked into: " + e, null);
+            return new Testimony(BrokerAnswer.NOT_ASKED, "the stall could not be looked into: " + e, null);
         } finally {
             pool.shutdownNow();
         }
@@ -88,35 +89,35 @@ final class StallInquiry implements StallWitness {
     private Testimony brokerSays() {
         if (broker.jvm() != null) {
             try {
-                return new Testimony(true, broker.jvm().state().describe(), null);
+                return new Testimony(BrokerAnswer.UP, broker.jvm().state().describe(), null);
             } catch (IOException e) {
-                return new Testimony(false, e.getMessage(), null);
+                return new Testimony(BrokerAnswer.NO_ANSWER, e.getMessage(), null);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return new Testimony(null, null, null);
+                return Testimony.NONE;
             }
         }
         String management;
         try {
             BrokerReading reading = this.management.open().read();
-            return new Testimony(true, management(reading), null);
+            return new Testimony(BrokerAnswer.UP, management(reading), null);
         } catch (ManagementUnavailable e) {
             management = e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Testimony(null, null, null);
+            return Testimony.NONE;
         }
         Optional<BrokerAddress> address = BrokerAddress.of(broker.url());
         if (address.isEmpty()) {
-            return new Testimony(null, null, null);
+            return Testimony.NONE;
         }
         BrokerAddress a = address.get();
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(a.host(), a.port()), (int) CONNECT_TIMEOUT.toMillis());
-            return new Testimony(true, "it takes connections on " + a.host() + ":" + a.port() + " (its management "
+            return new Testimony(BrokerAnswer.UP, "it takes connections on " + a.host() + ":" + a.port() + " (its management "
                     + "interface said nothing: " + management + ")", null);
         } catch (IOException e) {
-            return new Testimony(false, a.host() + ":" + a.port() + ": " + e.getMessage(), null);
+            return new Testimony(BrokerAnswer.NO_ANSWER, a.host() + ":" + a.port() + ": " + e.getMessage(), null);
         }
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,6 +28,8 @@ class TlsSetupTest {
     @Test
     void aFileReferenceIsItsTextWithoutTheLastLineBreak() throws Exception {
         Path file = Files.writeString(dir.resolve("pw"), "s3 cret\n");
+        // a file with a secret is its owner's alone (SecretReference.checkPrivate)
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         assertEquals("s3 cret", TlsSetup.password("x", "file:" + file, Map.of()));
     }
 

@@ -2,7 +2,7 @@ package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.report.MessageSizes.SizeHistogram;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.workload.SizeTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -9,7 +9,7 @@ import io.jmsbench.protocol.PublisherGroupPlan;
 import io.jmsbench.protocol.RateStep;
 import io.jmsbench.run.point.ClientPlans;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

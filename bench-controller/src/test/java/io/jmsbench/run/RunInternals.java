@@ -8,13 +8,15 @@ import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
 import io.jmsbench.report.PointResult;
 import io.jmsbench.report.SamplesLog;
-import io.jmsbench.run.judge.PointJudge;
+import io.jmsbench.run.judge.PointFacts;
 import io.jmsbench.run.judge.PointResults;
 import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.IntervalSamples;
 import io.jmsbench.run.point.Phase;
+import io.jmsbench.run.point.Ending;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.Gauges;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.point.Window;
@@ -89,13 +91,13 @@ public final class RunInternals {
             }
         }
         long t1 = System.nanoTime();
-        PointObservation observation = new PointObservation(PointObservation.Ending.COMPLETED, null, null,
+        PointObservation observation = new PointObservation(Ending.COMPLETED, null, null,
                 new Window(snapshots.get(0), snapshots.get(n - 1), WindowEnd.TIME,
                         LatencyFigures.of(window, LatencyFigures.ACTUAL), null, null), null,
                 new Collected(publishers.get(n - 1), subscribers.get(n - 1), null, null, samples, List.of(), null,
                         PointEnvironment.NONE));
-        PointResult result = PointResults.of(observation, null, new PointJudge(scenario, hostCores, false), hostCores,
-                scenario.filters(), Map.of(), 0);
+        PointResult result = PointResults.of(PointFacts.of(PointPlan.of(scenario, false), observation, null, null,
+                hostCores), Map.of(), 0);
         long t2 = System.nanoTime();
         return new Timing(t1 - t0, t2 - t1, threads.getCurrentThreadCpuTime() - cpu0, result);
     }

@@ -14,7 +14,7 @@ import io.jmsbench.run.RunInternals;
 import io.jmsbench.run.jvm.ChildJvm;
 import io.jmsbench.run.point.ClientPlans;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.system.ProcessResources;
 import org.HdrHistogram.Histogram;
 

@@ -18,7 +18,7 @@ import io.jmsbench.run.jvm.ChildJvm;
 import io.jmsbench.run.PoolPlans;
 import io.jmsbench.run.RunInternals;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.system.ProcessResources;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;

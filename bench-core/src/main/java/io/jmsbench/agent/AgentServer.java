@@ -1,19 +1,15 @@
 package io.jmsbench.agent;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.AgentInfo;
 import io.jmsbench.protocol.AgentTime;
 import io.jmsbench.protocol.ErrorBody;
-import io.jmsbench.protocol.Json;
 import io.jmsbench.protocol.MessageTotal;
 import io.jmsbench.protocol.PoolPlan;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -45,7 +41,6 @@ public final class AgentServer implements AutoCloseable {
     public static final String LEASE_HEADER = "X-Jmsbench-Lease";
     /** The largest request body read: a plan for thousands of clients is well below it. */
     static final int MAX_BODY = 4 << 20;
-    private static final int LOGGED_CHARS = 200;
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -150,32 +145,32 @@ public final class AgentServer implements AutoCloseable {
         try (exchange) {
             try {
                 serve(exchange);
-            } catch (Refused e) {
-                logRefusal(exchange, e.status, e.getMessage());
-                send(exchange, e.status, new ErrorBody(e.getMessage()));
+            } catch (AgentRefusal e) {
+                logRefusal(exchange, e.status(), e.getMessage());
+                JsonExchange.send(exchange, e.status(), new ErrorBody(e.getMessage()));
             } catch (RuntimeException e) {
                 String sentence = e.getClass().getSimpleName() + ": " + e.getMessage();
                 logRefusal(exchange, 500, sentence);
-                send(exchange, 500, new ErrorBody(sentence));
+                JsonExchange.send(exchange, 500, new ErrorBody(sentence));
             }
         } // the answer goes out before the exchange closes: a refusal sent after it would never arrive
     }
 
-    private void serve(HttpExchange exchange) throws IOException, Refused {
+    private void serve(HttpExchange exchange) throws IOException, AgentRefusal {
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         byte[] expected = ("Bearer " + token.get()).getBytes(StandardCharsets.UTF_8);
         if (authorization == null || !MessageDigest.isEqual(expected, authorization.getBytes(StandardCharsets.UTF_8))) {
             log.accept("refused " + exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath()
                     + " from " + exchange.getRemoteAddress().getAddress().getHostAddress()
                     + ": missing or wrong bearer token");
-            send(exchange, 401, new ErrorBody("missing or wrong bearer token"));
+            JsonExchange.send(exchange, 401, new ErrorBody("missing or wrong bearer token"));
             return;
         }
         AgentRoute route = AgentRoute.find(exchange.getRequestMethod(), exchange.getRequestURI().getPath());
         if (route == null) {
             // before the lease: a request that does not exist claims nothing
-            throw new Refused(404, "no such request: " + bounded(exchange.getRequestMethod()) + " "
-                    + bounded(exchange.getRequestURI().getPath()));
+            throw new AgentRefusal(404, "no such request: " + JsonExchange.bounded(exchange.getRequestMethod()) + " "
+                    + JsonExchange.bounded(exchange.getRequestURI().getPath()));
         } else if (route.leased()) {
             handleLeasedCall(exchange, route);
         } else {
@@ -183,22 +178,22 @@ public final class AgentServer implements AutoCloseable {
         }
     }
 
-    private void handleLeasedCall(HttpExchange exchange, AgentRoute route) throws IOException, Refused {
+    private void handleLeasedCall(HttpExchange exchange, AgentRoute route) throws IOException, AgentRefusal {
         String leaseId = exchange.getRequestHeaders().getFirst(LEASE_HEADER);
         if (leaseId == null || leaseId.isBlank()) {
-            throw new Refused(400, "missing " + LEASE_HEADER + " header: every call but /info and /time names its "
+            throw new AgentRefusal(400, "missing " + LEASE_HEADER + " header: every call but /info and /time names its "
                     + "lease");
         }
         String from = exchange.getRemoteAddress().getAddress().getHostAddress();
         String before = lease.holder();
         AgentLease.Admission admission = lease.enter(leaseId, from, System.nanoTime());
         if (admission.closing()) {
-            throw new Refused(409, String.format(Locale.ROOT,
+            throw new AgentRefusal(409, String.format(Locale.ROOT,
                     "busy: this agent is closing the clients of lease %s, which made no call for %.0f s; it is free "
                             + "once they are closed", admission.holder(), admission.silentSeconds()));
         }
         if (!admission.admitted()) {
-            throw new Refused(409, String.format(Locale.ROOT,
+            throw new AgentRefusal(409, String.format(Locale.ROOT,
                     "busy: this agent is held by lease %s (last call %.0f s ago; it is free once that lease is "
                             + "released or makes no call for %d s)", admission.holder(), admission.silentSeconds(),
                     lease.leaseSeconds()));
@@ -217,11 +212,11 @@ public final class AgentServer implements AutoCloseable {
      * Does what {@code route} asks and answers: 200 with the body, 204 when there is none. A switch
      * expression, so a route added to {@link AgentRoute} does not compile until it is served here.
      */
-    private void answer(HttpExchange exchange, AgentRoute route, String leaseId) throws IOException, Refused {
+    private void answer(HttpExchange exchange, AgentRoute route, String leaseId) throws IOException, AgentRefusal {
         Object body = switch (route) {
             case INFO -> info;
             case TIME -> new AgentTime(EpochClock.nanos());
-            case PREPARE -> pool.prepare(read(exchange, PoolPlan.class), PREPARE_TIMEOUT);
+            case PREPARE -> pool.prepare(JsonExchange.read(exchange, PoolPlan.class, MAX_BODY), PREPARE_TIMEOUT);
             case START -> {
                 pool.start();
                 yield null;
@@ -244,7 +239,7 @@ public final class AgentServer implements AutoCloseable {
             }
             case SHUTDOWN -> null;
         };
-        send(exchange, body == null ? 204 : 200, body);
+        JsonExchange.send(exchange, body == null ? 204 : 200, body);
         if (route == AgentRoute.SHUTDOWN) {
             shutdown.countDown(); // after the answer: the agent may be gone the moment it is counted down
         }
@@ -252,58 +247,8 @@ public final class AgentServer implements AutoCloseable {
 
     /** One line per request turned down, never longer than a few hundred characters whatever was sent. */
     private void logRefusal(HttpExchange exchange, int status, String sentence) {
-        log.accept("refused " + bounded(exchange.getRequestMethod()) + " " + bounded(exchange.getRequestURI().getPath())
+        log.accept("refused " + JsonExchange.bounded(exchange.getRequestMethod()) + " " + JsonExchange.bounded(exchange.getRequestURI().getPath())
                 + " from " + exchange.getRemoteAddress().getAddress().getHostAddress() + ": " + status + " "
-                + bounded(sentence));
-    }
-
-    /** Text from a request, cut to {@value #LOGGED_CHARS} characters and to one line. */
-    static String bounded(String text) {
-        String line = String.valueOf(text).replaceAll("[\\r\\n\\t]+", " ");
-        return line.length() <= LOGGED_CHARS ? line : line.substring(0, LOGGED_CHARS) + "... (" + line.length()
-                + " characters)";
-    }
-
-    /** A request the agent turns down with a 4xx and one sentence. */
-    private static final class Refused extends Exception {
-        final int status;
-
-        Refused(int status, String sentence) {
-            super(sentence);
-            this.status = status;
-        }
-    }
-
-    private static <T> T read(HttpExchange exchange, Class<T> type) throws IOException, Refused {
-        String declared = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (declared != null && (declared.length() > 9 || Long.parseLong(declared) > MAX_BODY)) {
-            throw new Refused(413, "request body larger than " + MAX_BODY + " bytes"); // refused before it is sent
-        }
-        try (InputStream in = exchange.getRequestBody()) {
-            byte[] body = in.readNBytes(MAX_BODY + 1);
-            if (body.length > MAX_BODY) {
-                throw new Refused(413, "request body larger than " + MAX_BODY + " bytes");
-            }
-            T value = Json.MAPPER.readValue(body, type);
-            if (value == null) {
-                throw new Refused(400, "malformed " + type.getSimpleName() + ": null");
-            }
-            return value;
-        } catch (JsonProcessingException e) {
-            throw new Refused(400, "malformed " + type.getSimpleName() + ": " + bounded(e.getOriginalMessage()));
-        }
-    }
-
-    private static void send(HttpExchange exchange, int status, Object body) throws IOException {
-        if (body == null) {
-            exchange.sendResponseHeaders(status, -1);
-            return;
-        }
-        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+                + JsonExchange.bounded(sentence));
     }
 }

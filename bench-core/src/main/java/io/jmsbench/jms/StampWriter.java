@@ -7,24 +7,12 @@ import jakarta.jms.Message;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.activemq.util.ByteSequence;
-import org.apache.activemq.util.MarshallingSupport;
 import org.apache.qpid.jms.message.JmsBytesMessage;
 import org.apache.qpid.proton.amqp.Binary;
 import org.apache.qpid.proton.amqp.messaging.Data;
-import org.fusesource.hawtbuf.UTF8Buffer;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Method;
-import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Writes the two audit stamps ({@link AuditHeaders}) on a prepared message before each send.
@@ -45,9 +33,9 @@ import java.util.Map;
  * It checks its own output by unmarshalling it once; on any other message, or if that check
  * fails, it sets the properties through JMS. One writer per message; not thread-safe.
  */
-public abstract sealed class StampWriter {
-
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+public abstract sealed class StampWriter
+        permits StampWriter.Properties, StampWriter.InJmsBody, StampWriter.InQpidBody, StampWriter.InBody,
+        MarshalledStampWriter {
 
     /** Sets {@code id} and {@code sentAt} on the message for its next send. */
     public abstract void stamp(long id, long sentAt) throws JMSException;
@@ -73,7 +61,7 @@ public abstract sealed class StampWriter {
             }
         }
         if (message instanceof ActiveMQMessage activemq) {
-            StampWriter marshalled = Marshalled.prepare(activemq);
+            StampWriter marshalled = MarshalledStampWriter.prepare(activemq);
             if (marshalled != null) {
                 return marshalled;
             }
@@ -231,77 +219,6 @@ public abstract sealed class StampWriter {
             byte[] body = template.clone();
             BodyStamp.write(body, id, sentAt);
             message.setContent(new ByteSequence(body));
-        }
-    }
-
-    /** ActiveMQ's marshalled property block, stamps patched into a fresh copy per send. */
-    static final class Marshalled extends StampWriter {
-        private final ActiveMQMessage message;
-        private final byte[] template;
-        private final int idOffset;
-        private final int sentAtOffset;
-
-        private Marshalled(ActiveMQMessage message, byte[] template, int idOffset, int sentAtOffset) {
-            this.message = message;
-            this.template = template;
-            this.idOffset = idOffset;
-            this.sentAtOffset = sentAtOffset;
-        }
-
-        /** Null when the message's properties cannot be laid out as expected. */
-        static Marshalled prepare(ActiveMQMessage message) throws JMSException {
-            try {
-                Map<String, Object> properties = new LinkedHashMap<>(message.getProperties());
-                properties.remove(AuditHeaders.ID);
-                properties.remove(AuditHeaders.SENT_AT);
-                properties.put(AuditHeaders.ID, 0L);
-                properties.put(AuditHeaders.SENT_AT, 0L);
-                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-                try (DataOutputStream out = new DataOutputStream(bytes)) {
-                    MarshallingSupport.marshalPrimitiveMap(properties, out);
-                }
-                byte[] template = bytes.toByteArray();
-                // the map ends with: ID's value (type byte, 8 bytes), SENT_AT's name (UTF), SENT_AT's value
-                int sentAtOffset = template.length - Long.BYTES;
-                int idOffset = sentAtOffset - 1 - (2 + AuditHeaders.SENT_AT.length()) - Long.BYTES;
-                Marshalled writer = new Marshalled(message, template, idOffset, sentAtOffset);
-                if (!writer.checks(properties)) {
-                    return null;
-                }
-                message.clearProperties();
-                writer.stamp(0, 0);
-                return writer;
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
-        }
-
-        /** Whether patched bytes unmarshal to the message's properties with the stamps' values. */
-        private boolean checks(Map<String, Object> properties) throws IOException {
-            long id = 0x0123456789abcdefL;
-            long sentAt = 0x7edcba9876543210L;
-            byte[] probe = patched(id, sentAt);
-            Map<String, Object> back = new LinkedHashMap<>();
-            MarshallingSupport.unmarshalPrimitiveMap(new DataInputStream(new ByteArrayInputStream(probe)))
-                    .forEach((name, value) -> back.put(name, value instanceof UTF8Buffer utf8 ? utf8.toString() : value));
-            Map<String, Object> expected = new LinkedHashMap<>(properties);
-            expected.put(AuditHeaders.ID, id);
-            expected.put(AuditHeaders.SENT_AT, sentAt);
-            return back.equals(expected);
-        }
-
-        private byte[] patched(long id, long sentAt) {
-            byte[] b = template.clone();
-            LONG.set(b, idOffset, id);
-            LONG.set(b, sentAtOffset, sentAt);
-            return b;
-        }
-
-        @Override
-        public void stamp(long id, long sentAt) {
-            // a fresh array per send: the session's copy of the message shares it, and a vm://
-            // transport hands that copy to the broker without marshalling it
-            message.setMarshalledProperties(new ByteSequence(patched(id, sentAt)));
         }
     }
 }

@@ -21,22 +21,8 @@ import java.util.function.IntFunction;
  * copy reads counts and fixed-size arrays only, never a gap map the writer may be rebalancing, so
  * a discarded copy did no harm.
  *
- * Why not a lock or HdrHistogram's {@code WriterReaderPhaser}: both cost two atomic
- * read-modify-writes per message. Measured side by side with JMH ({@code SubscriberBenchmark},
- * {@code ONLY='SubscriberBenchmark.(record|onMessage)' WARMUP=3 ITERATIONS=10 FORKS=2
- * scripts/bench-jmh.sh}), ns per message, mean with its 99.9% error, two runs, on this 2-core
- * machine shared with other builds and test runs (load average 3.0 then 1.3 at the start), so the
- * figures are noisy and only their differences within one run mean much:
- * <pre>
- *                          this class    synchronized   phaser        no hand-over (unsafe)
- * record (count, latency,  34.2 ± 0.4    43.5 ± 0.3     44.0 ± 0.3    34.1 ± 0.3
- *   audit)                 34.1 ± 0.3    44.0 ± 0.4     44.6 ± 0.2    34.5 ± 0.3
- * onMessage (off the wire) 64.6 ± 0.7    72.2 ± 1.9     73.4 ± 2.6    62.0 ± 1.0
- *                          62.6 ± 0.3    71.5 ± 1.1     70.4 ± 0.5    61.9 ± 0.8
- * </pre>
- * The lock cost 8 to 10 ns, 12 to 14% of the harness's own work per received message (not of
- * the JMS client's, which is microseconds); the sequence lock is at the floor in {@code record}
- * and within 1 to 3 ns of it in {@code onMessage}.
+ * Why not a lock or HdrHistogram's {@code WriterReaderPhaser}: both cost two atomic read-modify-writes
+ * per message, which a single writer need not pay (docs/performance.md, "The stream audit's hand-over").
  */
 public final class StreamAudits {
 

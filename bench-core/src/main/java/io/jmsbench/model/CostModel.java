@@ -35,13 +35,7 @@ public final class CostModel {
     public static final List<String> PARAMETERS = List.of("t_rcv", "t_fltr", "t_tx");
     private static final String[] NAMES = PARAMETERS.toArray(String[]::new);
 
-    /**
-     * A unit-norm column whose part outside the span of the columns before it is shorter than this does not
-     * identify its coefficient. Swept designs give ~0.5 (the paper's grid), rounding gives ~1e-16; a measured
-     * replication grade that wobbles by 1e-5 around a constant is not a sweep.
-     */
-    private static final double RANK_TOLERANCE = 1e-4;
-    /** Above RANK_TOLERANCE but below this, the design separates the parameters only weakly. */
+    /** Above SubsetSolution.RANK_TOLERANCE but below this, the design separates the parameters only weakly. */
     private static final double WEAK_DESIGN = 1e-2;
     /** Residual sums of squares closer than this share of sum(B^2) are ties, settled by SUBSETS order. */
     private static final double TIE = 1e-12;
@@ -83,8 +77,8 @@ public final class CostModel {
             x[i] = new double[] {1, p.filters(), p.replicationGrade()};
             y[i] = 1 / p.receivedRate();
         }
-        Solution best = nonNegative(x, y);
-        Solution free = unconstrained(x, y);
+        SubsetSolution best = nonNegative(x, y);
+        SubsetSolution free = unconstrained(x, y);
         List<String> warnings = designWarnings(points, x, y);
         warnings.addAll(clampWarnings(y, best, free));
 
@@ -94,40 +88,40 @@ public final class CostModel {
         double total = 0;
         for (int i = 0; i < m; i++) {
             ModelPoint p = points.get(i);
-            double predicted = 1 / dot(best.coef, x[i]);
+            double predicted = 1 / best.at(x[i]);
             residuals.add(new ModelFit.Residual(p.label(), p.filters(), p.replicationGrade(), p.receivedRate(),
                     predicted, (predicted - p.receivedRate()) / p.receivedRate()));
             labels.add(p.label());
             total += (y[i] - mean) * (y[i] - mean);
         }
-        double rSquared = total > 0 ? 1 - best.rss / total : Double.NaN;
+        double rSquared = total > 0 ? 1 - best.rss() / total : Double.NaN;
         double[] loo = leaveOneOut(points, x, y);
-        int df = m - best.cols.length;
-        double variance = df > 0 ? best.rss / df : Double.NaN;
+        int df = m - best.cols().length;
+        double variance = df > 0 ? best.rss() / df : Double.NaN;
         double[][] cov = new double[3][3];
-        for (int i : best.cols) {
-            for (int j : best.cols) {
-                cov[i][j] = variance * best.unitCovariance[i][j];
+        for (int i : best.cols()) {
+            for (int j : best.cols()) {
+                cov[i][j] = variance * best.unitCovariance()[i][j];
             }
         }
         List<List<Double>> covariance = new ArrayList<>();
         for (double[] row : cov) {
             covariance.add(Arrays.stream(row).boxed().toList());
         }
-        return new ModelFit(best.coef[0], best.coef[1], best.coef[2], rSquared, residuals,
+        return new ModelFit(best.coef()[0], best.coef()[1], best.coef()[2], rSquared, residuals,
                 loo.length == 0 ? Double.NaN : median(loo), loo.length == 0 ? Double.NaN : loo[loo.length - 1],
                 warnings, m, labels, estimates(best, free, cov, df), variance, df, covariance, List.of());
     }
 
     /** Each parameter with its standard error and 95% interval; NaN for those fixed at 0 and when df = 0. */
-    private static List<Estimate> estimates(Solution best, Solution free, double[][] cov, int df) {
+    private static List<Estimate> estimates(SubsetSolution best, SubsetSolution free, double[][] cov, int df) {
         double t = df > 0 ? StudentT.quantile975(df) : Double.NaN;
         List<Estimate> estimates = new ArrayList<>();
         for (int j = 0; j < 3; j++) {
             if (best.uses(j)) {
                 double se = Math.sqrt(cov[j][j]);
-                estimates.add(new Estimate(NAMES[j], best.coef[j], se, best.coef[j] - t * se,
-                        best.coef[j] + t * se, false));
+                estimates.add(new Estimate(NAMES[j], best.coef()[j], se, best.coef()[j] - t * se,
+                        best.coef()[j] + t * se, false));
             } else {
                 // fixed at 0: by the constraint when unconstrained least squares would use it, else by the design
                 estimates.add(new Estimate(NAMES[j], 0, Double.NaN, Double.NaN, Double.NaN,
@@ -148,8 +142,8 @@ public final class CostModel {
         if (m < 2) {
             return warnings;
         }
-        boolean filtersConstant = solve(x, y, new int[] {0, 1}) == null;
-        boolean gradeConstant = solve(x, y, new int[] {0, 2}) == null;
+        boolean filtersConstant = SubsetSolution.of(x, y, new int[] {0, 1}) == null;
+        boolean gradeConstant = SubsetSolution.of(x, y, new int[] {0, 2}) == null;
         if (filtersConstant) {
             warnings.add("n_fltr is the same (" + number(points.stream().mapToDouble(ModelPoint::filters).average()
                     .orElseThrow()) + ") at every point: t_fltr cannot be told apart from t_rcv;"
@@ -163,15 +157,15 @@ public final class CostModel {
         if (m < 3 || filtersConstant || gradeConstant) {
             return warnings;
         }
-        Solution full = solve(x, y, SUBSETS[0]);
+        SubsetSolution full = SubsetSolution.of(x, y, SUBSETS[0]);
         if (full == null) {
             // n_fltr = a + b * r at every point: regress n_fltr on (1, r) to say which line
             double[] filters = points.stream().mapToDouble(ModelPoint::filters).toArray();
-            Solution line = solve(x, filters, new int[] {0, 2});
-            warnings.add("n_fltr and r are collinear (n_fltr = " + line(line.coef[2], line.coef[0])
+            SubsetSolution line = SubsetSolution.of(x, filters, new int[] {0, 2});
+            warnings.add("n_fltr and r are collinear (n_fltr = " + line(line.coef()[2], line.coef()[0])
                     + " at every point): t_fltr cannot be told apart from t_rcv and t_tx;"
                     + " sweep the extra non-matching filters independently of r");
-        } else if (full.minDiagonal < WEAK_DESIGN) {
+        } else if (full.minDiagonal() < WEAK_DESIGN) {
             warnings.add("the design barely separates the parameters (n_fltr and r are nearly constant or nearly"
                     + " collinear): t_rcv, t_fltr and t_tx are poorly determined");
         }
@@ -179,12 +173,12 @@ public final class CostModel {
     }
 
     /** Unconstrained least squares on the best identified subset (ties settled by SUBSETS order). */
-    private static Solution unconstrained(double[][] x, double[] y) {
-        Solution free = null;
+    private static SubsetSolution unconstrained(double[][] x, double[] y) {
+        SubsetSolution free = null;
         double tie = tieTolerance(y);
         for (int[] cols : SUBSETS) {
-            Solution s = solve(x, y, cols);
-            if (s != null && (free == null || s.rss < free.rss - tie)) {
+            SubsetSolution s = SubsetSolution.of(x, y, cols);
+            if (s != null && (free == null || s.rss() < free.rss() - tie)) {
                 free = s;
             }
         }
@@ -192,16 +186,16 @@ public final class CostModel {
     }
 
     /** The parameters the constraint set to 0 where unconstrained least squares would fit better. */
-    private static List<String> clampWarnings(double[] y, Solution best, Solution free) {
+    private static List<String> clampWarnings(double[] y, SubsetSolution best, SubsetSolution free) {
         double tie = tieTolerance(y);
         List<String> warnings = new ArrayList<>();
-        if (free == null || best.rss <= free.rss + tie) {
+        if (free == null || best.rss() <= free.rss() + tie) {
             return warnings;
         }
         for (int j = 0; j < 3; j++) {
             if (!best.uses(j) && free.uses(j)) {
                 warnings.add(String.format(Locale.ROOT, "%s was clamped to 0 by the non-negativity constraint"
-                        + " (unconstrained least squares gives %.2e s)", NAMES[j], free.coef[j]));
+                        + " (unconstrained least squares gives %.2e s)", NAMES[j], free.coef()[j]));
             }
         }
         return warnings;
@@ -223,7 +217,7 @@ public final class CostModel {
                     ys[k++] = y[i];
                 }
             }
-            double b = dot(nonNegative(xs, ys).coef, x[out]);
+            double b = nonNegative(xs, ys).at(x[out]);
             double measured = points.get(out).receivedRate();
             errors[out] = b > 0 ? Math.abs(1 / b - measured) / measured : Double.POSITIVE_INFINITY;
         }
@@ -232,12 +226,12 @@ public final class CostModel {
     }
 
     /** Exact non-negative least squares: the best subset solution with no negative coefficient. */
-    private static Solution nonNegative(double[][] x, double[] y) {
-        Solution best = null;
+    private static SubsetSolution nonNegative(double[][] x, double[] y) {
+        SubsetSolution best = null;
         double tie = tieTolerance(y);
         for (int[] cols : SUBSETS) {
-            Solution s = solve(x, y, cols);
-            if (s != null && s.nonNegative() && (best == null || s.rss < best.rss - tie)) {
+            SubsetSolution s = SubsetSolution.of(x, y, cols);
+            if (s != null && s.nonNegative() && (best == null || s.rss() < best.rss() - tie)) {
                 best = s;
             }
         }
@@ -251,128 +245,6 @@ public final class CostModel {
             sum += v * v;
         }
         return TIE * sum;
-    }
-
-    /**
-     * Unconstrained least squares of y on the columns {@code cols} of x, by Householder QR on unit-norm
-     * columns; null when the columns do not identify their coefficients (fewer rows than columns, or a
-     * column (nearly) in the span of the ones before it).
-     */
-    private static Solution solve(double[][] x, double[] y, int[] cols) {
-        int m = y.length;
-        int k = cols.length;
-        if (m < k) {
-            return null;
-        }
-        double[][] a = new double[k][m]; // column-major: a[j] is column j
-        double[] scale = new double[k];
-        for (int j = 0; j < k; j++) {
-            for (int i = 0; i < m; i++) {
-                a[j][i] = x[i][cols[j]];
-            }
-            scale[j] = norm(a[j], 0);
-            if (scale[j] == 0) {
-                return null;
-            }
-            for (int i = 0; i < m; i++) {
-                a[j][i] /= scale[j];
-            }
-        }
-        double[] b = y.clone();
-        double minDiagonal = Double.POSITIVE_INFINITY;
-        double[] v = new double[m];
-        for (int j = 0; j < k; j++) {
-            // the length of column j below row j is its part outside the span of the columns before it
-            double length = norm(a[j], j);
-            if (length < RANK_TOLERANCE) {
-                return null;
-            }
-            minDiagonal = Math.min(minDiagonal, length);
-            double alpha = a[j][j] > 0 ? -length : length; // opposite sign: no cancellation in v[j]
-            Arrays.fill(v, 0);
-            System.arraycopy(a[j], j, v, j, m - j);
-            v[j] -= alpha;
-            double vv = 0;
-            for (int i = j; i < m; i++) {
-                vv += v[i] * v[i];
-            }
-            for (int l = j; l < k; l++) {
-                reflect(a[l], v, vv, j);
-            }
-            reflect(b, v, vv, j);
-        }
-        double[] z = new double[k];
-        for (int j = k - 1; j >= 0; j--) {
-            double s = b[j];
-            for (int l = j + 1; l < k; l++) {
-                s -= a[l][j] * z[l];
-            }
-            z[j] = s / a[j][j];
-        }
-        double[] coef = new double[3];
-        for (int j = 0; j < k; j++) {
-            coef[cols[j]] = z[j] / scale[j];
-        }
-        double rss = 0;
-        for (int i = 0; i < m; i++) {
-            double e = y[i] - dot(coef, x[i]);
-            rss += e * e;
-        }
-        return new Solution(coef, rss, cols, minDiagonal, unitCovariance(a, scale, cols));
-    }
-
-    /**
-     * (X_S^T X_S)^-1 in the units of x, from the R of the scaled columns (R[j][l] = a[l][j], l >= j):
-     * the scaled inverse is R^-1 R^-T, and column j was divided by scale[j]. 0 outside {@code cols}.
-     */
-    private static double[][] unitCovariance(double[][] a, double[] scale, int[] cols) {
-        int k = cols.length;
-        double[][] rInv = new double[k][k]; // upper triangular, by back substitution on R rInv = I
-        for (int j = k - 1; j >= 0; j--) {
-            rInv[j][j] = 1 / a[j][j];
-            for (int l = j + 1; l < k; l++) {
-                double s = 0;
-                for (int p = j + 1; p <= l; p++) {
-                    s += a[p][j] * rInv[p][l];
-                }
-                rInv[j][l] = -s / a[j][j];
-            }
-        }
-        double[][] out = new double[3][3];
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                double s = 0;
-                for (int l = Math.max(i, j); l < k; l++) {
-                    s += rInv[i][l] * rInv[j][l];
-                }
-                out[cols[i]][cols[j]] = s / (scale[i] * scale[j]);
-            }
-        }
-        return out;
-    }
-
-    /** c := (I - 2 v v^T / v^T v) c, on rows from {@code from} on. */
-    private static void reflect(double[] c, double[] v, double vv, int from) {
-        double d = 0;
-        for (int i = from; i < c.length; i++) {
-            d += v[i] * c[i];
-        }
-        double f = 2 * d / vv;
-        for (int i = from; i < c.length; i++) {
-            c[i] -= f * v[i];
-        }
-    }
-
-    private static double norm(double[] c, int from) {
-        double s = 0;
-        for (int i = from; i < c.length; i++) {
-            s += c[i] * c[i];
-        }
-        return Math.sqrt(s);
-    }
-
-    private static double dot(double[] coef, double[] row) {
-        return coef[0] * row[0] + coef[1] * row[1] + coef[2] * row[2];
     }
 
     private static double median(double[] sorted) {
@@ -397,22 +269,5 @@ public final class CostModel {
             return term;
         }
         return term + (intercept < 0 ? " - " : " + ") + number(Math.abs(intercept));
-    }
-
-    /** One subset's least-squares solution: coefficients for all three columns (0 outside {@code cols}). */
-    private record Solution(double[] coef, double rss, int[] cols, double minDiagonal, double[][] unitCovariance) {
-
-        boolean uses(int column) {
-            for (int c : cols) {
-                if (c == column) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        boolean nonNegative() {
-            return coef[0] >= 0 && coef[1] >= 0 && coef[2] >= 0;
-        }
     }
 }

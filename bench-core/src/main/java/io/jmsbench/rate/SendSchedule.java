@@ -10,10 +10,12 @@ import java.util.List;
  * fixed rate). Holds and ramps have closed forms, and a burst repeats one period of two holds, so
  * no time is found by search. After the last step its end rate is held.
  *
+ * A publisher's {@link Pacer} on a rate profile.
+ *
  * <p>{@link #dueNanos} is for one sending thread: it keeps the step it last answered in, so a
  * rising k costs no walk from the first step and allocates nothing.
  */
-public final class SendSchedule {
+public final class SendSchedule implements Pacer {
 
     private final RateStep.Shape[] shape;
     private final double[] rate;
@@ -68,6 +70,7 @@ public final class SendSchedule {
     }
 
     /** Nanoseconds from the start at which message {@code k} (from 0) is due. */
+    @Override
     public long dueNanos(long k) {
         int i = cursor;
         if (k < startCount[i]) {

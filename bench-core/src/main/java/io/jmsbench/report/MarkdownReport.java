@@ -1,20 +1,11 @@
 package io.jmsbench.report;
 
-import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.report.PointResult.CpuFigures;
-import io.jmsbench.scenario.Distribution;
-import io.jmsbench.scenario.MessageSpec;
-import io.jmsbench.scenario.PublisherGroup;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.SubscriberGroup;
-import io.jmsbench.text.Durations;
 import io.jmsbench.verdict.Verdict;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** {@code report.md}: the report a person reads, rendered from the {@link Report} alone. */
 public final class MarkdownReport {
@@ -68,8 +59,8 @@ public final class MarkdownReport {
         for (PointResult p : report.points()) {
             point(md, p, settingsVary);
         }
-        configuration(md, report);
-        environment(md, report.environment());
+        md.append(ConfigurationSection.render(report));
+        md.append(EnvironmentSection.render(report.environment()));
         return md.toString();
     }
 
@@ -199,102 +190,6 @@ public final class MarkdownReport {
         }
     }
 
-    private static void configuration(StringBuilder md, Report report) {
-        Scenario s = report.scenario();
-        md.append("## Configuration\n\n");
-        md.append("- scenario file: `").append(report.scenarioFile()).append("`\n");
-        md.append("- broker: ").append(s.broker().isEmbedded()
-                ? "embedded " + s.broker().embedded() + ", persistent store " + s.broker().persistent()
-                : "external " + s.broker().url()).append('\n');
-        md.append("- provider: ").append(s.provider().yamlName()).append('\n');
-        md.append("- destination: ").append(s.destination().type().yamlName()).append(' ')
-                .append(s.destination().name()).append('\n');
-        md.append("- message: ").append(s.message().type().yamlName()).append(", ").append(sizeText(s.message()))
-                .append(", ").append(s.message().properties()).append(" properties = \"")
-                .append(s.message().values()).append("\"\n");
-        md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
-                .append(report.search() != null ? "chosen by the search, step by step" : s.publishers().rate().text())
-                .append('\n');
-        for (PublisherGroup g : s.publishers().groups()) {
-            md.append("  - ").append(g.name()).append(": ").append(g.clients()).append(" clients, rate ")
-                    .append(g.rate().text()).append(", message ").append(g.message().type().yamlName()).append(", ")
-                    .append(sizeText(g.message())).append(", ").append(g.message().properties())
-                    .append(" properties = \"").append(g.message().values()).append("\", ")
-                    .append(g.persistent() ? "persistent" : "non-persistent").append('\n');
-        }
-        for (int i = 0; i < s.subscribers().size(); i++) {
-            SubscriberGroup g = s.subscribers().get(i);
-            md.append("- subscribers[").append(i).append("]: ").append(g.clients()).append(" clients, selector ")
-                    .append(g.selector() == null ? "none" : "`" + g.selector() + "`").append('\n');
-        }
-        md.append("- delivery: ").append(s.delivery().persistent() ? "persistent" : "non-persistent")
-                .append(", ack ").append(s.delivery().ack().yamlName()).append('\n');
-        md.append("- phases: warm-up ").append(s.phases().warmupAuto()
-                        ? "auto (at most " + Durations.format(s.phases().warmup()) + ")"
-                        : Durations.format(s.phases().warmup())).append(", measure ").append(s.phases().measureAuto()
-                        ? String.format(Locale.ROOT, "auto to ±%s%% (at most %s)",
-                                new BigDecimal(100 * s.phases().precision()).setScale(1,
-                                        RoundingMode.HALF_UP).stripTrailingZeros().toPlainString(),
-                                Durations.format(s.phases().measure()))
-                        : Durations.format(s.phases().measure())).append(", drain up to ")
-                .append(Durations.format(s.phases().drain())).append("\n\n");
-    }
-
-    private static void environment(StringBuilder md, Environment e) {
-        md.append("## Environment\n\n");
-        md.append("- jmsbench ").append(e.jmsbench()).append(", activemq-client ").append(e.activemqClient())
-                .append(", qpid-jms-client ").append(e.qpidJmsClient()).append('\n');
-        md.append("- controller host: ").append(e.controllerHost().hostname()).append(", ")
-                .append(e.controllerHost().cores()).append(" cores (").append(e.controllerHost().cpuModel())
-                .append("), ").append(Figures.bytes(e.controllerHost().memoryBytes())).append(", ")
-                .append(e.controllerHost().os()).append(' ').append(e.controllerHost().osVersion()).append('\n');
-        md.append("- controller JVM: Java ").append(e.controllerJvm().javaVersion()).append(" (")
-                .append(e.controllerJvm().vmVendor()).append(")\n");
-        if (e.broker() != null) {
-            md.append("- broker: ").append(e.broker().kind()).append(' ').append(e.broker().version()).append(" at ")
-                    .append(e.broker().url());
-            if (e.broker().memoryLimitMb() != null) {
-                md.append(", memory limit ").append(e.broker().memoryLimitMb()).append(" MB");
-            }
-            if (e.broker().jvm() != null) {
-                md.append(", JVM flags ").append(e.broker().jvm().flags());
-            }
-            md.append('\n');
-            if (e.broker().tls() != null) {
-                md.append("- TLS: ").append(e.broker().tls().describe()).append(", broker certificate ")
-                        .append(e.broker().tls().peer()).append('\n');
-            }
-        }
-        for (AgentFacts a : e.agents()) {
-            md.append("- ").append(a.name()).append(a.address() == null ? "" : " at " + a.address()).append(": ")
-                    .append(a.clients()).append(" clients on ").append(a.info().host().hostname())
-                    .append(" (").append(a.info().host().cores()).append(" cores), Java ")
-                    .append(a.info().jvm().javaVersion()).append(", JVM flags ").append(a.info().jvm().flags());
-            if (a.clock() != null) {
-                md.append(String.format(Locale.ROOT, ", clock offset %+.1f ± %.1f µs%s", a.clock().offsetMicros(),
-                        a.clock().uncertaintyMicros(), a.clock().applied() ? " (applied)" : " (same clock, not applied)"));
-            }
-            if (a.clientIds() != null && !a.clientIds().isEmpty() && a.clientIds().size() <= 16) {
-                md.append(", clients ").append(String.join(" ", a.clientIds()));
-            }
-            md.append('\n');
-        }
-        if (e.disk() != null) {
-            md.append(String.format(Locale.ROOT, "- disk under the store (%d-byte blocks): %,.0f writes/s, %,.0f synced "
-                            + "writes/s (%.1f MB/s), %,.0f reads/s%n", e.disk().blockSize(), e.disk().writes().perSecond(),
-                    e.disk().syncWrites().perSecond(), e.disk().syncWrites().megabytesPerSecond(),
-                    e.disk().reads().perSecond()));
-        }
-        if (!e.providerSettings().isEmpty()) {
-            md.append("- provider settings").append(e.variesByPoint().contains("providerSettings")
-                    ? " every point shared" : "").append(": ").append(e.providerSettings()).append('\n');
-        }
-        if (!e.variesByPoint().isEmpty()) {
-            md.append("- varies by point: ").append(String.join(", ", e.variesByPoint()))
-                    .append(" (each point's own are under its result and in report.json's points[].environment)\n");
-        }
-    }
-
     /** With publisher groups: each one's rate over the window beside the totals above. */
     private static void groups(StringBuilder md, List<GroupRate> groups) {
         if (groups.isEmpty()) {
@@ -319,23 +214,5 @@ public final class MarkdownReport {
             md.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
         md.append('\n');
-    }
-
-    /** {@code 1024 bytes}; a size that varies as the scenario gave it. */
-    private static String sizeText(MessageSpec m) {
-        if (m.files() != null) {
-            return "bodies from the files in " + m.files();
-        }
-        if (m.sizes() instanceof Distribution.Uniform u) {
-            return "uniform from " + u.low() + " to " + u.high() + " bytes";
-        }
-        if (m.sizes() instanceof Distribution.Weighted w) {
-            return "weighted " + w.choices().stream().map(c -> c.value() + " bytes (weight " + c.weight() + ")")
-                    .collect(Collectors.joining(", "));
-        }
-        if (m.sizes() instanceof Distribution.LogNormal l) {
-            return "log-normal, median " + l.median() + " bytes, p99 " + l.p99() + " bytes";
-        }
-        return m.size() + " bytes";
     }
 }

@@ -31,16 +31,25 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
         publisherGroups = publisherGroups == null ? List.of() : List.copyOf(publisherGroups);
     }
 
-    /** A point whose publishers are one group (its rate is the totals'). */
-    public PointResult(Key key, Judgement judgement, Timing timing, Rates rates, Delivery delivery, Resources resources,
-                       List<IntervalSample> samples, PointEnvironment environment, MessageSizes sizes) {
-        this(key, judgement, timing, rates, delivery, resources, samples, environment, sizes, List.of());
-    }
-
-    /** A point without its payload bytes (a report from before they were counted). */
+    /**
+     * A point whose publishers are one group, without its payload bytes. Kept while
+     * bench-controller's ModelFitsTest builds its points so; new code uses {@link #builder()}.
+     */
     public PointResult(Key key, Judgement judgement, Timing timing, Rates rates, Delivery delivery, Resources resources,
                        List<IntervalSample> samples, PointEnvironment environment) {
-        this(key, judgement, timing, rates, delivery, resources, samples, environment, null);
+        this(key, judgement, timing, rates, delivery, resources, samples, environment, null, List.of());
+    }
+
+    /** A point built group by group, every group to be given (sizes and publisher groups may stay unset). */
+    public static PointResultBuilder builder() {
+        return new PointResultBuilder();
+    }
+
+    /** A builder holding this point's groups, to change some of them. */
+    public PointResultBuilder toBuilder() {
+        return new PointResultBuilder().key(key).judgement(judgement).timing(timing).rates(rates).delivery(delivery)
+                .resources(resources).samples(samples).environment(environment).sizes(sizes)
+                .publisherGroups(publisherGroups);
     }
 
     /** Which point: its sweep values and its repeat. */
@@ -102,22 +111,10 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
             faults = faults == null ? List.of() : List.copyOf(faults); // reports before faults
         }
 
-        /** Without requesters. */
-        public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
-                        BrokerCounts brokerCounts, List<FaultOutcome> faults, BacklogFigures backlog,
-                        ExpiryFigures expiry) {
-            this(totals, drain, audit, latency, brokerCounts, faults, backlog, expiry, null);
-        }
-
-        /** Messages without a time to live. */
-        public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
-                        BrokerCounts brokerCounts, List<FaultOutcome> faults, BacklogFigures backlog) {
-            this(totals, drain, audit, latency, brokerCounts, faults, backlog, null, null);
-        }
-
+        /** Without a backlog, an expiry or requesters (bench-controller's ModelFitsTest builds these). */
         public Delivery(Totals totals, Drain drain, AuditCounts audit, LatencyFigures latency,
                         BrokerCounts brokerCounts, List<FaultOutcome> faults) {
-            this(totals, drain, audit, latency, brokerCounts, faults, null);
+            this(totals, drain, audit, latency, brokerCounts, faults, null, null, null);
         }
     }
 
@@ -132,6 +129,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
      */
     public record RateFigure(long messages, double rate, double seconds, double ci95) {
 
+        /** Without an interval; bench-controller's run code builds these (Deltas, WindowFigures). */
         public RateFigure(long messages, double rate, double seconds) {
             this(messages, rate, seconds, Double.NaN);
         }
@@ -153,6 +151,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
                          String lastReceiveError, List<ClientCount> publisherClients,
                          List<ClientCount> subscriberClients) {
 
+        /** Without per-client counts (bench-controller's ModelFitsTest builds these). */
         public Totals(long sent, long received, long sendErrors, long receiveErrors, String lastSendError,
                       String lastReceiveError) {
             this(sent, received, sendErrors, receiveErrors, lastSendError, lastReceiveError, List.of(), List.of());
@@ -183,6 +182,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
             partitions = partitions == null ? List.of() : List.copyOf(partitions); // reports before partitions
         }
 
+        /** Without the controller's cores and partitions (bench-controller's ModelFitsTest builds these). */
         public CpuFigures(int hostCores, double brokerCores, double publisherCores, double subscriberCores,
                           double hostBusy, double brokerShare) {
             this(hostCores, brokerCores, publisherCores, subscriberCores, hostBusy, brokerShare, Double.NaN, List.of());
@@ -242,6 +242,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
                         + "±%.1f%%)", precision, 100 * precisionTarget);
                 case MESSAGES -> "window ended at its message count, " + precision;
                 case TIME -> "window ended at its time, " + precision;
+                case CUT -> "the window was cut short";
             };
             return warmup + "; " + window;
         }

@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * What an external broker is, where the scenario says so ({@code broker: {url: ..., kind: ...}}): it
  * decides the addresses the AMQP clients use and what the scenario may ask of the broker
- * ({@link BrokerLimits}).
+ * ({@code read.BrokerLimits}).
  */
 public enum BrokerKind {
     /** RabbitMQ 3.x: AMQP 0-9-1 (rabbitmq-jms) and its AMQP 1.0 plugin (amqp). */

@@ -18,17 +18,16 @@ public record BrokerSpec(String embedded, boolean persistent, String url, boolea
         management = management == null ? BrokerManagement.DEFAULT : management;
     }
 
-    public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
-                      BrokerKind kind) {
-        this(embedded, persistent, url, reuse, tuning, kind, BrokerManagement.DEFAULT, null);
+    /** The embedded broker {@code name} ({@link #ACTIVEMQ} or {@link #ARTEMIS}) as a scenario leaves it otherwise. */
+    public static BrokerSpec embedded(String name, boolean persistent) {
+        return new BrokerSpec(name, persistent, null, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT, null,
+                BrokerManagement.DEFAULT, null);
     }
 
-    public BrokerSpec(String embedded, boolean persistent, String url) {
-        this(embedded, persistent, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT);
-    }
-
-    public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning) {
-        this(embedded, persistent, url, reuse, tuning, null);
+    /** The external broker at {@code url}, of no known kind, without management or TLS. */
+    public static BrokerSpec external(String url) {
+        return new BrokerSpec(null, false, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT, null,
+                BrokerManagement.DEFAULT, null);
     }
 
     /** ActiveMQ Classic: OpenWire and AMQP connectors. */

@@ -23,17 +23,7 @@ public record BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimit
                            @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean schedulerSupport) {
 
     public static final BrokerTuning DEFAULT = new BrokerTuning(Defaults.BROKER_MEMORY_LIMIT_MB, null, null, null, null,
-            null, null, Defaults.PRODUCER_FLOW_CONTROL, Defaults.SEND_FAIL_IF_NO_SPACE, null, null);
-
-    /** Without ActiveMQ's scheduler. */
-    public BrokerTuning(long memoryLimitMb, Long storeLimitMb, Long tempLimitMb, Boolean journalDiskSyncs,
-                        PreallocationStrategy preallocationStrategy, Integer journalMaxFileLengthMb,
-                        String dataDirectory, boolean producerFlowControl, boolean sendFailIfNoSpace,
-                        Duration sendFailIfNoSpaceAfterTimeout, AddressFullPolicy addressFullPolicy) {
-        this(memoryLimitMb, storeLimitMb, tempLimitMb, journalDiskSyncs, preallocationStrategy, journalMaxFileLengthMb,
-                dataDirectory, producerFlowControl, sendFailIfNoSpace, sendFailIfNoSpaceAfterTimeout, addressFullPolicy,
-                false);
-    }
+            null, null, Defaults.PRODUCER_FLOW_CONTROL, Defaults.SEND_FAIL_IF_NO_SPACE, null, null, false);
 
     /** This tuning with another memory limit. */
     public BrokerTuning withMemoryLimitMb(long mb) {

@@ -14,10 +14,6 @@ import java.util.Locale;
 public record DeliverySpec(boolean persistent, AckMode ack, boolean durable, int ackEvery, int transactionSize,
                            boolean asyncSend) {
 
-    public DeliverySpec(boolean persistent, AckMode ack) {
-        this(persistent, ack, Defaults.DURABLE, Defaults.ACK_EVERY, Defaults.TRANSACTION_SIZE, Defaults.ASYNC_SEND);
-    }
-
     public boolean transacted() {
         return ack == AckMode.TRANSACTED;
     }

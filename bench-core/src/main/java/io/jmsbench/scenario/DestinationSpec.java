@@ -10,10 +10,6 @@ import java.util.Locale;
  */
 public record DestinationSpec(DestinationType type, String name, int count) {
 
-    public DestinationSpec(DestinationType type, String name) {
-        this(type, name, Defaults.DESTINATION_COUNT);
-    }
-
     /** The name of the destination client number {@code clientIndex} of its role uses. */
     public String nameFor(int clientIndex) {
         return count == 1 ? name : name + "." + Math.floorMod(clientIndex, count);

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 /**
  * A distribution of whole values in one unit (message bytes; later durations in nanoseconds), as a
  * scenario writes it: {@code 1024}, {@code {uniform: [a, b]}}, {@code {weighted: [...]}} or
- * {@code {lognormal: {median: m, p99: q}}}. Read by {@link DistributionReader}, which checks every
+ * {@code {lognormal: {median: m, p99: q}}}. Read by {@code read.DistributionReader}, which checks every
  * bound, so each type trusts its values. Drawing is seeded: the same seed gives the same table.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.WRAPPER_OBJECT)

@@ -11,7 +11,7 @@ import java.time.Duration;
  * {@code priority} (JMSPriority, 0 to 9: one value or a mix drawn round robin from a table),
  * {@code groups} (how many JMSXGroupID values the messages go to, round robin by sequence number)
  * and {@code deliveryDelay} (JMS 2's delivery delay, or ActiveMQ Classic's scheduled delay over
- * OpenWire). Read by {@link MessageHeaderReader}, which refuses what a broker or provider would
+ * OpenWire). Read by {@code read.MessageHeaderReader}, which refuses what a broker or provider would
  * ignore without saying so.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

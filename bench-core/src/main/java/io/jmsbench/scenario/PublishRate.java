@@ -25,18 +25,19 @@ public sealed interface PublishRate {
     String text();
 
     /**
-     * Reads what a scenario (or a report) says: {@code max}, or a number above 0 (as Java reads a
-     * double, so {@code 2e4} too) of at most {@link Defaults#MAX_PUBLISH_RATE}, or a profile as
-     * {@link Profile#text()} writes it.
+     * Reads what a report (or a scenario's text) says: {@code max}, or a number above 0 (as Java reads
+     * a double, so {@code 2e4} too) of at most {@link Defaults#MAX_PUBLISH_RATE}, or a profile as
+     * {@link Profile#text()} writes it (a scenario's profile is read, with its positions, by the
+     * scenario reader).
      *
      * @throws IllegalArgumentException with the sentence a scenario problem gives, naming {@code text}
      */
-    static PublishRate parse(String text) {
+    public static PublishRate parse(String text) {
         if (Max.TEXT.equals(text)) {
             return MAX;
         }
         if (text != null && text.strip().startsWith("[")) {
-            return RateProfileReader.parse(text);
+            return ProfileText.parse(text);
         }
         double total = -1;
         try {
@@ -119,10 +120,10 @@ public sealed interface PublishRate {
             }
         }
 
-        static final String EMPTY = "expected at least one segment such as {rate: 1000, for: 30s}, found an empty list";
+        public static final String EMPTY = "expected at least one segment such as {rate: 1000, for: 30s}, found an empty list";
 
         /** Reports each segment out of place: a first that is no hold, a length missing before the last. */
-        static void checkOrder(List<RateSegment> segments, BiConsumer<Integer, String> problem) {
+        public static void checkOrder(List<RateSegment> segments, BiConsumer<Integer, String> problem) {
             for (int i = 0; i < segments.size(); i++) {
                 RateSegment s = segments.get(i);
                 if (i == 0 && !(s instanceof RateSegment.Hold)) {

@@ -13,10 +13,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record PublisherGroup(String name, int clients, PublishRate rate, MessageSpec message, boolean persistent,
                              @JsonInclude(JsonInclude.Include.NON_NULL) ReplyTo replyTo) {
 
-    public PublisherGroup(String name, int clients, PublishRate rate, MessageSpec message, boolean persistent) {
-        this(name, clients, rate, message, persistent, null);
-    }
-
     /** A group's name when none is given: publishers-1, publishers-2, ... ({@code index} 0-based). */
     public static String defaultName(int index) {
         return "publishers-" + (index + 1);

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One benchmark scenario, resolved and validated: every field holds a value (defaults filled in).
- * Built only by {@link ScenarioLoader}, which reports every mistake with its file position.
+ * Built only by {@link io.jmsbench.scenario.read.ScenarioLoader}, which reports every mistake with its file position.
  */
 public record Scenario(
         String name,
@@ -28,29 +28,6 @@ public record Scenario(
         cpus = cpus == null ? CpuSpec.SHARED : cpus; // reports written before CPU partitions existed
     }
 
-    public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
-                    MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
-                    DeliverySpec delivery, Phases phases, Validity validity, AgentsSpec agents,
-                    List<FaultSpec> faults) {
-        this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
-                validity, agents, faults, CpuSpec.SHARED);
-    }
-
-    public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
-                    MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
-                    DeliverySpec delivery, Phases phases, Validity validity, AgentsSpec agents) {
-        this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
-                validity, agents, List.of());
-    }
-
-    public Scenario(String name, String description, BrokerSpec broker, Provider provider, DestinationSpec destination,
-                    MessageSpec message, PublisherSpec publishers, List<SubscriberGroup> subscribers,
-                    DeliverySpec delivery, Phases phases) {
-        this(name, description, broker, provider, destination, message, publishers, subscribers, delivery, phases,
-                new Validity(Defaults.BROKER_CPU_MIN, Defaults.CLIENT_CPU_MAX, Defaults.CLOCK_UNCERTAINTY_MAX),
-                AgentsSpec.LOCAL);
-    }
-
     /** This scenario with its clients on {@code agents}. */
     public Scenario withAgents(AgentsSpec agents) {
         return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
@@ -69,7 +46,7 @@ public record Scenario(
     /** The publisher groups: those of a list, or the one group a single mapping is. */
     public List<PublisherGroup> publisherGroups() {
         return publishers.grouped() ? publishers.groups() : List.of(new PublisherGroup(PublisherGroup.defaultName(0),
-                publishers.clients(), publishers.rate(), message, delivery.persistent()));
+                publishers.clients(), publishers.rate(), message, delivery.persistent(), null));
     }
 
     /** The index of the group whose clients include the publisher at {@code publisherIndex} (0-based, in order). */
@@ -101,7 +78,7 @@ public record Scenario(
     }
 
     private static PublisherGroup withRate(PublisherGroup group, PublishRate rate) {
-        return new PublisherGroup(group.name(), group.clients(), rate, group.message(), group.persistent());
+        return new PublisherGroup(group.name(), group.clients(), rate, group.message(), group.persistent(), null);
     }
 
     /** Whether a fault of this scenario may drop the broker's connections: its clients connect with failover. */

@@ -18,15 +18,6 @@ import java.util.Map;
 public record ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points,
                            SearchSpec search, String contentSha256, List<Claim> claims) {
 
-    public ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points) {
-        this(base, sweep, repeat, points, null, null, List.of());
-    }
-
-    public ScenarioPlan(Scenario base, Map<String, List<Object>> sweep, int repeat, List<Point> points,
-                        SearchSpec search, String contentSha256) {
-        this(base, sweep, repeat, points, search, contentSha256, List.of());
-    }
-
     public ScenarioPlan {
         claims = claims == null ? List.of() : List.copyOf(claims);
         sweep = Collections.unmodifiableMap(new LinkedHashMap<>(sweep));

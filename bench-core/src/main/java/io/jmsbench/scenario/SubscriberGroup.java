@@ -25,17 +25,9 @@ public record SubscriberGroup(int clients, String selector, FilterSpec filter, D
         processing = processing == null ? NO_PROCESSING : processing;
     }
 
-    public SubscriberGroup(int clients, String selector, FilterSpec filter, Distribution processing, Duration start,
-                           Duration stop) {
-        this(clients, selector, filter, processing, start, stop, false);
-    }
-
-    public SubscriberGroup(int clients, String selector, FilterSpec filter) {
-        this(clients, selector, filter, NO_PROCESSING, null, null);
-    }
-
-    public SubscriberGroup(int clients, String selector) {
-        this(clients, selector, null);
+    /** {@code clients} with the raw JMS {@code selector} ({@code null}: none), joining at the start, not slowed. */
+    public static SubscriberGroup of(int clients, String selector) {
+        return new SubscriberGroup(clients, selector, null, NO_PROCESSING, null, null, false);
     }
 
     /** Whether this group's clients install a filter (they count in n_fltr). */

@@ -8,4 +8,8 @@ package io.jmsbench.scenario;
  * {@code clockUncertaintyMax} of the median latency.
  */
 public record Validity(double brokerCpuMin, double clientCpuMax, double clockUncertaintyMax) {
+
+    /** The thresholds a scenario leaves to their defaults. */
+    public static final Validity DEFAULT = new Validity(Defaults.BROKER_CPU_MIN, Defaults.CLIENT_CPU_MAX,
+            Defaults.CLOCK_UNCERTAINTY_MAX);
 }

@@ -13,12 +13,9 @@ import java.util.List;
  * no CPUs) where there is no /proc.
  *
  * <p>The total is the wall-clock time elapsed times the number of CPUs, and busy is that total
- * less the idle and iowait ticks of /proc/stat. Summing /proc/stat's own columns instead
- * undercounts a host whose cores wake briefly thousands of times a second (a broker at a modest
- * message rate): the kernel measures idle periods exactly but samples busy time at each tick, so
- * short bursts between ticks go missing from the busy columns and from their sum. On the 2-core
- * VM this was measured on, a process using 0.17 cores that way made the summed columns report
- * 0.11; elapsed time less idle reported 0.18.
+ * less the idle and iowait ticks of /proc/stat: summing /proc/stat's own columns instead misses the
+ * short bursts of cores that wake thousands of times a second, as a broker's do (docs/performance.md,
+ * "Host CPU busy time").
  */
 public record HostCpu(long busyTicks, long totalTicks, List<CpuTicks> cpus) {
 

@@ -14,6 +14,12 @@ public enum FindingCode {
             "The point did not finish: the run was stopped (Ctrl-C, a signal) or failed during it (the broker or an "
                     + "agent lost, an internal error). The finding's sentence gives the reason.",
             "Read the sentence and the logs in the run directory's logs/, fix the cause, and run the point again."),
+    STALLED(Severity.INVALID,
+            "The publishers sent nothing for 15 s, so the point was given up. The sentence says whether the broker "
+                    + "still answered and what it said of its limits and producers (memory, flow control), where the "
+                    + "thread dumps taken then are, and the last send error.",
+            "A broker that was up held its producers back: raise the limit it names, or let subscribers take what "
+                    + "fills it; one that did not answer was down or out of reach. Read the thread dumps in logs/."),
     WINDOW_NOT_COMPLETED(Severity.INVALID,
             "The point ended without its measurement window reaching its end, so no rate covers a whole window.",
             "Look at the point's samples and the logs in the run directory's logs/ for what held it up, then run it "

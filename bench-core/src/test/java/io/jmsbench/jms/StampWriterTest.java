@@ -121,7 +121,7 @@ class StampWriterTest {
         message.setStringProperty("P1", "#17");
         message.setDestination(new ActiveMQTopic("t"));
         StampWriter writer = StampWriter.forMessage(message);
-        assertInstanceOf(StampWriter.Marshalled.class, writer, "the marshalled properties fast path applies");
+        assertInstanceOf(MarshalledStampWriter.class, writer, "the marshalled properties fast path applies");
 
         writer.stamp(ID, SENT_AT);
         ActiveMQMessage received = overTheWire(message, 1);
@@ -142,7 +142,7 @@ class StampWriterTest {
         ActiveMQBytesMessage message = new ActiveMQBytesMessage();
         message.writeBytes(new byte[BodyStamp.BYTES - 1]);
         StampWriter writer = StampWriter.forMessage(message);
-        assertInstanceOf(StampWriter.Marshalled.class, writer);
+        assertInstanceOf(MarshalledStampWriter.class, writer);
         writer.stamp(ID, SENT_AT);
 
         ActiveMQMessage received = overTheWire(message, 1);

@@ -1,8 +1,8 @@
 package io.jmsbench.report;
 
 import io.jmsbench.scenario.ScenarioException;
-import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -17,9 +17,9 @@ class MarkdownBrokerProcessTest {
     void aBrokerMeasuredByItsMonitorShowsItsMemoryWithoutMadeUpDiskFigures() throws Exception {
         PointResult p = SweepTableTest.run(Map.of(), 1, 100_000, 1, 1.0, 1.5, List.of());
         Resources r = p.resources();
-        PointResult monitored = new PointResult(p.key(), p.judgement(), p.timing(), p.rates(), p.delivery(),
-                new Resources(r.cpu(), new BrokerResources(512L << 20, -1, -1, -1), r.agents(), r.clients()),
-                p.samples(), p.environment(), null);
+        PointResult monitored = p.toBuilder()
+                .resources(new Resources(r.cpu(), new BrokerResources(512L << 20, -1, -1, -1), r.agents(), r.clients()))
+                .sizes(null).build();
 
         String md = MarkdownReport.render(SweepTableTest.report(SweepTableTest.plan(), List.of(List.of(monitored))));
 

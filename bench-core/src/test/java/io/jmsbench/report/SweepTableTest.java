@@ -20,7 +20,7 @@ import io.jmsbench.report.PointResult.ReplicationGrade;
 import io.jmsbench.report.PointResult.Totals;
 import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.scenario.ScenarioException;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.scenario.ScenarioPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -71,24 +71,30 @@ public class SweepTableTest {
                 new IntervalSample(2.0, "measure", 2000, 2000.0, 2000 * (long) r, 2000.0 * r, brokerCores, 0.5,
                         0.25, 0.9));
         List<Finding> findings = invalid.stream().map(reason -> Finding.of(FindingCode.DRAIN_INCOMPLETE, reason)).toList();
-        return new PointResult(new PointResult.Key(parameters, repeat), new PointResult.Judgement(invalid.isEmpty(),
-                invalid, List.of("shared host: broker, publishers and subscribers share this machine's 4 cores"),
-                findings, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID), new PointResult.Timing(new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", "2024-05-01T10:00:02Z",
-                        "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z", invalid.isEmpty() ? "2024-05-01T10:00:13Z" : null),
-                new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN)),
-                new PointResult.Rates(new RateFigure(received, receivedRate, 10.0, receivedRate / 20),
-                        new RateFigure(dispatched, dispatchedRate, 10.0), receivedRate + dispatchedRate,
-                        new ReplicationGrade(r, measuredR), (int) r),
-                new PointResult.Delivery(new Totals(received + 500, dispatched + 1000, 0, 0, null, null),
-                invalid.isEmpty() ? new Drain(DrainEnd.COMPLETE, 0.5, 100, 100) : new Drain(DrainEnd.QUIET, 5.0, 100, 95),
-                io.jmsbench.metrics.AuditCounts.NONE,
-                new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        LatencyFigures.ACTUAL), null, List.of()),
-                new PointResult.Resources(new CpuFigures(4, brokerCores, 0.5, 0.25, 0.9, Double.isNaN(brokerCores) ? Double.NaN : 0.6),
-                new BrokerResources(512L * 1024 * 1024, 0, 4096, 1_000_000),
-                new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),
-                new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r)),
-                samples, PointEnvironment.NONE);
+        return PointResult.builder().key(new PointResult.Key(parameters, repeat))
+                .judgement(new PointResult.Judgement(invalid.isEmpty(), invalid,
+                        List.of("shared host: broker, publishers and subscribers share this machine's 4 cores"),
+                        findings, invalid.isEmpty() ? Verdict.VALID : Verdict.INVALID))
+                .timing(new PointResult.Timing(new PhaseTimes("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z",
+                        "2024-05-01T10:00:02Z", "2024-05-01T10:00:12Z", "2024-05-01T10:00:12.5Z",
+                        invalid.isEmpty() ? "2024-05-01T10:00:13Z" : null),
+                        new PointResult.Windows(WarmupEnd.TIME, 1, Double.NaN, WindowEnd.TIME, Double.NaN)))
+                .rates(new PointResult.Rates(new RateFigure(received, receivedRate, 10.0, receivedRate / 20),
+                        new RateFigure(dispatched, dispatchedRate, 10.0, Double.NaN), receivedRate + dispatchedRate,
+                        new ReplicationGrade(r, measuredR), (int) r))
+                .delivery(new PointResult.Delivery(new Totals(received + 500, dispatched + 1000, 0, 0, null, null,
+                        List.of(), List.of()),
+                        invalid.isEmpty() ? new Drain(DrainEnd.COMPLETE, 0.5, 100, 100)
+                                : new Drain(DrainEnd.QUIET, 5.0, 100, 95),
+                        io.jmsbench.metrics.AuditCounts.NONE,
+                        new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                                Double.NaN, LatencyFigures.ACTUAL), null, List.of(), null, null, null))
+                .resources(new PointResult.Resources(new CpuFigures(4, brokerCores, 0.5, 0.25, 0.9,
+                        Double.isNaN(brokerCores) ? Double.NaN : 0.6, Double.NaN, List.of()),
+                        new BrokerResources(512L * 1024 * 1024, 0, 4096, 1_000_000),
+                        new AgentFootprint(repeat == 1 ? 2.5 : Double.NaN, 64L << 20, 40, 96L << 20, 60),
+                        new ClientSpread(receivedRate, receivedRate, dispatchedRate / r, dispatchedRate / r)))
+                .samples(samples).environment(PointEnvironment.NONE).build();
     }
 
     static Report report(ScenarioPlan plan, List<List<PointResult>> byPoint) {

@@ -1,5 +1,6 @@
 package io.jmsbench.scenario;
 
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,6 +1,7 @@
 package io.jmsbench.scenario;
 
 import io.jmsbench.scenario.FilterSpec.AndPosition;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -212,7 +213,7 @@ class FiltersTest {
                   - {clients: 2, selector: "P2 = 'a'"}
                   - {clients: 1}
                 """));
-        assertNull(Filters.selector(new SubscriberGroup(1, null, null), 0));
+        assertNull(Filters.selector(SubscriberGroup.of(1, null), 0));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.jmsbench.protocol.Json;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -119,5 +120,15 @@ class PublishRateTest {
                 Json.MAPPER.readValue("{\"clients\":1,\"rate\":\"fast\",\"faults\":null}", PublisherSpec.class));
         assertTrue(e.getMessage().contains("expected max (saturated) or a total rate in msgs/s above 0, found 'fast'"),
                 e.getMessage());
+    }
+
+    @Test
+    void aProfileAReportDidNotWriteIsRefusedInOneSentence() {
+        for (String bad : List.of("[]", "[{rate: fast}]", "[{rate: 1000, for: 30s}", "[{rate: 1000, hold: 30s}]",
+                "[{rate: 1000, for: 30s} {rate: 5}]")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PublishRate.parse(bad), bad);
+            assertEquals("expected a rate profile as a report writes it, such as [{rate: 1000, for: 30s}, {ramp: 5000, "
+                    + "over: 1m}], found '" + bad + "'", e.getMessage());
+        }
     }
 }

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,12 +23,18 @@ class SecretReferenceTest {
         assertNull(SecretReference.resolve("x", null, Map.of()));
     }
 
+    /** A file only its owner reads and writes, as every file with a secret must be. */
+    private static Path secretFile(Path file, String text) throws Exception {
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
     @Test
     void aFileReferenceKeepsEveryCharacterButTheLastLineBreak(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("pw");
-        Files.writeString(file, " s3 cret \n");
+        Path file = secretFile(dir.resolve("pw"), " s3 cret \n");
         assertEquals(" s3 cret ", SecretReference.resolve("x", "file:" + file, Map.of()));
-        Files.writeString(file, "two\nlines\r\n");
+        secretFile(file, "two\nlines\r\n");
         assertEquals("two\nlines", SecretReference.resolve("x", "file:" + file, Map.of()));
     }
 
@@ -50,5 +58,26 @@ class SecretReferenceTest {
         assertFalse(SecretReference.isReference("env:1A"));
         assertFalse(SecretReference.isReference("file: leading-space"));
         assertFalse(SecretReference.isReference("hunter2"));
+    }
+
+    @Test
+    void aFileReferenceOthersCanReadOrWriteIsRefusedAsEverySecretFileIs(@TempDir Path dir) throws Exception {
+        Path file = secretFile(dir.resolve("pw"), "s3cret\n");
+        for (String mode : List.of("rw-r-----", "rw----r--", "rw-r--r--")) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+            assertEquals("broker.tls.keyStorePassword: " + file + " can be read by others; chmod 600 it",
+                    assertThrows(SecretReference.Unresolved.class, () -> SecretReference.resolve(
+                            "broker.tls.keyStorePassword", "file:" + file, Map.of())).getMessage(), mode);
+        }
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw--w----"));
+        assertEquals("x: " + file + " can be written by others; chmod 600 it", assertThrows(
+                SecretReference.Unresolved.class, () -> SecretReference.resolve("x", "file:" + file, Map.of()))
+                .getMessage());
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertEquals("token file " + file + " can be read or written by others; chmod 600 it", assertThrows(
+                SecretReference.Unresolved.class, () -> SecretReference.checkPrivate("token file", file))
+                .getMessage());
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--------"));
+        assertEquals("s3cret", SecretReference.resolve("x", "file:" + file, Map.of()), "its owner's alone");
     }
 }

@@ -2,7 +2,7 @@ package io.jmsbench.workload;
 
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioException;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -25,7 +25,8 @@ class SizeTableTest {
     Path dir;
 
     private static MessageSpec sized(Distribution sizes, String files) {
-        return new MessageSpec(MessageType.BYTES, 1024, 0, Defaults.PROPERTY_VALUE, null, null, true, sizes, files);
+        return MessageSpec.builder().type(MessageType.BYTES).size(1024).properties(0).stamped(true).sizes(sizes, files)
+                .build();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.jmsbench.jmh;
 
-import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.MessageTemplate;
@@ -20,8 +19,7 @@ final class Messages {
     /** A default-scenario message (1 KiB bytes, no application properties), before its per-message stamps. */
     static ActiveMQBytesMessage prepared() throws JMSException {
         ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-        MessageSpec spec = new MessageSpec(Defaults.MESSAGE_TYPE, Defaults.MESSAGE_SIZE, Defaults.MESSAGE_PROPERTIES,
-                Defaults.PROPERTY_VALUE);
+        MessageSpec spec = MessageSpec.builder().build();
         MessageTemplate.fill(message, spec, MessageVariant.PLAIN);
         return message;
     }

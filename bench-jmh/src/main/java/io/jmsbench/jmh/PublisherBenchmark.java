@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What a saturated {@code PublisherClient} does around {@code producer.send(message)}: stamp the
+ * What a saturated publisher's {@code MessageCycle} does around {@code producer.send(message)}: stamp the
  * sequence number and the send time on the prepared message ({@link StampWriter}: a fresh copy of
  * its marshalled properties with the two longs in place), then count it.
  */

@@ -4,8 +4,8 @@
  * ActiveMQ message object (no broker, no connection). Run them with {@code scripts/bench-jmh.sh}.
  * The target is under 50 ns and no allocation per message.
  *
- * <p>The publisher and subscriber benchmarks repeat, line for line, what {@code PublisherClient}
- * and {@code CountingSubscriber} do per message (those classes need a connection and are package
- * private): a change to either hot path should be made here too.
+ * <p>The publisher and subscriber benchmarks repeat, line for line, what the publishers'
+ * {@code MessageCycle} and {@code CountingSubscriber} do per message (those classes need a session
+ * and are package private): a change to either hot path should be made here too.
  */
 package io.jmsbench.jmh;

@@ -1,29 +1,27 @@
 package io.jmsbench.publisher;
 
 import io.jmsbench.agent.PooledClient;
-import io.jmsbench.jms.StampWriter;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.PoolPlan;
-import io.jmsbench.rate.SendSchedule;
-import io.jmsbench.workload.AuditHeaders;
-import io.jmsbench.workload.SizeTable;
+import io.jmsbench.rate.Pacer;
 import jakarta.jms.JMSException;
-import jakarta.jms.Message;
-import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 
 /**
  * A publisher client without a thread of its own: a session and a producer on one of the pool's
- * {@link SharedConnections}, whose messages a {@link ScheduledPublisherPool} sends when they are
- * due. Message k is due at start + offset + k x interval (at a fixed rate) or at the time its
- * {@link SendSchedule} gives plus the offset (on a profile); it is stamped with that due time, so a
- * scheduler that falls behind delays every later message's latency rather than hiding the stall.
+ * {@link SharedConnections}, whose {@link MessageCycle} a {@link ScheduledPublisherPool} sends when
+ * due. Message k is due at start + offset + the time its {@link Pacer} gives; it is stamped with that
+ * due time, so a scheduler that falls behind delays every later message's latency rather than hiding
+ * the stall.
  * The pool calls {@link #send} for one client from one task at a time, so the session is never
  * used by two threads at once.
  */
 final class ScheduledPublisher implements PooledClient {
+
+    /** A profile that starts near rate 0 has a first interval too long to spread its clients over. */
+    private static final long MAX_STAGGER_NANOS = 10_000_000_000L;
 
     private final String id;
     private final String destinationName;
@@ -32,21 +30,11 @@ final class ScheduledPublisher implements PooledClient {
     private final int slot;
     private final int group;
     private final long clockOffset;
-    private final int runTag;
-    private final int publisherIndex;
     private final ClientCounter counter;
-    private final boolean stamped;
-    /** Nanoseconds between messages at a fixed rate; 0 on a profile. */
-    private final long intervalNanos;
-    private final SendSchedule schedule;
-    /** The message's time to live, priority, group and delay ({@code null}: none asked). */
-    private final MessageHeaderSetter headers;
+    private final Pacer pacer;
     /** Where this client's schedule starts within the pool's first interval, so clients do not send all at once. */
     private final long offsetNanos;
-    private Session session;
-    private MessageProducer producer;
-    private Message[] messages;
-    private StampWriter[] stamps;
+    private MessageCycle cycle;
     private int next;
     private long sequence;
     /** The send of {@code sequence} failed before: it may have reached the broker, so its next one is flagged a resend. */
@@ -62,20 +50,11 @@ final class ScheduledPublisher implements PooledClient {
         this.slot = slot;
         this.group = group;
         this.clockOffset = plan.clockOffsetNanos();
-        this.runTag = AuditHeaders.runTag(plan.runId());
-        this.publisherIndex = AuditHeaders.publisherIndex(id);
         this.counter = new ClientCounter(id);
-        this.stamped = plan.message().stamped();
-        this.schedule = plan.rateProfile() == null ? null : SendSchedule.of(plan.rateProfile());
-        this.headers = plan.message().headers() == null ? null
-                : new MessageHeaderSetter(plan.message().headers(), plan.provider());
-        this.intervalNanos = schedule != null ? 0 : Math.max(1, Math.round(1e9 / plan.ratePerClient()));
-        long firstInterval = schedule != null ? schedule.dueNanos(1) - schedule.dueNanos(0) : intervalNanos;
+        this.pacer = Pacer.of(plan.ratePerClient(), plan.rateProfile());
+        long firstInterval = pacer.dueNanos(1) - pacer.dueNanos(0);
         this.offsetNanos = (long) (Math.min(firstInterval, MAX_STAGGER_NANOS) * ((double) index / count));
     }
-
-    /** A profile that starts near rate 0 has a first interval too long to spread its clients over. */
-    private static final long MAX_STAGGER_NANOS = 10_000_000_000L;
 
     @Override
     public String id() {
@@ -88,26 +67,14 @@ final class ScheduledPublisher implements PooledClient {
 
     @Override
     public void connect() throws JMSException {
-        session = connections.connection(slot, counter).createSession(false, Session.AUTO_ACKNOWLEDGE);
-        producer = Producers.open(session, plan, destinationName, headers);
-        Message[] prepared = new Message[PlannedMessages.count(plan.message(), plan.variants())];
-        StampWriter[] writers = new StampWriter[prepared.length];
-        for (int i = 0; i < prepared.length; i++) {
-            prepared[i] = PlannedMessages.create(session, plan.message(), plan.variants(), i);
-            if (headers != null) {
-                headers.prepare(prepared[i]);
-            }
-            if (stamped) {
-                writers[i] = StampWriter.forMessage(prepared[i]);
-            }
-        }
-        messages = prepared;
-        stamps = writers;
-        next = SizeTable.start(id, prepared.length);
+        Session session = connections.connection(slot, counter).createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageCycle prepared = MessageCycle.prepare(id, session, plan, destinationName);
+        next = prepared.indexOf(sequence);
+        cycle = prepared;
     }
 
     boolean isConnected() {
-        return producer != null;
+        return cycle != null;
     }
 
     @Override
@@ -117,7 +84,7 @@ final class ScheduledPublisher implements PooledClient {
 
     /** When the next message is due, in {@code System.nanoTime}, for a pool that started at {@code start}. */
     long dueNanos(long start) {
-        return start + offsetNanos + (schedule != null ? schedule.dueNanos(sequence) : sequence * intervalNanos);
+        return start + offsetNanos + pacer.dueNanos(sequence);
     }
 
     /**
@@ -125,20 +92,10 @@ final class ScheduledPublisher implements PooledClient {
      * fails is counted as an error and made again under the same number at the pool's next try.
      */
     void send(long due) throws JMSException {
-        if (stamped) {
-            stamps[next].stamp(AuditHeaders.id(runTag, publisherIndex, sequence, retrying),
-                    EpochClock.fromNanoTime(due) - clockOffset);
-        }
-        if (headers == null || !headers.perSend()) {
-            producer.send(messages[next]);
-        } else {
-            headers.send(producer, messages[next], sequence);
-        }
+        cycle.send(next, sequence, EpochClock.fromNanoTime(due) - clockOffset, retrying);
         retrying = false;
         sequence++;
-        if (++next == messages.length) {
-            next = 0;
-        }
+        next = cycle.after(next);
         counter.message();
     }
 

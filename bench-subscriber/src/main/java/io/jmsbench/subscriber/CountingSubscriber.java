@@ -1,8 +1,7 @@
 package io.jmsbench.subscriber;
 
+import io.jmsbench.agent.ClientConnection;
 import io.jmsbench.agent.PooledClient;
-import io.jmsbench.jms.BrokerRefusal;
-import io.jmsbench.jms.ConnectionLosses;
 import io.jmsbench.jms.StampReader;
 import io.jmsbench.metrics.ClientCounter;
 import io.jmsbench.metrics.EpochClock;
@@ -45,8 +44,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final boolean durable;
     /** With client acknowledgement or transactions and an audit: what may be delivered again. */
     private final Unacknowledged unacknowledged;
-    private volatile Connection connection;
-    private final BrokerRefusal refusal = new BrokerRefusal();
+    private final ClientConnection connection;
     private Session session;
     private MessageConsumer consumer;
     private int pending;
@@ -89,6 +87,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.factory = factory;
         this.plan = plan;
         this.counter = new ClientCounter(id);
+        // consumed and not acknowledged when the connection is lost: may be delivered again
+        this.connection = new ClientConnection(counter, clockOffset,
+                unacknowledged == null ? () -> { } : unacknowledged::interrupted);
     }
 
     @Override
@@ -108,52 +109,15 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     @Override
     public void connect() throws JMSException {
-        refusal.connecting();
-        try {
-            connectNow();
-        } catch (JMSException | RuntimeException e) {
-            refusal.heard(e);
-            throw e;
-        } finally {
-            refusal.connected();
-        }
+        connection.open(factory, durable ? subscriptionName() : null, this::open);
     }
 
     @Override
     public String refusal() {
-        return refusal.words();
+        return connection.refusal();
     }
 
-    private void connectNow() throws JMSException {
-        Connection c = factory.createConnection();
-        connection = c;
-        if (durable) {
-            c.setClientID(subscriptionName());
-        }
-        c.setExceptionListener(e -> {
-            counter.error(e);
-            refusal.heard(e);
-        });
-        ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
-            @Override
-            public void lost() {
-                if (unacknowledged != null) {
-                    unacknowledged.interrupted();
-                }
-                counter.connectionLost(controllerMillis());
-            }
-
-            @Override
-            public void restored() {
-                counter.reconnected(controllerMillis());
-            }
-
-            @Override
-            public void closedByBroker(Throwable cause) {
-                counter.error(cause);
-                refusal.heard(cause);
-            }
-        });
+    private void open(Connection c) throws JMSException {
         session = c.createSession(transactionSize > 0, sessionMode(plan.delivery().ack()));
         if (plan.destination().type() == DestinationType.TOPIC) {
             Topic topic = session.createTopic(destinationName);
@@ -225,8 +189,9 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             return false;
         }
         latency.recordValue(Math.max(0, EpochClock.nanos() - clockOffset - stamps.sentAt()));
-        // flagged by the broker, or consumed and not acknowledged when the connection was lost
-        boolean redelivery = message.getJMSRedelivered() | unacknowledged != null && unacknowledged.consumed(id);
+        // flagged by the broker, or consumed and not acknowledged when the connection was lost (consumed
+        // is called either way: it keeps the id as pending)
+        boolean redelivery = message.getJMSRedelivered() | (unacknowledged != null && unacknowledged.consumed(id));
         if (redelivery) {
             redelivered++;
         }
@@ -235,11 +200,6 @@ final class CountingSubscriber implements PooledClient, MessageListener {
                     AuditHeaders.resendOf(id));
         }
         return true;
-    }
-
-    /** Now, in epoch milliseconds on the controller's clock. */
-    private long controllerMillis() {
-        return (EpochClock.nanos() - clockOffset) / 1_000_000;
     }
 
     /** An acknowledgement or a commit of what the session consumed so far. */
@@ -284,17 +244,13 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     /** Closes the connection; a durable subscription is removed first, so none is left on the broker. */
     @Override
     public void close() throws JMSException {
-        Connection c = connection;
-        if (c == null) {
-            return;
-        }
         try {
             if (durable && consumer != null) {
                 consumer.close();
                 session.unsubscribe(subscriptionName());
             }
         } finally {
-            c.close();
+            connection.close();
         }
     }
 

@@ -5,9 +5,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The time a slow subscriber spends on each message, taken in turn from its plan's table. It parks
- * for all but the last {@link #SPIN_NANOS} and spins the rest: a park alone overslept by 0.1 to
- * 0.15 ms on a busy 2-core VM (timer slack and the wake-up), a tenth of 1 ms, against 0.04-0.07 ms
- * for this; spinning alone would take a core per subscriber for the whole time.
+ * for all but the last {@link #SPIN_NANOS} and spins the rest: a park alone oversleeps by more than
+ * this does, and spinning alone would take a core per subscriber (docs/performance.md, "A slow
+ * subscriber's processing time").
  */
 final class ListenerWork {
 

@@ -8,11 +8,7 @@ import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -30,10 +26,8 @@ final class ActiveMqJolokia implements BrokerManagementClient {
 
     private final URI url;
     private final String origin;
-    /** {@code null}: no login; else the Basic header, the only form the password is kept in. */
-    private final String authorization;
+    private final ManagementHttp http;
     private final String body;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     ActiveMqJolokia(String url, String user, String password) {
         this.url = URI.create(url);
@@ -41,8 +35,8 @@ final class ActiveMqJolokia implements BrokerManagementClient {
             throw new IllegalArgumentException("no host");
         }
         this.origin = this.url.getScheme() + "://" + this.url.getRawAuthority();
-        this.authorization = user == null ? null : "Basic " + Base64.getEncoder().encodeToString(
-                (user + ":" + (password == null ? "" : password)).getBytes(StandardCharsets.UTF_8));
+        this.http = new ManagementHttp("ActiveMQ's Jolokia at " + url, "is its web console running (it serves "
+                + "Jolokia at http://HOST:8161/api/jolokia)?", user, password, TIMEOUT);
         try {
             this.body = Json.MAPPER.writeValueAsString(List.of(
                     Map.of("type", "read", "mbean", ActiveMqFigures.DESTINATIONS, "attribute", ActiveMqFigures.DESTINATION),
@@ -65,41 +59,29 @@ final class ActiveMqJolokia implements BrokerManagementClient {
     }
 
     private BrokerReading readNow() throws ManagementUnavailable, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(TIMEOUT)
-                .header("Content-Type", "application/json").header("Accept", "application/json")
-                .header("Origin", origin).POST(HttpRequest.BodyPublishers.ofString(body));
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        HttpResponse<String> response;
-        try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " did not answer (" + e + "); is its web "
-                    + "console running (it serves Jolokia at http://HOST:8161/api/jolokia)?");
-        }
-        return reading(response);
+        return reading(http.send(HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+                .header("Origin", origin).POST(HttpRequest.BodyPublishers.ofString(body))));
     }
 
     /** What the endpoint answered: the figures, or the sentence the user gets. */
-    private BrokerReading reading(HttpResponse<String> response) throws ManagementUnavailable {
+    private BrokerReading reading(ManagementHttp.Answer response) throws ManagementUnavailable {
         String text = response.body();
-        switch (response.statusCode()) {
+        switch (response.status()) {
             case 200 -> {
             }
             case 401 -> throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " refused the login (401): "
                     + "set broker.management.user and password to a web console user's (admin/admin unless changed)");
             case 403 -> throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " refused "
-                    + (authorization == null ? "a request without a login" : "the user") + " (403): the web console "
+                    + (http.hasLogin() ? "the user" : "a request without a login") + " (403): the web console "
                     + "lets only its admin role use /api (broker.management.user)");
             case 404 -> throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " is not there (404): the web "
                     + "console serves it at http://HOST:8161/api/jolokia");
             case 301, 302, 303, 307, 308 -> throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url
-                    + " answered with a redirect (" + response.statusCode() + ") to "
+                    + " answered with a redirect (" + response.status() + ") to "
                     + response.headers().firstValue("Location").orElse("(no Location)") + ": give that as "
                     + "broker.management.url");
             default -> throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " answered HTTP "
-                    + response.statusCode() + ": " + abbreviated(text));
+                    + response.status() + ": " + response.abbreviated());
         }
         JsonNode answer;
         try {
@@ -109,7 +91,7 @@ final class ActiveMqJolokia implements BrokerManagementClient {
         }
         if (answer == null || !(answer.isArray() || answer.isObject() && answer.path("status").asInt() != 200)) {
             throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " answered with something other than "
-                    + "Jolokia's JSON (is the URL Jolokia's, http://HOST:8161/api/jolokia?): " + abbreviated(text));
+                    + "Jolokia's JSON (is the URL Jolokia's, http://HOST:8161/api/jolokia?): " + response.abbreviated());
         }
         if (answer.isObject()) {
             // the bulk request refused as a whole (its policy, a request it could not parse)
@@ -117,7 +99,7 @@ final class ActiveMqJolokia implements BrokerManagementClient {
         }
         if (answer.size() != 2) {
             throw new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " answered " + answer.size()
-                    + " responses to 2 requests: " + abbreviated(text));
+                    + " responses to 2 requests: " + response.abbreviated());
         }
         ActiveMqFigures figures = new ActiveMqFigures();
         JsonNode destinations = answer.get(0);
@@ -173,10 +155,5 @@ final class ActiveMqJolokia implements BrokerManagementClient {
         }
         return new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " answered " + what + " with status " + status
                 + ": " + error);
-    }
-
-    private static String abbreviated(String body) {
-        String line = body.replaceAll("\\s+", " ").trim();
-        return line.length() > 200 ? line.substring(0, 197) + "..." : line;
     }
 }

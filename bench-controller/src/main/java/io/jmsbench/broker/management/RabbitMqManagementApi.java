@@ -5,13 +5,9 @@ import io.jmsbench.protocol.Json;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,13 +28,12 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
     static final Duration SETTLE_BOUND = Duration.ofSeconds(20);
 
     private final URI base;
-    private final String authorization;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final ManagementHttp http;
 
     RabbitMqManagementApi(String url, String user, String password) {
         this.base = URI.create(url.endsWith("/") ? url : url + "/");
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)
-                .getBytes(StandardCharsets.UTF_8));
+        this.http = new ManagementHttp("RabbitMQ's management API at " + base,
+                "is the rabbitmq_management plugin enabled?", user, password, TIMEOUT);
     }
 
     @Override
@@ -118,33 +113,20 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
 
     private JsonNode get(String path) throws ManagementUnavailable, InterruptedException {
         URI uri = base.resolve(path);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Authorization", authorization)
-                .header("Accept", "application/json").GET().build();
-        HttpResponse<String> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new ManagementUnavailable("RabbitMQ's management API at " + base + " did not answer (" + e
-                    + "); is the rabbitmq_management plugin enabled?");
-        }
-        if (response.statusCode() == 401) {
+        ManagementHttp.Answer response = http.send(HttpRequest.newBuilder(uri).GET());
+        if (response.status() == 401) {
             throw new ManagementUnavailable("RabbitMQ's management API at " + base + " refused the login (401): "
                     + "broker.management.user and password");
         }
-        if (response.statusCode() != 200) {
+        if (response.status() != 200) {
             throw new ManagementUnavailable("RabbitMQ's management API answered " + uri.getPath() + " with "
-                    + response.statusCode() + ": " + abbreviated(response.body()));
+                    + response.status() + ": " + response.abbreviated());
         }
         try {
             return Json.MAPPER.readTree(response.body());
         } catch (IOException e) {
             throw new ManagementUnavailable("RabbitMQ's management API answered " + uri.getPath()
-                    + " with something other than JSON: " + abbreviated(response.body()));
+                    + " with something other than JSON: " + response.abbreviated());
         }
-    }
-
-    private static String abbreviated(String body) {
-        String line = body.replaceAll("\\s+", " ").trim();
-        return line.length() > 200 ? line.substring(0, 197) + "..." : line;
     }
 }

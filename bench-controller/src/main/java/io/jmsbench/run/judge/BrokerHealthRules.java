@@ -4,6 +4,7 @@ import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -18,10 +19,12 @@ final class BrokerHealthRules {
     private BrokerHealthRules() {
     }
 
-    /** {@code health}: {@code null} when no management interface was asked (an embedded broker). */
-    static void check(BrokerHealth health, List<Finding> findings) {
+    /** Nothing when no management interface was asked (an embedded broker). */
+    static List<Finding> check(PointFacts facts) {
+        BrokerHealth health = facts.brokerHealth();
+        List<Finding> findings = new ArrayList<>();
         if (health == null) {
-            return;
+            return findings;
         }
         if (health.problem() != null) {
             findings.add(Finding.of(FindingCode.BROKER_MANAGEMENT_NOT_READ, "the broker's management interface was "
@@ -41,5 +44,6 @@ final class BrokerHealthRules {
             findings.add(Finding.of(FindingCode.BROKER_FLOW_CONTROL, "the broker's flow control held producers back "
                     + "during the point: " + String.join("; ", words)));
         }
+        return findings;
     }
 }

@@ -4,6 +4,7 @@ import io.jmsbench.report.PartitionFigures;
 import io.jmsbench.report.PointResult.CpuFigures;
 import io.jmsbench.run.point.Deltas;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.workers.Placement.Layout;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Validity;
 import io.jmsbench.verdict.Finding;
@@ -27,12 +28,25 @@ final class CpuRules {
     private CpuRules() {
     }
 
+    /** The rules per host where every host is a machine of its own, per partition, or per JVM on a shared one. */
+    static List<Finding> check(PointFacts facts) {
+        Validity validity = facts.scenario().validity();
+        boolean capacity = facts.plan().capacity();
+        return switch (facts.placement().layout()) {
+            case PARTITIONED -> partitions(facts.figures().cpu(), validity, capacity);
+            case SEPARATE_HOSTS, MONITORED_HOSTS -> separateHosts(facts.observation(), validity, capacity,
+                    facts.placement().layout() == Layout.MONITORED_HOSTS);
+            case UNKNOWN, SHARED_HOST, SHARED_KERNEL -> sharedHost(facts.figures().cpu(), validity,
+                    capacity && facts.brokerCpuMeasured());
+        };
+    }
+
     /**
      * Applied per JVM, since broker and clients share this host: for a capacity run the host must
      * be saturated (the broker then had all the CPU the clients left it), and no agent JVM may take
      * more than the client bound of the host's cores.
      */
-    static List<Finding> sharedHost(CpuFigures cpu, Validity validity, boolean capacityRun) {
+    private static List<Finding> sharedHost(CpuFigures cpu, Validity validity, boolean capacityRun) {
         List<Finding> broken = new ArrayList<>();
         if (capacityRun && !Double.isNaN(cpu.hostBusy()) && cpu.hostBusy() < validity.brokerCpuMin()) {
             broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
@@ -57,7 +71,7 @@ final class CpuRules {
      * broker's partition saturated in a capacity run, each client partition below the client
      * bound, and no other process's load on a partition the rules read.
      */
-    static List<Finding> partitions(CpuFigures cpu, Validity validity, boolean capacityRun) {
+    private static List<Finding> partitions(CpuFigures cpu, Validity validity, boolean capacityRun) {
         List<Finding> broken = new ArrayList<>();
         PartitionFigures broker = cpu.partition("broker");
         List<PartitionFigures> clients = cpu.partitions().stream()
@@ -117,10 +131,11 @@ final class CpuRules {
      * reads its host's busy share, as the paper's does, with its process's cores beside it when
      * its monitor found it.
      */
-    static List<Finding> separateHosts(PointObservation o, Validity validity, boolean capacityRun) {
+    private static List<Finding> separateHosts(PointObservation o, Validity validity, boolean capacityRun,
+                                               boolean brokerHostMonitored) {
         List<Finding> broken = new ArrayList<>();
         double brokerBusy = WindowFigures.hostBusy(o, Workers.BROKER_HOST);
-        if (capacityRun && o.placement().brokerHostMonitored()) {
+        if (capacityRun && brokerHostMonitored) {
             if (Double.isNaN(brokerBusy)) {
                 broken.add(Finding.of(FindingCode.CPU_RULE_BROKER_UNKNOWN, PREFIX + "the broker host's CPU is unknown "
                         + "(its monitor agent did not answer)"));

@@ -8,7 +8,6 @@ import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.ExpiryFigures;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.RoundTrip;
-import io.jmsbench.run.point.GroupGrade;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.DeliverySpec;
 import io.jmsbench.scenario.DestinationSpec;
@@ -17,24 +16,19 @@ import io.jmsbench.scenario.SubscriberGroup;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The rules on what became of a point's messages, one method each, which {@link PointJudge#judge}
- * calls in its order: send and receive errors, the stream audit (loss, duplicates), the drain, the
+ * The rules on what became of a point's messages, one method each, in {@link PointJudge}'s order: send and receive errors, the stream audit (loss, duplicates), the drain, the
  * replication grade over the whole point and the broker's own counts beside the clients'.
  */
 final class MessageRules {
 
-    private final Scenario scenario;
-    private final GroupGrade grade;
-
-    MessageRules(Scenario scenario, GroupGrade grade) {
-        this.scenario = scenario;
-        this.grade = grade;
+    private MessageRules() {
     }
 
     /**
@@ -44,17 +38,16 @@ final class MessageRules {
      * against what the subscribers counted, beyond what was still in flight or held, the tails no
      * acknowledgement or commit covered yet, and duplicates.
      */
-    void brokerCounts(PointObservation o, BrokerCounts counts, List<Finding> findings) {
-        brokerCounts(o, counts, null, findings);
-    }
-
-    /** As the other; with a time to live, what the broker discarded may be counted as acknowledged or not. */
-    void brokerCounts(PointObservation o, BrokerCounts counts, ExpiryFigures expiry, List<Finding> findings) {
+    static List<Finding> brokerCounts(PointFacts facts) {
+        PointObservation o = facts.observation();
+        Scenario scenario = facts.scenario();
+        BrokerCounts counts = facts.brokerCounts();
+        ExpiryFigures expiry = facts.expiry();
         if (!o.ending().completed() || o.publishersFinal() == null || o.subscribersFinal() == null) {
-            return;
+            return List.of();
         }
         if (counts == null) {
-            findings.add(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.restartsBroker()
+            return List.of(Finding.of(FindingCode.BROKER_COUNTS_NOT_READ, scenario.restartsBroker()
                     ? "the broker's own message counts were not read: a fault restarted the broker, and they would "
                     + "cover only its last life; the clients' counts stand alone"
                     : scenario.broker().isEmbedded()
@@ -62,8 +55,8 @@ final class MessageRules {
                     + "stop cleanly): the clients' counts stand alone"
                     : "the broker's own message counts were not read (an external broker): the clients' counts "
                     + "stand alone"));
-            return;
         }
+        List<Finding> findings = new ArrayList<>();
         long sent = o.publishersFinal().messages();
         long sendErrors = o.publishersFinal().errors();
         // replies to a fixed queue are the broker's messages too; to temporary queues, some brokers count them
@@ -77,7 +70,7 @@ final class MessageRules {
                 || explainedByExpiry(o.drainFigures(), expiry));
         long received = o.subscribersFinal().messages();
         long duplicates = o.audit() == null ? 0 : o.audit().duplicates();
-        long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail() + duplicates;
+        long slack = counts.inFlight() + counts.remaining() + unacknowledgedTail(scenario) + duplicates;
         // a broker may count what it discarded as expired among the acknowledged (ActiveMQ) or not (Artemis);
         // where it does not say how many, acknowledged may exceed received by any number
         boolean expiredUnknown = expiry != null && !expiry.known();
@@ -89,6 +82,7 @@ final class MessageRules {
                     + "%,d held, %,d duplicates)", counts.dequeued(), received, counts.inFlight(), counts.remaining(),
                     duplicates)));
         }
+        return findings;
     }
 
     /**
@@ -100,7 +94,7 @@ final class MessageRules {
     }
 
     /** Received messages an acknowledgement or commit may not cover yet: a batch less one per subscriber. */
-    private long unacknowledgedTail() {
+    private static long unacknowledgedTail(Scenario scenario) {
         int batch = switch (scenario.delivery().ack()) {
             case CLIENT -> scenario.delivery().ackEvery();
             case TRANSACTED -> scenario.delivery().transactionSize();
@@ -110,33 +104,31 @@ final class MessageRules {
         return subscribers * (batch - 1L);
     }
 
-    static void sendErrors(Counters sent, List<Finding> findings) {
-        if (sent != null && sent.errors() > 0) {
-            findings.add(Finding.of(FindingCode.SEND_ERRORS, sent.errors() + " send errors (last: " + PointJudge.lastError(sent)
-                    + ")"));
-        }
+    static List<Finding> sendErrors(PointFacts facts) {
+        Counters sent = facts.observation().publishersFinal();
+        return sent == null || sent.errors() == 0 ? List.of() : List.of(Finding.of(FindingCode.SEND_ERRORS,
+                sent.errors() + " send errors (last: " + facts.observation().lastSendError() + ")"));
     }
 
-    static void receiveErrors(Counters got, List<Finding> findings) {
-        if (got != null && got.errors() > 0) {
-            findings.add(Finding.of(FindingCode.RECEIVE_ERRORS, got.errors() + " receive errors (last: "
-                    + PointJudge.lastError(got) + ")"));
-        }
-    }
-
-    /** Loss is invalid where the broker must keep every message; duplicates where the ack mode allows none. */
-    void audit(AuditCounts audit, List<Finding> findings) {
-        audit(audit, null, findings);
+    static List<Finding> receiveErrors(PointFacts facts) {
+        Counters got = facts.observation().subscribersFinal();
+        return got == null || got.errors() == 0 ? List.of() : List.of(Finding.of(FindingCode.RECEIVE_ERRORS,
+                got.errors() + " receive errors (last: " + facts.observation().lastReceiveError() + ")"));
     }
 
     /**
-     * As the other, on the audit whose lost messages are those the expiry does not explain; where
-     * expired cannot be told from lost ({@link HeaderRules#expired} says so), no loss is claimed.
+     * Loss is invalid where the broker must keep every message, duplicates where the ack mode allows
+     * none; lost messages are those the expiry does not explain, and where expired cannot be told
+     * from lost ({@link HeaderRules#expired} says so), no loss is claimed.
      */
-    void audit(AuditCounts audit, ExpiryFigures expiry, List<Finding> findings) {
+    static List<Finding> audit(PointFacts facts) {
+        AuditCounts audit = facts.audit();
+        ExpiryFigures expiry = facts.expiry();
+        Scenario scenario = facts.scenario();
         if (audit == null) {
-            return;
+            return List.of();
         }
+        List<Finding> findings = new ArrayList<>();
         if (expiry != null && !expiry.known()) {
             audit = audit.withLost(0);
         }
@@ -157,6 +149,7 @@ final class MessageRules {
                     + " duplicate messages (only DUPS_OK_ACKNOWLEDGE allows them)"
                     + examples(audit, e -> e.duplicates().isEmpty() ? null : e.duplicatesText())));
         }
+        return findings;
     }
 
     /**
@@ -164,16 +157,18 @@ final class MessageRules {
      * replies must be kept (both are on queues, the requests unless on a non-durable topic), a note
      * where delivery is at most once.
      */
-    void unanswered(RoundTrip roundTrip, List<Finding> findings) {
+    static List<Finding> unanswered(PointFacts facts) {
+        RoundTrip roundTrip = facts.observation().roundTrip();
+        Scenario scenario = facts.scenario();
         if (roundTrip == null || roundTrip.unanswered() == 0) {
-            return;
+            return List.of();
         }
         DeliverySpec delivery = scenario.delivery();
         boolean kept = delivery.persistent() && (delivery.durable()
                 || scenario.destination().type() == DestinationSpec.DestinationType.QUEUE);
         String counts = String.format(Locale.ROOT, "%,d of %,d requests without a reply after the drain (%,d replies)",
                 roundTrip.unanswered(), roundTrip.requests(), roundTrip.replies());
-        findings.add(kept ? Finding.of(FindingCode.REQUESTS_UNANSWERED, counts)
+        return List.of(kept ? Finding.of(FindingCode.REQUESTS_UNANSWERED, counts)
                 : Finding.of(FindingCode.REQUESTS_UNANSWERED_ALLOWED, counts + ": allowed, since non-persistent or "
                 + "non-durable delivery is at most once, but look at the drain and the responders"));
     }
@@ -184,26 +179,22 @@ final class MessageRules {
         return named.isEmpty() ? "" : ": first " + String.join("; ", named);
     }
 
-    static void drain(Drain drain, List<Finding> findings) {
-        drain(drain, null, findings);
-    }
-
-    /** As the other; a drain that went quiet missing only what expired is complete. */
-    static void drain(Drain drain, ExpiryFigures expiry, List<Finding> findings) {
-        if (drain == null || explainedByExpiry(drain, expiry)) {
-            return;
+    /** A drain that did not get every receipt; one that went quiet missing only what expired is complete. */
+    static List<Finding> drain(PointFacts facts) {
+        Drain drain = facts.observation().drainFigures();
+        if (drain == null || explainedByExpiry(drain, facts.expiry())) {
+            return List.of();
         }
         long missing = drain.expectedMessages() - drain.receivedMessages();
-        switch (drain.outcome()) {
-            case TIMEOUT -> findings.add(Finding.of(FindingCode.DRAIN_TIMEOUT, "inconclusive: the drain did not "
+        return switch (drain.outcome()) {
+            case TIMEOUT -> List.of(Finding.of(FindingCode.DRAIN_TIMEOUT, "inconclusive: the drain did not "
                     + "finish within its bound; " + missing + " of " + drain.expectedMessages() + " expected receipts "
                     + "still missing, so loss cannot be told from delay"));
-            case QUIET -> findings.add(Finding.of(FindingCode.DRAIN_INCOMPLETE, "drain ended " + drain.outcome()
+            case QUIET -> List.of(Finding.of(FindingCode.DRAIN_INCOMPLETE, "drain ended " + drain.outcome()
                     + " with " + missing + " of " + drain.expectedMessages() + " expected receipts missing"));
-            case COMPLETE, NOT_REACHED -> {
-                // complete: every receipt came; not reached: the point's ending says why
-            }
-        }
+            // complete: every receipt came; not reached: the point's ending says why
+            case COMPLETE, NOT_REACHED -> List.of();
+        };
     }
 
     /** A drain that went quiet with no more receipts missing than the broker discarded as expired. */
@@ -212,33 +203,26 @@ final class MessageRules {
                 && drain.expectedMessages() - drain.receivedMessages() <= expiry.explained();
     }
 
-    /** After an abort the publishers' final count may be a stale agent's last one: no grade to judge then. */
-    void grade(PointObservation o, List<Finding> findings) {
-        grade(o, null, findings);
-    }
-
     /**
-     * As the other; with a time to live, expired messages count as received (the broker discarded
-     * them as asked), and where they could not be counted the grade is not judged.
+     * The replication grade over the whole point. After an abort the publishers' final count may be a
+     * stale agent's last one: no grade to judge then. With a time to live, expired messages count as
+     * received (the broker discarded them as asked), and where they could not be counted the grade is
+     * not judged.
      */
-    void grade(PointObservation o, ExpiryFigures expiry, List<Finding> findings) {
+    static List<Finding> grade(PointFacts facts) {
+        PointObservation o = facts.observation();
+        ExpiryFigures expiry = facts.expiry();
         long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
         if (!o.ending().completed() || sent == 0 || expiry != null && !expiry.known()) {
-            return;
+            return List.of();
         }
-        double measured = measuredGrade(o) + (expiry == null ? 0 : (double) expiry.expired() / sent);
-        double expectedGrade = grade.of(o.publishersFinal());
+        double measured = facts.measuredGrade() + (expiry == null ? 0 : (double) expiry.expired() / sent);
+        double expectedGrade = facts.expectedGrade();
         if (Math.abs(measured - expectedGrade) > 0.02 * Math.max(expectedGrade, 1e-9)) {
-            findings.add(Finding.of(FindingCode.REPLICATION_GRADE_MISMATCH, String.format(Locale.ROOT,
+            return List.of(Finding.of(FindingCode.REPLICATION_GRADE_MISMATCH, String.format(Locale.ROOT,
                     "measured replication grade %.4f differs from the expected %.4f by more than 2%%",
                     measured, expectedGrade)));
         }
-    }
-
-    /** Receipts per message sent over the whole point, once drained; NaN when nothing was sent. */
-    static double measuredGrade(PointObservation o) {
-        long sent = o.publishersFinal() == null ? 0 : o.publishersFinal().messages();
-        long got = o.subscribersFinal() == null ? 0 : o.subscribersFinal().messages();
-        return sent == 0 ? Double.NaN : (double) got / sent;
+        return List.of();
     }
 }

@@ -4,9 +4,6 @@ import io.jmsbench.metrics.AuditCounts;
 import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
-import io.jmsbench.report.BrokerCounts;
-import io.jmsbench.report.ExpiryFigures;
-import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.MessageSizes;
 import io.jmsbench.report.PointResult;
@@ -38,19 +35,12 @@ public final class PointResults {
     private PointResults() {
     }
 
-    /** {@code brokerCounts}: the broker's own, when it could be read ({@code null} otherwise). */
-    public static PointResult of(PointObservation o, BrokerCounts brokerCounts, PointJudge judge, int hostCores,
-                                 int filters, Map<String, Object> parameters, int repeat) {
-        return of(o, brokerCounts, null, judge, hostCores, filters, parameters, repeat);
-    }
-
-    /** As the other, with what an external broker's management interface said ({@code null}: nothing asked). */
-    public static PointResult of(PointObservation o, BrokerCounts brokerCounts, BrokerHealth brokerHealth,
-                                 PointJudge judge, int hostCores, int filters, Map<String, Object> parameters,
-                                 int repeat) {
-        WindowFigures figures = WindowFigures.of(o, hostCores);
-        List<Finding> findings = judge.judge(o, figures, brokerCounts, brokerHealth);
-        ExpiryFigures expiry = judge.expiry(o, brokerCounts);
+    /** The point's result: its facts' figures with the judge's findings, under its parameters and repeat. */
+    public static PointResult of(PointFacts facts, Map<String, Object> parameters, int repeat) {
+        PointObservation o = facts.observation();
+        Scenario scenario = facts.scenario();
+        WindowFigures figures = facts.figures();
+        List<Finding> findings = PointJudge.judge(facts);
         List<String> invalid = findings.stream().filter(Finding::blocking).map(Finding::text).toList();
         List<String> notes = findings.stream().filter(f -> !f.blocking()).map(Finding::text).toList();
         Verdict verdict = Verdict.of(findings);
@@ -58,23 +48,23 @@ public final class PointResults {
         Counters got = o.subscribersFinal();
         long received = got == null ? 0 : got.messages();
         Totals totals = new Totals(sent == null ? 0 : sent.messages(), received, sent == null ? 0 : sent.errors(),
-                got == null ? 0 : got.errors(), PointJudge.lastError(sent), PointJudge.lastError(got),
+                got == null ? 0 : got.errors(), o.lastSendError(), o.lastReceiveError(),
                 sent == null ? List.of() : sent.clients(), got == null ? List.of() : got.clients());
         LatencyFigures latency = o.latency() != null ? o.latency()
-                : LatencyFigures.of(Histograms.empty(), judge.latencyBasis());
+                : LatencyFigures.of(Histograms.empty(), facts.plan().latencyBasis());
         return new PointResult(new Key(parameters, repeat),
                 new Judgement(verdict == Verdict.VALID, invalid, notes, findings, verdict),
-                new Timing(o.times(), o.windows(judge.precisionTarget())),
+                new Timing(o.times(), o.windows(facts.plan().precisionTarget())),
                 new Rates(figures.received(), figures.dispatched(),
                         figures.received().rate() + figures.dispatched().rate(),
-                        new ReplicationGrade(judge.expectedGrade(o), MessageRules.measuredGrade(o)), filters),
+                        new ReplicationGrade(facts.expectedGrade(), facts.measuredGrade()), scenario.filters()),
                 new Delivery(totals, o.drainFigures() == null ? Drain.notReached(received) : o.drainFigures(),
-                        o.audit() == null ? AuditCounts.NONE : HeaderRules.withoutExpired(o.audit(), expiry), latency,
-                        brokerCounts, FaultRecovery.of(o.faults(), o.samples(), clients(o)), judge.backlog(o), expiry,
+                        facts.audit() == null ? AuditCounts.NONE : facts.audit(), latency, facts.brokerCounts(),
+                        FaultRecovery.of(o.faults(), o.samples(), clients(o)), facts.backlog(), facts.expiry(),
                         o.roundTrip()),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
-                o.samples(), o.environment(), oneMessage(judge.scenario()) ? sizes(judge.message(), o, figures) : null,
-                GroupRates.of(judge.scenario(), o));
+                o.samples(), o.environment(), oneMessage(scenario) ? sizes(scenario.message(), o, figures) : null,
+                GroupRates.of(scenario, o));
     }
 
     /**

@@ -2,18 +2,16 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.report.Figures;
 import io.jmsbench.report.IntervalSample;
-import io.jmsbench.rate.RateSteps;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.run.point.Phase;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.Warmup;
-import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * A rate profile's point against its target: over the window from the readings at its edges, and
@@ -36,8 +34,8 @@ final class ProfileRules {
      * taken for, over {@code sentSeconds}, the seconds the window's sent rate is over (the
      * publishers' own clock); NaN without a profile or a window.
      */
-    static double windowTarget(PublishRate rate, PointObservation o, double sentSeconds) {
-        SendSchedule schedule = RateSteps.totalSchedule(rate);
+    static double windowTarget(PointPlan plan, PointObservation o, double sentSeconds) {
+        SendSchedule schedule = plan.target();
         if (schedule == null || o.warmup() == null || !o.windowComplete() || !(sentSeconds > 0)) {
             return Double.NaN;
         }
@@ -47,7 +45,8 @@ final class ProfileRules {
     }
 
     /** The seconds of warm-up and window that sent short of the profile, and the worst of them. */
-    static Optional<Finding> shortfall(List<IntervalSample> samples) {
+    static List<Finding> shortfall(PointFacts facts) {
+        List<IntervalSample> samples = facts.observation().samples();
         int seconds = 0;
         int behind = 0;
         IntervalSample worst = null;
@@ -65,9 +64,9 @@ final class ProfileRules {
             }
         }
         if (worst == null) {
-            return Optional.empty();
+            return List.of();
         }
-        return Optional.of(Finding.of(FindingCode.PROFILE_FELL_SHORT, String.format(Locale.ROOT, "the publishers fell "
+        return List.of(Finding.of(FindingCode.PROFILE_FELL_SHORT, String.format(Locale.ROOT, "the publishers fell "
                 + "short of the profile in %d of %d seconds, by up to %.0f%% at %.0f s (target %s, sent %s msgs/s)",
                 behind, seconds, 100 * shortBy(worst), worst.t(), Figures.rate(worst.targetSendRate()),
                 Figures.rate(worst.sendRate()))));

@@ -14,6 +14,7 @@ import io.jmsbench.run.point.Deltas;
 import io.jmsbench.run.point.Phase;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.point.Snapshot;
+import io.jmsbench.run.workers.Placement;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.system.CpuList;
@@ -50,14 +51,14 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
         double publisherCores = Deltas.agentCores(start.publishers(), end.publishers());
         double subscriberCores = Deltas.agentCores(start.subscribers(), end.subscribers());
         double controllerCores = Deltas.cores(start.controllerCpuNanos(), end.controllerCpuNanos(), wall);
-        boolean separateHosts = o.placement() != null && !o.placement().sharedHost();
-        CpuFigures cpu = separateHosts
+        Placement.Layout layout = o.placement().layout();
+        CpuFigures cpu = layout.separate()
                 ? new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
                         hostBusy(o, Workers.BROKER_HOST), Double.NaN, controllerCores, List.of())
                 : new CpuFigures(hostCores, brokerCores, publisherCores, subscriberCores,
                         end.host().utilisationSince(start.host()),
                         brokerCores / (brokerCores + publisherCores + subscriberCores), controllerCores,
-                        o.placement() == null || o.placement().remote() ? List.of()
+                        layout != Placement.Layout.SHARED_HOST && layout != Placement.Layout.PARTITIONED ? List.of()
                                 : partitions(o, new double[] {brokerCores, publisherCores, subscriberCores,
                                         controllerCores}, wall / 1e9));
         double[] pub = clientRates(start.publishers(), end.publishers());
@@ -83,7 +84,7 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
         Snapshot end = o.windowEnd();
         CpuPartitions partitions = o.placement().partitions();
         List<PartitionFigures> figures = new ArrayList<>();
-        if (partitions == null) {
+        if (o.placement().layout() == Placement.Layout.SHARED_HOST) {
             CpuList host = o.placement().hostCpus() == null ? end.host().cpuList()
                     : end.host().cpuList().intersect(o.placement().hostCpus());
             figures.add(partition("host", host, sum(own), start, end, seconds));

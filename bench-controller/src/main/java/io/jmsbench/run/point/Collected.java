@@ -3,7 +3,7 @@ package io.jmsbench.run.point;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointEnvironment;
-import io.jmsbench.run.workers.Workers.Placement;
+import io.jmsbench.run.workers.Placement;
 
 import java.util.List;
 

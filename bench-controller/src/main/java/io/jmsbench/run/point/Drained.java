@@ -10,8 +10,4 @@ import io.jmsbench.report.RoundTrip;
  * with requesters, what came back to them ({@code null} without).
  */
 public record Drained(Drain drain, Counters subscribers, AuditCounts audit, String endedAt, RoundTrip roundTrip) {
-
-    public Drained(Drain drain, Counters subscribers, AuditCounts audit, String endedAt) {
-        this(drain, subscribers, audit, endedAt, null);
-    }
 }

@@ -1,6 +1,7 @@
 package io.jmsbench.run.point;
 
 import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.report.CpuPlacement;
 import io.jmsbench.report.IntervalSample;
@@ -10,10 +11,11 @@ import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.PointResult.PhaseTimes;
 import io.jmsbench.report.PointResult.Windows;
 import io.jmsbench.report.RoundTrip;
-import io.jmsbench.run.workers.Workers.Placement;
+import io.jmsbench.run.workers.Placement;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a point's driver saw, frozen: how the point ended, then one record per phase it went
@@ -27,26 +29,6 @@ public record PointObservation(Ending ending, Connected connect, Warmup warmup, 
     public PointObservation {
         Objects.requireNonNull(ending, "ending");
         Objects.requireNonNull(collected, "collected");
-    }
-
-    /** How the point ended: it completed, failed (an agent, the broker, a stall) or the run was aborted. */
-    public record Ending(Kind kind, String reason) {
-
-        public enum Kind { COMPLETED, FAILED, ABORTED }
-
-        public static final Ending COMPLETED = new Ending(Kind.COMPLETED, null);
-
-        public static Ending failed(String reason) {
-            return new Ending(Kind.FAILED, reason);
-        }
-
-        public static Ending aborted(String reason) {
-            return new Ending(Kind.ABORTED, reason);
-        }
-
-        public boolean completed() {
-            return kind == Kind.COMPLETED;
-        }
     }
 
     /** A point that ended before its driver ran (the broker or the agents would not start). */
@@ -115,8 +97,25 @@ public record PointObservation(Ending ending, Connected connect, Warmup warmup, 
         return window == null ? null : window.latency();
     }
 
+    /** Where the clients ran; {@link Placement#UNKNOWN} when the point ended before they were placed. */
     public Placement placement() {
-        return collected.placement();
+        return collected.placement() == null ? Placement.UNKNOWN : collected.placement();
+    }
+
+    /** The last send error a publisher counted; {@code null}: none, or no final count. */
+    public String lastSendError() {
+        return lastError(publishersFinal()).orElse(null);
+    }
+
+    /** The last receive error a subscriber counted; {@code null}: none, or no final count. */
+    public String lastReceiveError() {
+        return lastError(subscribersFinal()).orElse(null);
+    }
+
+    /** The last error any client of {@code counters} counted, the last client's first. */
+    static Optional<String> lastError(Counters counters) {
+        return counters == null ? Optional.empty() : counters.clients().stream().map(ClientCount::lastError)
+                .filter(Objects::nonNull).reduce((a, b) -> b);
     }
 
     public PointEnvironment environment() {

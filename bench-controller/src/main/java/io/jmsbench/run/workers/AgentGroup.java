@@ -3,10 +3,8 @@ package io.jmsbench.run.workers;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.agent.Parallel;
-import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.AgentRole;
 import io.jmsbench.protocol.ClientAudit;
-import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
@@ -15,7 +13,6 @@ import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.run.stop.RunFailure;
-import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,8 +24,8 @@ import java.util.function.BiFunction;
 
 /**
  * The agents of one role in one point, seen as one: clients are spread over them evenly, their
- * counters and latencies pulled from all at once ({@link AgentCalls}) and merged. Each pull is a heartbeat: an agent that misses one is counted with
- * its last counters; one that misses {@link #MISSES_TO_STALE} in a row is stale, the point fails,
+ * counters and latencies pulled from all at once ({@link AgentCalls}) and merged ({@link IntervalMerge}).
+ * Each pull is a heartbeat: an agent that misses one is counted with its last counters; one that misses {@link #MISSES_TO_STALE} in a row is stale, the point fails,
  * and nothing it says later is merged.
  */
 public final class AgentGroup {
@@ -207,26 +204,7 @@ public final class AgentGroup {
         if (members.size() == 1) {
             return members.get(0).last;
         }
-        if (members.stream().allMatch(m -> m.last == null)) {
-            return null;
-        }
-        // several hosts, several monotonic clocks: the controller's own clock dates the merge
-        long cpu = 0;
-        long heap = 0;
-        int threads = 0;
-        List<ClientCount> clients = new ArrayList<>();
-        for (Member m : members) {
-            Counters c = m.last;
-            if (c == null) {
-                continue; // gone stale before its first answer: it has nothing to merge
-            }
-            cpu = cpu < 0 || c.processCpuNanos() < 0 ? -1 : cpu + c.processCpuNanos();
-            heap += c.heapUsedBytes();
-            threads += c.threads();
-            clients.addAll(c.clients());
-        }
-        return new Counters(System.nanoTime(), System.currentTimeMillis(), cpu, heap, threads, clients,
-                HostSample.UNKNOWN);
+        return IntervalMerge.counters(members.stream().map(m -> m.last).toList());
     }
 
     /** The latencies every agent recorded since the last call, merged exactly; a silent agent's come next time. */
@@ -238,20 +216,9 @@ public final class AgentGroup {
                 return null;
             }
         }
-        Histogram merged = Histograms.empty();
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
         // an agent that does not answer keeps what its recorder recorded: it comes with the next interval
-        for (AgentCalls.Answer<LatencyInterval> answer : calls.ask(clients(live()), timeout, a -> a.latency(timeout))) {
-            LatencyInterval interval = answer.value();
-            if (interval != null) {
-                merged.add(Histograms.decode(interval.histogram()));
-                start = Math.min(start, interval.startMillis());
-                end = Math.max(end, interval.endMillis());
-            }
-        }
-        return start == Long.MAX_VALUE ? null
-                : new LatencyInterval(start, end, merged.getTotalCount(), Histograms.encode(merged));
+        return IntervalMerge.latency(calls.ask(clients(live()), timeout, a -> a.latency(timeout)).stream()
+                .map(AgentCalls.Answer::value).toList());
     }
 
     /**
@@ -260,24 +227,11 @@ public final class AgentGroup {
      * be short).
      */
     ReplyInterval replies(Duration timeout) {
-        Histogram merged = Histograms.empty();
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        long replies = 0;
-        for (AgentCalls.Answer<ReplyInterval> answer : calls.ask(clients(live()), timeout, a -> a.replies(timeout))) {
-            if (answer.error() != null) {
-                return null;
-            }
-            ReplyInterval interval = answer.value();
-            if (interval != null) {
-                merged.add(Histograms.decode(interval.histogram()));
-                replies += interval.replies();
-                start = Math.min(start, interval.startMillis());
-                end = Math.max(end, interval.endMillis());
-            }
+        List<AgentCalls.Answer<ReplyInterval>> answers = calls.ask(clients(live()), timeout, a -> a.replies(timeout));
+        if (answers.stream().anyMatch(answer -> answer.error() != null)) {
+            return null;
         }
-        return start == Long.MAX_VALUE ? null
-                : new ReplyInterval(start, end, replies, merged.getTotalCount(), Histograms.encode(merged));
+        return IntervalMerge.replies(answers.stream().map(AgentCalls.Answer::value).toList());
     }
 
     /**

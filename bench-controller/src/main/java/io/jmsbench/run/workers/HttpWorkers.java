@@ -12,6 +12,7 @@ import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 
 import java.time.Duration;
@@ -62,8 +63,8 @@ public final class HttpWorkers implements Workers {
             throws AgentException {
         List<ClockOffset> clocks = List.copyOf(agents.clocks().values());
         if (!agents.remote()) {
-            return partitions == null ? Placement.localShared(clocks)
-                    : new Placement(false, true, false, clocks, partitions, null);
+            return partitions == null ? Placement.sharedHost(clocks, CpuList.allowed())
+                    : Placement.partitioned(clocks, partitions);
         }
         Set<String> kernels = new HashSet<>();
         int clientAgents = 0;
@@ -75,7 +76,7 @@ public final class HttpWorkers implements Workers {
         }
         String brokerKernel = agents.monitor() != null ? agents.monitor().info().host().bootId() : brokerBootId;
         boolean shared = kernels.size() < clientAgents || (brokerKernel != null && kernels.contains(brokerKernel));
-        return new Placement(true, shared, !shared && agents.monitor() != null, clocks);
+        return shared ? Placement.sharedKernel(clocks) : Placement.separateHosts(clocks, agents.monitor() != null);
     }
 
     @Override

@@ -15,6 +15,7 @@ import io.jmsbench.publisher.PublisherAgentPool;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.subscriber.SubscriberPool;
+import io.jmsbench.system.CpuList;
 import io.jmsbench.system.Facts;
 
 import java.time.Duration;
@@ -126,7 +127,7 @@ public final class InProcessWorkers implements Workers {
     /** One JVM runs the broker's clients, the controller and usually the broker: a shared host. */
     @Override
     public Placement placement() {
-        return Placement.localShared(List.of());
+        return Placement.sharedHost(List.of(), CpuList.allowed());
     }
 
     @Override

@@ -8,11 +8,8 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.ReplyInterval;
-import io.jmsbench.report.ClockOffset;
 import io.jmsbench.report.Environment.AgentFacts;
 import io.jmsbench.run.stop.RunFailure;
-import io.jmsbench.system.CpuList;
-import io.jmsbench.system.CpuPartitions;
 
 import java.util.List;
 import java.util.Map;
@@ -36,36 +33,6 @@ public interface Workers {
 
     /** What preparing found: the provider settings the clients really use and every agent's facts. */
     record Prepared(Map<String, String> providerSettings, List<AgentFacts> agents) {
-    }
-
-    /**
-     * Where the point's clients run. {@code sharedHost}: broker and clients (or several agents)
-     * share one kernel, so the paper's CPU rules can only be applied per JVM; otherwise each
-     * agent had a machine of its own and the broker's host is watched when {@code
-     * brokerHostMonitored}. {@code partitions}: on one host, the CPUs each role was held to
-     * ({@code null}: shared, as the kernel scheduled them). {@code hostCpus}: when shared on this
-     * host, the CPUs the run's processes may use ({@code null}: every CPU the host counts).
-     */
-    record Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks,
-                     CpuPartitions partitions, CpuList hostCpus) {
-
-        public Placement {
-            clocks = List.copyOf(clocks);
-        }
-
-        public Placement(boolean remote, boolean sharedHost, boolean brokerHostMonitored, List<ClockOffset> clocks) {
-            this(remote, sharedHost, brokerHostMonitored, clocks, null, null);
-        }
-
-        /** Every role on this host's CPUs that this process may use ({@link CpuList#allowed()}: a cpuset's, not the machine's). */
-        public static Placement localShared(List<ClockOffset> clocks) {
-            return new Placement(false, true, false, clocks, null, CpuList.allowed());
-        }
-
-        /** Broker and client roles on disjoint CPUs of this host. */
-        public boolean partitioned() {
-            return partitions != null;
-        }
     }
 
     /** Connects the subscribers, then the publishers, so that no subscriber misses the first message. */
@@ -102,6 +69,7 @@ public interface Workers {
     /** What every subscriber's audit saw so far. */
     List<ClientAudit> audit() throws AgentException;
 
+    /** Where the clients run; the same answer all the point long. */
     Placement placement();
 
     /** How the clients are spread, for the console ("" when all run in one place). */

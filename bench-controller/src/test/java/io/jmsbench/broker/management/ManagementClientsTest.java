@@ -1,7 +1,7 @@
 package io.jmsbench.broker.management;
 
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -24,15 +24,17 @@ import io.jmsbench.run.point.Collected;
 import io.jmsbench.run.point.Drained;
 import io.jmsbench.run.point.Faults.FaultEvent;
 import io.jmsbench.run.point.Gauges.Reading;
-import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.Ending;
+import io.jmsbench.run.point.StallWitness;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.Snapshot;
 import io.jmsbench.run.point.Warmup;
 import io.jmsbench.run.point.Window;
-import io.jmsbench.run.workers.Workers.Placement;
+import io.jmsbench.run.workers.Placement;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 import io.jmsbench.system.HostCpu;
@@ -44,6 +46,7 @@ import io.jmsbench.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -65,7 +68,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PointJudgeTest {
 
     private static final long S = 1_000_000_000L;
-    private static final Placement LOCAL = new Placement(false, true, false, List.of());
+    private static final Placement LOCAL = Placement.sharedHost(List.of(), null);
 
     /** What the tests change in the baseline: a 10 s window at 1,000 msgs/s, a busy shared host. */
     private static final class Spec {
@@ -197,8 +200,8 @@ class PointJudgeTest {
                 spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null, spec.roundTrip),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
                         spec.placement, PointEnvironment.NONE));
-        PointJudge judge = new PointJudge(scenario, spec.hostCores, spec.brokerReused);
-        return judge.judge(o, WindowFigures.of(o, spec.hostCores), spec.brokerCounts, spec.brokerHealth);
+        return PointJudge.judge(PointFacts.of(PointPlan.of(scenario, spec.brokerReused), o, spec.brokerCounts,
+                spec.brokerHealth, spec.hostCores));
     }
 
     private static List<FindingCode> codes(Spec spec) throws Exception {
@@ -226,12 +229,11 @@ class PointJudgeTest {
     private static final String HELD_PROFILE = "publishers.rate=[{rate: 1000}]";
 
     private static final String PAUSES = "faults:\n  - {action: pause-broker, at: 5s, every: 10s, times: 2}\n";
-    private static final Placement TESTBED = new Placement(true, false, true, List.of());
+    private static final Placement TESTBED = Placement.separateHosts(List.of(), true);
 
     private static Placement partitioned(CpuList broker, CpuList publishers, CpuList subscribers) {
         CpuList mask = broker.union(publishers).union(subscribers);
-        return new Placement(false, true, false, List.of(), CpuPartitions.of("lists", broker, publishers, subscribers,
-                mask), null);
+        return Placement.partitioned(List.of(), CpuPartitions.of("lists", broker, publishers, subscribers, mask));
     }
 
     /**
@@ -239,7 +241,10 @@ class PointJudgeTest {
      * baseline and the whole list of codes the point must then carry, in the judge's order.
      */
     private static final List<Rule> RULES = List.of(
-            rule(ABORTED, "the point failed", s -> s.ending = Ending.failed("stalled"), SHARED_HOST, ABORTED),
+            rule(ABORTED, "the point failed", s -> s.ending = Ending.agentLost("publisher-agent is stale"), SHARED_HOST,
+                    ABORTED),
+            rule(STALLED, "the publishers sent nothing for 15 s", s -> s.ending = new Ending.Stalled(
+                    Duration.ofSeconds(15), StallWitness.Testimony.NONE, null), SHARED_HOST, STALLED),
             rule(WINDOW_NOT_COMPLETED, "no window", s -> s.window = false, SHARED_HOST, WINDOW_NOT_COMPLETED),
             rule(NO_MESSAGES_IN_WINDOW, "nothing sent in the window", s -> {
                 s.windowSent = 0;
@@ -316,7 +321,7 @@ class PointJudgeTest {
                 s.cpuBusy = new double[] {0.99, 0.6};
             }, PARTITIONED_HOST),
             rule(BROKER_HOST_NOT_MONITORED, "agents on machines of their own, no monitor",
-                    s -> s.placement = new Placement(true, false, false, List.of()), BROKER_HOST_NOT_MONITORED),
+                    s -> s.placement = Placement.separateHosts(List.of(), false), BROKER_HOST_NOT_MONITORED),
             rule(BROKER_PROCESS_NOT_MEASURED, "a monitor that found nothing on the broker's port", s -> {
                 s.brokerCpuKnown = false;
                 s.placement = TESTBED;
@@ -346,9 +351,9 @@ class PointJudgeTest {
             rule(INTERVAL_CORRELATED, "a rate still climbing through the window", s -> s.samples = ramp(),
                     SHARED_HOST, INTERVAL_CORRELATED, INTERVAL_CORRELATED),
             rule(LATENCY_CLOCKS_UNCERTAIN, "clock offsets uncertain by 70 µs of a 500 µs median", s -> {
-                s.placement = new Placement(true, false, true, List.of(
+                s.placement = Placement.separateHosts(List.of(
                         new ClockOffset("publisher-agent-1", AgentRole.PUBLISHER, 0, 40, true),
-                        new ClockOffset("subscriber-agent-1", AgentRole.SUBSCRIBER, 0, 30, true)));
+                        new ClockOffset("subscriber-agent-1", AgentRole.SUBSCRIBER, 0, 30, true)), true);
                 s.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
                 s.latency = new LatencyFigures(100, 500, 600, 700, 800, 900, 1000, 550, LatencyFigures.ACTUAL);
             }, LATENCY_CLOCKS_UNCERTAIN),
@@ -633,22 +638,22 @@ class PointJudgeTest {
 
         Spec testbed = new Spec(); // agents on machines of their own, no monitor on the broker's
         testbed.brokerCpuKnown = false;
-        testbed.placement = new Placement(true, false, false, List.of());
+        testbed.placement = Placement.separateHosts(List.of(), false);
         assertEquals(List.of(BROKER_CPU_NOT_MEASURED), codes(testbed));
 
         Spec monitored = new Spec(); // agents sharing a kernel, an external broker, a monitor that answered
         monitored.brokerCpuKnown = false;
-        monitored.placement = new Placement(true, true, false, List.of());
+        monitored.placement = Placement.sharedKernel(List.of());
         monitored.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
         assertEquals(List.of(SHARED_HOST), codes(monitored));
 
         Spec embedded = new Spec(); // the broker's JVM measured, agents on machines of their own, no monitor
-        embedded.placement = new Placement(true, false, false, List.of());
+        embedded.placement = Placement.separateHosts(List.of(), false);
         assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(embedded));
 
         Spec paced = new Spec(); // no capacity claimed: the broker rule does not apply, a note says how to get it
         paced.brokerCpuKnown = false;
-        paced.placement = new Placement(true, false, false, List.of());
+        paced.placement = Placement.separateHosts(List.of(), false);
         paced.overrides = List.of("publishers.rate=1000");
         assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(paced));
         assertEquals(Verdict.VALID, Verdict.of(judge(paced)));
@@ -697,8 +702,9 @@ class PointJudgeTest {
     @Test
     void uncertainClocksFlagTheLatency() throws Exception {
         Spec spec = new Spec();
-        spec.placement = new Placement(true, false, true, List.of(new ClockOffset("publisher-agent-1", AgentRole.PUBLISHER, 0, 40, true),
-                new ClockOffset("subscriber-agent-1", AgentRole.SUBSCRIBER, 0, 30, true)));
+        spec.placement = Placement.separateHosts(List.of(
+                new ClockOffset("publisher-agent-1", AgentRole.PUBLISHER, 0, 40, true),
+                new ClockOffset("subscriber-agent-1", AgentRole.SUBSCRIBER, 0, 30, true)), true);
         spec.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
         spec.latency = new LatencyFigures(100, 500, 600, 700, 800, 900, 1000, 550, LatencyFigures.ACTUAL);
         List<Finding> findings = judge(spec);
@@ -800,7 +806,7 @@ class PointJudgeTest {
         Spec cpuset = new Spec();
         cpuset.hostCores = 8;
         cpuset.foreignCores = 0.3; // on CPU 0, one of the 2 the run may use
-        cpuset.placement = new Placement(false, true, false, List.of(), null, CpuList.of(0, 1));
+        cpuset.placement = Placement.sharedHost(List.of(), CpuList.of(0, 1));
         List<Finding> findings = judge(cpuset);
         assertEquals(List.of(SHARED_HOST, CPU_RULE_FOREIGN_LOAD), findings.stream().map(Finding::code).toList());
         assertTrue(findings.get(1).text().contains("15% of its 2 (> 10%)"), findings.get(1).text());

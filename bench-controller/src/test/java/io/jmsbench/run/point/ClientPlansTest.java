@@ -3,8 +3,8 @@ package io.jmsbench.run.point;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.scenario.Distribution;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

@@ -7,6 +7,7 @@ import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.run.stop.RunFailure;
+import io.jmsbench.run.workers.Placement;
 import io.jmsbench.run.workers.Workers;
 
 import java.util.ArrayList;
@@ -114,7 +115,7 @@ final class FakeWorkers implements Workers {
 
     @Override
     public Placement placement() {
-        return new Placement(false, true, false, List.of());
+        return Placement.sharedHost(List.of(), null);
     }
 
     @Override

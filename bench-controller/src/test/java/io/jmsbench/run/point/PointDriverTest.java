@@ -4,9 +4,9 @@ import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.WarmupEnd;
 import io.jmsbench.report.WindowEnd;
-import io.jmsbench.run.point.PointObservation.Ending;
+import io.jmsbench.run.point.StallWitness.BrokerAnswer;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.ProcessResources;
 import org.junit.jupiter.api.Test;
@@ -61,8 +61,9 @@ class PointDriverTest {
     }
 
     private PointObservation run(String phases) throws Exception {
-        PointDriver driver = new PointDriver(scenario(phases), workers, (clients, offset) -> null, gauges, clock,
-                (sample, latency) -> sunk.add(sample), new PrintStream(console, true), Faults.NONE, witness);
+        PointDriver driver = DriverBuilder.driver(scenario(phases), workers).gauges(gauges).clock(clock)
+                .sink((sample, latency) -> sunk.add(sample)).console(new PrintStream(console, true)).witness(witness)
+                .build();
         return driver.run(clock.now, null);
     }
 
@@ -123,9 +124,10 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: 1s, measure: 60s, drain: 10s}");
 
-        assertEquals(Ending.Kind.FAILED, o.ending().kind());
+        assertEquals(Ending.Kind.STALLED, o.ending().kind());
         assertEquals("stalled: the publishers sent nothing for 15 s (broker or the network to it down?)",
-                o.ending().reason());
+                o.ending().sentence());
+        assertEquals(WindowEnd.CUT, o.window().endedBy());
         assertEquals(18, o.samples().size(), "a sample every second until the stall bound passed");
         assertNotNull(o.windowEnd(), "the window closes where the stall was found");
         assertNull(o.drain());
@@ -136,28 +138,28 @@ class PointDriverTest {
     @Test
     void aStallWhoseBrokerAnsweredSaysWhatHeldThePublishersBack() throws Exception {
         workers.sentAt = t -> Math.min(t, 3 * S) / 1_000_000;
-        witness = () -> new StallWitness.Testimony(true, "its memory limit 100% used, 2 producers held back by flow "
+        witness = () -> new StallWitness.Testimony(BrokerAnswer.UP, "its memory limit 100% used, 2 producers held back by flow "
                 + "control", "logs/ (stall-*-threads.txt: broker, publishers)");
 
         PointObservation o = run("{warmup: 1s, measure: 60s, drain: 10s}");
 
         assertEquals("stalled: the publishers sent nothing for 15 s while the broker was up: its memory limit 100% "
                 + "used, 2 producers held back by flow control; thread dumps in logs/ (stall-*-threads.txt: broker, "
-                + "publishers)", o.ending().reason());
+                + "publishers)", o.ending().sentence());
     }
 
     @Test
     void aStallWhoseBrokerDidNotAnswerAsksWhetherItIsDown() {
         assertEquals("stalled: the publishers sent nothing for 15 s, and the broker did not answer (127.0.0.1:61616: "
                 + "Connection refused): broker or the network to it down?; last send error: JMSException: gone",
-                PointDriver.stalled(new StallWitness.Testimony(false, "127.0.0.1:61616: Connection refused", null),
-                        "JMSException: gone"));
+                new Ending.Stalled(PointDriver.STALL, new StallWitness.Testimony(BrokerAnswer.NO_ANSWER,
+                        "127.0.0.1:61616: Connection refused", null), "JMSException: gone").sentence());
     }
 
     @Test
     void aStallNobodyLookedIntoIsToldAsBefore() {
         assertEquals("stalled: the publishers sent nothing for 15 s (broker or the network to it down?)",
-                PointDriver.stalled(new StallWitness.Testimony(null, null, null), null));
+                new Ending.Stalled(PointDriver.STALL, StallWitness.Testimony.NONE, null).sentence());
     }
 
     @Test
@@ -166,7 +168,7 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: 2s, measure: 3s, drain: 10s}");
 
-        assertEquals(Ending.failed("publisher-agent is stale: it missed 3 heartbeats in a row"), o.ending());
+        assertEquals(Ending.agentLost("publisher-agent is stale: it missed 3 heartbeats in a row"), o.ending());
         assertNull(o.windowStart(), "the agent went stale during the warm-up");
         assertNotNull(o.subscribersFinal());
         assertNotNull(o.publishersFinal(), "the stop call still answered");
@@ -180,7 +182,7 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: 2s, measure: 3s, drain: 10s}");
 
-        assertEquals(Ending.aborted("interrupted (Ctrl-C)"), o.ending());
+        assertEquals(Ending.interrupted("interrupted (Ctrl-C)"), o.ending());
         assertTrue(o.windowComplete(), "the window was measured before the abort");
         assertNull(o.drain(), "the drain never ended");
         assertNotNull(o.subscribersFinal());
@@ -221,7 +223,7 @@ class PointDriverTest {
 
         PointObservation o = run("{warmup: 1s, measure: 5s, drain: 10s}");
 
-        assertEquals(Ending.failed("the broker JVM (pid 42) died; see its log in logs/"), o.ending());
+        assertEquals(Ending.brokerDown("the broker JVM (pid 42) died; see its log in logs/"), o.ending());
     }
 
     /** Climbs from 300 to 1,000 msgs/s over 20 s, then 1,000 msgs/s with a seeded wobble of ±5% a second. */

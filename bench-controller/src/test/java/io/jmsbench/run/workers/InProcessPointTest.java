@@ -3,23 +3,21 @@ package io.jmsbench.run.workers;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.run.PoolPlans;
-import io.jmsbench.run.stop.RunSignal;
+import io.jmsbench.run.judge.PointFacts;
 import io.jmsbench.run.judge.PointJudge;
 import io.jmsbench.run.judge.WindowFigures;
-import io.jmsbench.run.point.Gauges;
-import io.jmsbench.run.point.PointClock;
+import io.jmsbench.run.point.DriverBuilder;
 import io.jmsbench.run.point.PointDriver;
+import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,10 +52,8 @@ class InProcessPointTest {
             List<String> problems = new ArrayList<>();
             PointObservation o;
             try {
-                PointDriver driver = new PointDriver(scenario, workers, (clients, offset) -> PoolPlans.of(scenario, "test", url,
-                        clients, offset, null), Gauges.local(null, "-"),
-                        PointClock.system(new RunSignal()), (sample, latency) -> { },
-                        new PrintStream(OutputStream.nullOutputStream()));
+                PointDriver driver = DriverBuilder.driver(scenario, workers).plans((clients, offset) -> PoolPlans.of(scenario,
+                        "test", url, clients, offset, null)).build();
                 o = driver.run(System.nanoTime(), null);
             } finally {
                 workers.close(problems);
@@ -76,7 +72,7 @@ class InProcessPointTest {
             assertEquals(2000, figures.received().rate(), 2000 * 0.05, "the paced rate, held");
             // the paced rate itself is checked above within 5%: one GC at a 2 s window's edge can put it
             // under the judge's 99%, which says nothing of what this test is about
-            List<Finding> invalid = new PointJudge(scenario, 2, false).judge(o, figures, null).stream()
+            List<Finding> invalid = PointJudge.judge(PointFacts.of(PointPlan.of(scenario, false), o, null, null, 2)).stream()
                     .filter(Finding::invalid).filter(f -> f.code() != FindingCode.TARGET_RATE_MISSED).toList();
             assertEquals(List.of(), invalid);
         }

@@ -3,15 +3,14 @@ package io.jmsbench.run.workers;
 import io.jmsbench.broker.EmbeddedBroker;
 import io.jmsbench.report.RoundTrip;
 import io.jmsbench.run.PoolPlans;
+import io.jmsbench.run.judge.PointFacts;
 import io.jmsbench.run.judge.PointJudge;
-import io.jmsbench.run.judge.WindowFigures;
-import io.jmsbench.run.point.Gauges;
-import io.jmsbench.run.point.PointClock;
+import io.jmsbench.run.point.DriverBuilder;
 import io.jmsbench.run.point.PointDriver;
+import io.jmsbench.run.point.PointPlan;
 import io.jmsbench.run.point.PointObservation;
-import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Timeout;
@@ -20,8 +19,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,10 +109,8 @@ class RequestReplyPointTest {
             InProcessWorkers workers = new InProcessWorkers(url);
             List<String> problems = new ArrayList<>();
             try {
-                PointDriver driver = new PointDriver(scenario, workers, (clients, offset) -> PoolPlans.of(scenario,
-                        "test", url, clients, offset, null), Gauges.local(null, "-"),
-                        PointClock.system(new RunSignal()), (sample, latency) -> { },
-                        new PrintStream(OutputStream.nullOutputStream()));
+                PointDriver driver = DriverBuilder.driver(scenario, workers).plans((clients, offset) -> PoolPlans.of(scenario,
+                        "test", url, clients, offset, null)).build();
                 return driver.run(System.nanoTime(), null);
             } finally {
                 workers.close(problems);
@@ -124,7 +119,7 @@ class RequestReplyPointTest {
     }
 
     private static List<FindingCode> judge(Scenario scenario, PointObservation o) {
-        return new PointJudge(scenario, 2, false).judge(o, WindowFigures.of(o, 2), null).stream()
+        return PointJudge.judge(PointFacts.of(PointPlan.of(scenario, false), o, null, null, 2)).stream()
                 .map(Finding::code).toList();
     }
 }

@@ -11,20 +11,16 @@ import io.jmsbench.publisher.PublisherAgentPool;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.run.PoolPlans;
 import io.jmsbench.run.point.ClientPlans;
-import io.jmsbench.run.point.Gauges;
-import io.jmsbench.run.point.PointClock;
+import io.jmsbench.run.point.DriverBuilder;
 import io.jmsbench.run.point.PointDriver;
 import io.jmsbench.run.point.PointObservation;
-import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.scenario.Scenario;
-import io.jmsbench.scenario.ScenarioLoader;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,10 +63,8 @@ class SharedConnectionsPointTest {
             InProcessWorkers workers = new InProcessWorkers(url);
             PointObservation o;
             try {
-                PointDriver driver = new PointDriver(scenario, workers, (clients, offset) -> PoolPlans.of(scenario,
-                        "test", url, clients, offset, null), Gauges.local(null, "-"),
-                        PointClock.system(new RunSignal()), (sample, latency) -> { },
-                        new PrintStream(OutputStream.nullOutputStream()));
+                PointDriver driver = DriverBuilder.driver(scenario, workers).plans((clients, offset) -> PoolPlans.of(scenario,
+                        "test", url, clients, offset, null)).build();
                 o = driver.run(System.nanoTime(), null);
             } finally {
                 workers.close(new ArrayList<>());

@@ -4,12 +4,12 @@ import io.jmsbench.report.ClaimLines;
 import io.jmsbench.report.ClaimReason;
 import io.jmsbench.report.ClaimResult;
 import io.jmsbench.report.ClaimVerdict;
-import io.jmsbench.report.PointResult;
 import io.jmsbench.report.PointResult.RateFigure;
+import io.jmsbench.report.PointResult;
 import io.jmsbench.report.SweepTableTest;
 import io.jmsbench.scenario.ScenarioException;
-import io.jmsbench.scenario.ScenarioLoader;
 import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import io.jmsbench.verdict.Verdict;
@@ -51,12 +51,13 @@ class ClaimEvaluatorTest {
                 ? List.of(Finding.of(FindingCode.SHARED_HOST, "shared host"),
                         Finding.of(FindingCode.CPU_RULE_BROKER, "broker not saturated"))
                 : List.of(Finding.of(FindingCode.DRAIN_INCOMPLETE, "not drained"));
-        return new PointResult(p.key(), new PointResult.Judgement(valid, valid ? List.of() : List.of("not drained"),
-                p.judgement().labels(), findings, valid ? Verdict.VALID : Verdict.INVALID), p.timing(),
-                new PointResult.Rates(new RateFigure(p.rates().received().messages(), rate, 10.0, halfWidth),
+        return p.toBuilder()
+                .judgement(new PointResult.Judgement(valid, valid ? List.of() : List.of("not drained"),
+                        p.judgement().labels(), findings, valid ? Verdict.VALID : Verdict.INVALID))
+                .rates(new PointResult.Rates(new RateFigure(p.rates().received().messages(), rate, 10.0, halfWidth),
                         new RateFigure(p.rates().dispatched().messages(), rate, 10.0, halfWidth), 2 * rate,
-                        p.rates().replicationGrade(), p.rates().filters()),
-                p.delivery(), p.resources(), p.samples(), p.environment());
+                        p.rates().replicationGrade(), p.rates().filters()))
+                .build();
     }
 
     /** Every point of the plan, the received rate and half-width taken from {@code rate} by clients and size. */

@@ -1,0 +1,97 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.protocol.BrokerProcessSample;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.workers.Placement.Layout;
+import io.jmsbench.run.workers.Workers;
+import io.jmsbench.system.CpuPartitions;
+import io.jmsbench.verdict.Finding;
+import io.jmsbench.verdict.FindingCode;
+
+import java.util.List;
+
+/**
+ * The rules on where a point ran: the machines' layout said, and what of the broker's and the
+ * host's CPU could not be measured, so that the paper's CPU rules ({@link CpuRules}) could not be
+ * checked.
+ */
+final class HostRules {
+
+    private HostRules() {
+    }
+
+    /** What the layout means for the figures: a shared host, partitions, or an unwatched broker host. */
+    static List<Finding> placement(PointFacts facts) {
+        int hostCores = facts.hostCores();
+        return switch (facts.placement().layout()) {
+            case UNKNOWN, MONITORED_HOSTS -> List.of();
+            case PARTITIONED -> {
+                CpuPartitions p = facts.placement().partitions();
+                yield List.of(Finding.of(FindingCode.PARTITIONED_HOST, "partitioned host: the broker on CPU "
+                        + p.broker() + (p.clientsShare() ? ", the clients on CPU " + p.publishers()
+                        : ", the publishers on CPU " + p.publishers() + ", the subscribers on CPU " + p.subscribers())
+                        + " of this machine's " + hostCores + "; judged partition for host, but the partitions still "
+                        + "share memory bandwidth, caches and the loopback network"));
+            }
+            case SHARED_HOST -> List.of(Finding.of(FindingCode.SHARED_HOST, "shared host: broker, publishers and "
+                    + "subscribers share this machine's " + hostCores + " cores, so this is not a testbed capacity "
+                    + "figure"));
+            case SHARED_KERNEL -> List.of(Finding.of(FindingCode.SHARED_HOST, "shared host: some agents (or an agent "
+                    + "and the broker) run on one machine (the same kernel boot id), so they share cores; CPU rules "
+                    + "apply per JVM; not a testbed capacity figure"));
+            case SEPARATE_HOSTS -> facts.brokerCpuUnverified() ? List.of()
+                    : List.of(Finding.of(FindingCode.BROKER_HOST_NOT_MONITORED, "broker host not monitored: start "
+                    + "'jmsbench agent --role monitor' on the broker's machine and list it as agents.monitor, so the "
+                    + "broker-CPU rule can be checked"));
+        };
+    }
+
+    /** A capacity point whose broker CPU nothing measured: no rule can say whether the broker was saturated. */
+    static List<Finding> brokerCpuNotMeasured(PointFacts facts) {
+        return !facts.brokerCpuUnverified() ? List.of() : List.of(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED,
+                "unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the broker "
+                + "could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list it as "
+                + "agents.monitor"));
+    }
+
+    /** A broker on another host whose process its monitor agent did not find: why, in the monitor's terms. */
+    static List<Finding> brokerProcessNotMeasured(PointFacts facts) {
+        PointObservation o = facts.observation();
+        BrokerProcessSample monitored = o.windowEnd().monitoredBroker();
+        if (o.windowEnd().brokerCpuNanos() >= 0 || monitored == null || monitored.found()) {
+            return List.of();
+        }
+        return List.of(Finding.of(FindingCode.BROKER_PROCESS_NOT_MEASURED, "broker process not measured: the "
+                + "monitor agent on the broker's host did not find it: " + monitored.missing().describe(
+                monitored.port()) + "; the broker's own cores are unknown, its host's busy share still stands"));
+    }
+
+    /**
+     * A capacity point on a shared host whose busy share is unknown: the broker's own CPU may be
+     * measured, but not whether the clients left it idle cycles.
+     */
+    static List<Finding> hostCpuNotMeasured(PointFacts facts) {
+        Layout layout = facts.placement().layout();
+        boolean sharedHost = layout == Layout.UNKNOWN || layout == Layout.SHARED_HOST || layout == Layout.SHARED_KERNEL;
+        if (!sharedHost || !facts.scenario().publishers().saturated() || !Double.isNaN(facts.figures().cpu().hostBusy())) {
+            return List.of();
+        }
+        return List.of(Finding.of(FindingCode.HOST_CPU_NOT_MEASURED, "unverified: the shared host's busy share was "
+                + "not measured (no /proc/stat: jmsbench reads Linux's), so the rule that a capacity point "
+                + "saturates the host could not be checked"));
+    }
+
+    /**
+     * Whether anything measured the broker's CPU over a completed window: its process, on this machine
+     * or as the monitor agent on its host read it, or that monitor's host busy share. On a shared host,
+     * the host's busy share speaks for the broker only when the broker is one of the processes sharing
+     * it, which for an external broker nothing shows. A monitor that found nothing on the broker's port
+     * does not disprove its host: a broker in a container or a pod listens in a network namespace of
+     * its own.
+     */
+    static boolean brokerCpuMeasured(PointObservation o) {
+        boolean process = o.windowStart().brokerCpuNanos() >= 0 && o.windowEnd().brokerCpuNanos() >= 0;
+        boolean monitor = !Double.isNaN(WindowFigures.hostBusy(o, Workers.BROKER_HOST));
+        return process || monitor;
+    }
+}

@@ -1,0 +1,65 @@
+package io.jmsbench.run.judge;
+
+import io.jmsbench.metrics.AuditCounts;
+import io.jmsbench.report.BacklogFigures;
+import io.jmsbench.report.BrokerCounts;
+import io.jmsbench.report.BrokerHealth;
+import io.jmsbench.report.ExpiryFigures;
+import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.point.PointPlan;
+import io.jmsbench.run.workers.Placement;
+import io.jmsbench.scenario.Scenario;
+
+/**
+ * Everything the rules read about one point, worked out once ({@link #of}) and never again by a
+ * rule: its plan, what its driver observed, where it ran, the window's figures, what expired apart
+ * from what was lost, the audit as reported (its lost count what the expiry leaves), the broker's own
+ * counts and what its management interface said, the grade expected of what was sent, the backlog's
+ * figures and whether anything measured the broker's CPU.
+ *
+ * @param hostCores         this machine's online CPUs
+ * @param audit             the stream audit less what expired; {@code null} when the point ended before it
+ * @param brokerCounts      the broker's own counts; {@code null} when they could not be read
+ * @param brokerHealth      what an external broker's management interface said; {@code null}: not asked
+ * @param expectedGrade     the grade expected of what the publishers sent: per group, weighted by their counts
+ * @param backlog           the backlog's figures with late, leaving or slow subscribers; {@code null} otherwise
+ * @param brokerCpuMeasured whether anything measured the broker's CPU over a completed window
+ */
+public record PointFacts(PointPlan plan, PointObservation observation, int hostCores, WindowFigures figures,
+                         ExpiryFigures expiry, AuditCounts audit, BrokerCounts brokerCounts, BrokerHealth brokerHealth,
+                         double expectedGrade, BacklogFigures backlog, boolean brokerCpuMeasured) {
+
+    public static PointFacts of(PointPlan plan, PointObservation o, BrokerCounts brokerCounts, BrokerHealth brokerHealth,
+                                int hostCores) {
+        ExpiryFigures expiry = plan.expiry().figures(o.audit(), brokerCounts);
+        AuditCounts audit = o.audit() == null || expiry == null || !expiry.known() ? o.audit()
+                : o.audit().withLost(expiry.lost());
+        return new PointFacts(plan, o, hostCores, WindowFigures.of(o, hostCores), expiry, audit, brokerCounts,
+                brokerHealth, plan.grade().of(o.publishersFinal()), ScheduleRules.backlog(plan, o),
+                o.windowComplete() && HostRules.brokerCpuMeasured(o));
+    }
+
+    public Scenario scenario() {
+        return plan.scenario();
+    }
+
+    public boolean windowComplete() {
+        return observation.windowComplete();
+    }
+
+    public Placement placement() {
+        return observation.placement();
+    }
+
+    /** Saturated publishers whose window completed with nothing measuring the broker's CPU. */
+    boolean brokerCpuUnverified() {
+        return scenario().publishers().saturated() && windowComplete() && !brokerCpuMeasured;
+    }
+
+    /** Receipts per message sent over the whole point, once drained; NaN when nothing was sent. */
+    public double measuredGrade() {
+        long sent = observation.publishersFinal() == null ? 0 : observation.publishersFinal().messages();
+        long got = observation.subscribersFinal() == null ? 0 : observation.subscribersFinal().messages();
+        return sent == 0 ? Double.NaN : (double) got / sent;
+    }
+}
