@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -249,6 +250,7 @@ class TlsIT {
                           List<String> brokerLines) throws IOException {
         Path passwordFile = work.resolve("key-password");
         Files.writeString(passwordFile, TestCertificates.PASSWORD + "\n");
+        Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
         String key = clientCertificate ? ", keyStore: '" + stores.clientKeyStore() + "', keyStorePassword: 'file:"
                 + passwordFile + "'" : "";
         Path file = work.resolve("tls-" + provider + ".yaml");
