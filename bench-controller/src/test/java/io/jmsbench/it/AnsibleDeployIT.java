@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -34,6 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * systemd units (a unit would start its agent outside the namespace): the systemd path is not run here.
  */
 @Timeout(600)
+@SharesTheMachine
+@ResourceLock(NetnsTestbed.LOCK)
 class AnsibleDeployIT {
 
     static final Path ANSIBLE = Path.of(System.getProperty("jmsbench.deploy", "../deploy")).resolve("ansible")

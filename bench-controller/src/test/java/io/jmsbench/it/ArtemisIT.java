@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one subscriber, 2 s + 4 s) keep the three runs near 45 s; the figures are not judged, the delivery is.
  */
 @Timeout(180)
+@SharesTheMachine
 class ArtemisIT {
 
     @TempDir

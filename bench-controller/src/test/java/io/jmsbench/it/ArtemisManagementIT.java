@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * as {@code broker.management.url}.
  */
 @Timeout(240)
+@SharesTheMachine
 class ArtemisManagementIT {
 
     @TempDir

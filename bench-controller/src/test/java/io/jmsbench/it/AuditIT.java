@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The audit can fail: publishers that lose and duplicate messages on purpose are caught, exactly. */
 @Timeout(180)
+@SharesTheMachine
 class AuditIT {
 
     @TempDir

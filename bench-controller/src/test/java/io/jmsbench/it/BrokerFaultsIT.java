@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * broker killed and started again leaves no JVM behind.
  */
 @Timeout(240)
+@NeedsAnIdleMachine
 class BrokerFaultsIT {
 
     /**

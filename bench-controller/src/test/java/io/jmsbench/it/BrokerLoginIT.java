@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The broker login reaches the clients and never a report, a sample or a log. */
 @Timeout(180)
+@SharesTheMachine
 class BrokerLoginIT {
 
     private static final String PASSWORD = "pw-7f3a9c1e-never-written";

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reply text hides under an IOException); and ActiveMQ over AMQP refusing a producer's link.
  */
 @Timeout(180)
+@NeedsAnIdleMachine
 class BrokerWordsIT {
 
     /** The argument RabbitMQ names first may be durable or x-max-length, as the client declares the queue. */

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The shaded jar's command line: versions, help, and bad input answered by the real executable. */
 @Timeout(60)
+@SharesTheMachine
 class CliIT {
 
     @TempDir

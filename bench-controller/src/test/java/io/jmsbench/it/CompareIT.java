@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * scenario is refused with exit code 2.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
+@NeedsAnIdleMachine
 class CompareIT {
 
     private static final Path SCRIPT = Path.of("../scripts/ci-smoke.sh").toAbsolutePath();

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * early leaves its share to the one that stays.
  */
 @Timeout(240)
+@NeedsAnIdleMachine
 class ConsumerScheduleIT {
 
     private static final int RATE = 200;

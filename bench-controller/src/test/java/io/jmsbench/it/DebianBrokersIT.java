@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * messages flow and the report names the broker, not a figure.
  */
 @Timeout(150)
+@SharesTheMachine
 class DebianBrokersIT {
 
     @TempDir

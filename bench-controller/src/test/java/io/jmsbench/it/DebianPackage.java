@@ -17,8 +17,11 @@ final class DebianPackage {
     private DebianPackage() {
     }
 
-    /** Makes sure {@code file} exists, installing {@code name} for it; skips the test when it cannot. */
-    static void require(String name, Path file) throws IOException, InterruptedException {
+    /**
+     * Makes sure {@code file} exists, installing {@code name} for it; skips the test when it cannot. One
+     * apt-get at a time: two classes running side by side would otherwise meet dpkg's lock.
+     */
+    static synchronized void require(String name, Path file) throws IOException, InterruptedException {
         if (Files.exists(file)) {
             return;
         }

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * durability, message type or number of destinations.
  */
 @Timeout(180)
+@SharesTheMachine
 class DeliveryIT {
 
     @TempDir

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** Runs that cannot start or are stopped halfway: clear words, the right exit code, no JVM left behind. */
 @Timeout(180)
+@NeedsAnIdleMachine
 class FaultIT {
 
     @TempDir

@@ -33,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the seconds of the attack still send and deliver, and the run completes.
  */
 @Timeout(240)
+@NeedsAnIdleMachine
 class HostileAgentIT {
 
     private static final String TOKEN = "hostile-agent-it-0123456789abcdef";

@@ -45,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * catches a wrong scalar type (a number where the API wants a string), which that check lets pass.
  */
 @Timeout(300)
+@SharesTheMachine
 class KubernetesManifestsIT {
 
     static final Path KUBERNETES = Path.of(System.getProperty("jmsbench.deploy", "../deploy")).resolve("kubernetes")

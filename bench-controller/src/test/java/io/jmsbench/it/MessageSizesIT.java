@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * mean size sent in the window.
  */
 @Timeout(180)
+@SharesTheMachine
 class MessageSizesIT {
 
     private static final String BASE = "broker: {embedded: activemq, persistent: false}\n"

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import java.io.IOException;
 import java.net.URI;
@@ -35,6 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * controller that dies, an agent killed, an agent stopped, the broker host's link pulled.
  */
 @Timeout(240)
+@NeedsAnIdleMachine
+@ResourceLock(NetnsTestbed.LOCK)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiHostIT {
 

@@ -23,6 +23,9 @@ final class NetnsTestbed implements AutoCloseable {
     static final String PUBLISHER = "p";
     static final String SUBSCRIBER_1 = "s";
     static final String SUBSCRIBER_2 = "t";
+    /** One testbed at a time in this JVM: its links and namespaces are named after the JVM's pid. */
+    static final String LOCK = "jmsbench.netns";
+
     private static final List<String> HOSTS = List.of(BROKER, PUBLISHER, SUBSCRIBER_1, SUBSCRIBER_2);
 
     private final String prefix;

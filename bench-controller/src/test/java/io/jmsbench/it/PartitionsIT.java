@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * and the point judged partition for host.
  */
 @Timeout(240)
+@NeedsAnIdleMachine
 class PartitionsIT {
 
     @TempDir

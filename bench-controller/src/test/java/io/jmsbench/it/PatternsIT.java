@@ -41,6 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and agents bind free ports.
  */
 @Timeout(900)
+@SharesTheMachine
 class PatternsIT {
 
     /** What each pattern's report must show, and the overrides that make it short. */

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one environment per point and the report showed the last case's listener for every case.
  */
 @Timeout(180)
+@SharesTheMachine
 class PointEnvironmentIT {
 
     @TempDir

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sent messages times its own grade, and every receipt comes.
  */
 @Timeout(180)
+@NeedsAnIdleMachine
 class PublisherGroupsIT {
 
     private static final String SCENARIO = """

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the publishers send what it asks, nothing is lost, and the point is valid.
  */
 @Timeout(180)
+@NeedsAnIdleMachine
 class RateProfileIT {
 
     /** 500 msgs/s for 2 s, a ramp to 1,500 over 4 s, then 3,000 for 1 s in every 3 s with 1,500 between. */

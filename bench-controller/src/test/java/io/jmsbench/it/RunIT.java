@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The smoke scenario end to end: broker and agents in their own JVMs, over loopback, as a user runs it. */
 @Timeout(240)
+@NeedsAnIdleMachine
 class RunIT {
 
     @TempDir

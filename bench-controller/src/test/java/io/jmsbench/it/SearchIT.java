@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * host's, how the search answers either way is the harness's.
  */
 @Timeout(240)
+@NeedsAnIdleMachine
 class SearchIT {
 
     @TempDir

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the broker's figures, not ask whether the broker is down, and leave the thread dumps in logs/.
  */
 @Timeout(120)
+@SharesTheMachine
 class StallIT {
 
     @TempDir

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A real sweep (the quick Fig. 8, with short windows) and repeats, then the model fit on its report. */
 @Timeout(720)
+@NeedsAnIdleMachine
 class SweepIT {
 
     @TempDir

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * screen read five times a second. The screens are kept under target/terminal-progress/.
  */
 @Timeout(180)
+@SharesTheMachine
 class TerminalProgressIT {
 
     private static final int COLUMNS = 100;

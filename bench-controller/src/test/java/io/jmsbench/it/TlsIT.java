@@ -37,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ports, and the RabbitMQ node they share counts nothing the tests compare.
  */
 @Timeout(600)
+@SharesTheMachine
 class TlsIT {
 
     private static final String TRUST_ENV = "JMSBENCH_IT_TRUST_PW";

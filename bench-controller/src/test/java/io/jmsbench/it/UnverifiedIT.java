@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names a port nothing here listens on, as for a broker reached through a port forwarded elsewhere.)
  */
 @Timeout(150)
+@SharesTheMachine
 class UnverifiedIT {
 
     @TempDir
