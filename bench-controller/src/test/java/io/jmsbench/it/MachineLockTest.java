@@ -1,7 +1,6 @@
 package io.jmsbench.it;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -27,14 +26,14 @@ class MachineLockTest {
         assertTrue(classes.size() >= 20, "the *IT classes beside this one: " + classes);
         List<String> unsaid = new ArrayList<>();
         for (Class<?> c : classes) {
-            long said = Stream.of(SharesTheMachine.class, NeedsAnIdleMachine.class, Isolated.class)
+            long said = Stream.of(SharesTheMachine.class, NeedsAnIdleMachine.class)
                     .filter(c::isAnnotationPresent).count();
             if (said != 1) {
                 unsaid.add(c.getSimpleName());
             }
         }
         assertEquals(List.of(), unsaid, "each end-to-end class carries exactly one of @SharesTheMachine (none of its"
-                + " assertions depends on an idle host), @NeedsAnIdleMachine (when unsure) or @Isolated");
+                + " assertions depends on an idle host) and @NeedsAnIdleMachine (when unsure)");
     }
 
     private static List<Class<?>> endToEndClasses() throws IOException, URISyntaxException, ClassNotFoundException {

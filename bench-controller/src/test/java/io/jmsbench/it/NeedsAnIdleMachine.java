@@ -1,7 +1,6 @@
 package io.jmsbench.it;
 
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -10,15 +9,13 @@ import java.lang.annotation.Target;
 
 /**
  * An end-to-end class that runs alone: something it asserts depends on an idle host (a verdict from the
- * CPU rules, a rate, steadiness, noise, how long something took) or it looks at every process of the
- * machine. It takes the machine's lock for writing, so no other class runs while it does. A class that
- * carries neither this nor {@link SharesTheMachine} fails {@code MachineLockTest}: when unsure, this one.
+ * CPU rules, a rate, steadiness, noise, how long something took), or it looks at every process of the
+ * machine. It is {@link Isolated}: JUnit runs such classes one at a time, in their order, once every class
+ * that {@link SharesTheMachine} has finished. A class that carries neither fails {@code MachineLockTest}:
+ * when unsure, this one.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@ResourceLock(value = NeedsAnIdleMachine.MACHINE, mode = ResourceAccessMode.READ_WRITE)
+@Isolated
 @interface NeedsAnIdleMachine {
-
-    /** The lock both annotations take. */
-    String MACHINE = "jmsbench.machine";
 }

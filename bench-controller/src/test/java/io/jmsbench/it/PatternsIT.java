@@ -34,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * message group kept on one consumer). The verdict is printed, not asserted: on 2 shared cores a fixed rate
  * may be missed, which the run must say and this test need not forbid.
  *
- * <p>Its runs go two at a time ({@code @Execution(CONCURRENT)} on the method, not the class: a class
- * marked so would run beside the other classes). A run is mostly its four JVMs starting and waiting.
+ * <p>Its runs go two at a time ({@code @Execution(CONCURRENT)} on the method), and the class may run
+ * beside another that shares the machine; the pool's two threads keep it to two runs at once. A run is
+ * mostly its four JVMs starting and waiting.
  * Nothing asserted depends on an idle host: no verdict or rate, only what was delivered (the drain
  * waits up to 30 s for it) and what the report shows; each run has its own directory, and its broker
  * and agents bind free ports.

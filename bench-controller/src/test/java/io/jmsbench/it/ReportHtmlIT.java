@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,12 +30,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * quickly. The pages go through {@code jmsbench report}, so regenerating an old run is tested on
  * real reports too. Screenshots stay in target/report-html/. Runs after RunIT and SweepIT (see
  * junit-platform.properties) and reads their reports when they made them; otherwise it runs its own.
- * Alone ({@code @Isolated}: JUnit runs such a class after all the others), since the fig. 8 grid's page
- * must load in seconds and the classes whose runs it draws must have finished.
+ * Alone, and last of the classes that run alone ({@code @Order}), since the fig. 8 grid's page must load
+ * in seconds and the classes whose runs it draws must have finished.
  */
 @Timeout(300)
 @Order(Integer.MAX_VALUE)
-@Isolated
+@NeedsAnIdleMachine
 class ReportHtmlIT {
 
     static final Path SHOTS = Path.of("target", "report-html");

@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * certificates a client must refuse: one its truststore does not lead to, an expired one and one for
  * another host.
  *
- * <p>Its tests go two at a time ({@code @Execution(CONCURRENT)} on each, as in PatternsIT): none
+ * <p>Its tests go two at a time ({@code @Execution(CONCURRENT)} on each, as in PatternsIT), and the
+ * class may run beside another that shares the machine: none
  * asserts a verdict or a rate, only what TLS negotiated, that messages went through without errors,
  * and the exact sentence of a refusal; each ActiveMQ or Artemis test has its own broker on free
  * ports, and the RabbitMQ node they share counts nothing the tests compare.
