@@ -37,35 +37,12 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroupPlan> groups,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Integer connections) {
 
-    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
-                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
-                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
-                    TlsPlan tls, List<RateStep> rateProfile, List<PublisherGroupPlan> groups) {
-        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, tls, rateProfile, groups, null);
-    }
-
-    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
-                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
-                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
-                    TlsPlan tls, List<RateStep> rateProfile) {
-        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, tls, rateProfile, List.of());
-    }
-
-    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
-                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
-                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
-                    TlsPlan tls) {
-        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, tls, null);
-    }
-
+    /** A plan without TLS, rate profile, publisher groups or shared connections (the monitor's). */
     public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                     MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
                     PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials) {
         this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, null, null);
+                clockOffsetNanos, credentials, null, null, List.of(), null);
     }
 
     public PoolPlan {

@@ -110,10 +110,18 @@ public record PublisherSpec(List<PublisherGroup> groups, Faults faults, Integer 
         return rate() instanceof PublishRate.PerSecond fixed ? fixed.total() / clients() : Double.NaN;
     }
 
+    /**
+     * The groups as the file listed them, which the reports write: none for a single mapping, whose one
+     * group is the pool's and the scenario's own fields.
+     */
+    public List<PublisherGroup> listedGroups() {
+        return listed ? groups : List.of();
+    }
+
     /** The pool as report.json holds it: a single mapping without {@code groups}, a list with them. */
     @JsonValue
     Written written() {
-        return new Written(clients(), rate(), faults, listed ? groups : List.of(), connections);
+        return new Written(clients(), rate(), faults, listedGroups(), connections);
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

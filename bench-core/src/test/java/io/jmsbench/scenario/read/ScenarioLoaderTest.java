@@ -261,7 +261,7 @@ class ScenarioLoaderTest {
         Scenario scenario = parse(FULL, "publishers.clients=8", "phases.measure=30s", "subscribers[0].clients=3",
                 "subscribers[1].selector=P2 = '#1'", "delivery.persistent=false");
 
-        assertEquals(PublisherSpec.single(8, PublishRate.MAX), scenario.publishers());
+        assertEquals(PublisherSpec.single(8, PublishRate.MAX).over(scenario.message(), false), scenario.publishers());
         assertEquals(new Phases(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMillis(500)),
                 scenario.phases());
         assertEquals(List.of(SubscriberGroup.of(3, "P1 = '#1'"), SubscriberGroup.of(5, "P2 = '#1'")),
