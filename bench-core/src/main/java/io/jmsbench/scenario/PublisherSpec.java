@@ -80,8 +80,8 @@ public record PublisherSpec(List<PublisherGroup> groups, Faults faults, Integer 
             return groups.get(0).rate();
         }
         boolean saturated = groups.stream().anyMatch(g -> !(g.rate() instanceof PublishRate.PerSecond));
-        return saturated ? new PublishRate.Max()
-                : new PublishRate.PerSecond(groups.stream().mapToDouble(g -> ((PublishRate.PerSecond) g.rate()).total()).sum());
+        return saturated ? new PublishRate.Max() : new PublishRate.PerSecond(groups.stream()
+                .mapToDouble(g -> ((PublishRate.PerSecond) g.rate()).total()).sum());
     }
 
     /** The index of the group whose clients include the publisher at {@code publisherIndex} (0-based, in order). */
