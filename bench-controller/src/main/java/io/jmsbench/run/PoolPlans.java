@@ -20,6 +20,7 @@ import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.rate.RateSteps;
 import io.jmsbench.scenario.PublishRate;
+import io.jmsbench.scenario.PublisherGroup;
 import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.workload.MessageVariant;
@@ -55,33 +56,29 @@ public final class PoolPlans {
     public static PoolPlan of(Scenario scenario, String runId, String brokerUrl, List<ClientPlan> clients,
                               long clockOffsetNanos, BrokerCredentials credentials, TlsPlan tls) {
         DestinationPlan destination = destination(scenario.destination());
-        Scenario first = scenario.forGroup(0);
+        List<PublisherGroupPlan> groups = groups(scenario);
+        PublisherGroupPlan first = groups.get(0);
         return new PoolPlan(runId, Providers.wire(scenario.provider()), brokerUrl, destination,
-                message(first.message()), variants(MessageVariants.of(first)), delivery(first.delivery()),
-                first.publishers().ratePerClient(), faults(scenario.publishers().faults()),
+                first.message(), first.variants(), delivery(scenario.delivery(), first.persistent()),
+                first.ratePerClient(), faults(scenario.publishers().faults()),
                 addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls,
-                rateProfile(first.publishers()), groups(scenario), scenario.publishers().connections());
+                first.rateProfile(), groups, scenario.publishers().connections());
     }
 
-    /** The publisher groups of a scenario given a list of them; none for a single mapping. */
+    /** The publisher groups of a scenario (a single mapping is one). */
     static List<PublisherGroupPlan> groups(Scenario scenario) {
-        if (!scenario.publishers().grouped()) {
-            return List.of();
-        }
         List<PublisherGroupPlan> groups = new ArrayList<>();
-        for (int g = 0; g < scenario.publisherGroups().size(); g++) {
-            Scenario group = scenario.forGroup(g);
-            groups.add(new PublisherGroupPlan(scenario.publisherGroups().get(g).name(), message(group.message()),
-                    variants(MessageVariants.of(group)), group.delivery().persistent(),
-                    group.publishers().ratePerClient(), rateProfile(group.publishers())));
+        for (PublisherGroup group : scenario.publishers().groups()) {
+            groups.add(new PublisherGroupPlan(group.name(), message(group.message()),
+                    variants(MessageVariants.of(group.message(), scenario.subscribers())), group.persistent(),
+                    group.ratePerClient(), rateProfile(group)));
         }
         return groups;
     }
 
-    /** Each client's share of a rate profile, {@code null} for a rate that does not change. */
-    static List<RateStep> rateProfile(PublisherSpec publishers) {
-        return publishers.rate() instanceof PublishRate.Profile profile
-                ? RateSteps.of(profile, publishers.clients()) : null;
+    /** Each client's share of a group's rate profile, {@code null} for a rate that does not change. */
+    static List<RateStep> rateProfile(PublisherGroup group) {
+        return group.rate() instanceof PublishRate.Profile profile ? RateSteps.of(profile, group.clients()) : null;
     }
 
     /**
@@ -122,14 +119,15 @@ public final class PoolPlans {
         return variants.stream().map(v -> new VariantPlan(v.correlationId(), v.properties())).toList();
     }
 
-    static DeliveryPlan delivery(DeliverySpec delivery) {
+    /** The scenario's delivery, with the persistence of the publisher group the plan's own fields are. */
+    static DeliveryPlan delivery(DeliverySpec delivery, boolean persistent) {
         DeliveryPlan.AckMode ack = switch (delivery.ack()) {
             case AUTO -> DeliveryPlan.AckMode.AUTO;
             case DUPS_OK -> DeliveryPlan.AckMode.DUPS_OK;
             case CLIENT -> DeliveryPlan.AckMode.CLIENT;
             case TRANSACTED -> DeliveryPlan.AckMode.TRANSACTED;
         };
-        return new DeliveryPlan(delivery.persistent(), ack, delivery.durable(), delivery.ackEvery(),
+        return new DeliveryPlan(persistent, ack, delivery.durable(), delivery.ackEvery(),
                 delivery.transactionSize(), delivery.asyncSend());
     }
 

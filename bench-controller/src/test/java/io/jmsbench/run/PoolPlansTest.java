@@ -19,7 +19,6 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -44,7 +43,8 @@ class PoolPlansTest {
             phases: {warmup: 1s, measure: 2s, drain: 1s}
             """;
 
-    private static final String GOLDEN = """
+    /** The plan as written before it always carried its publisher groups. */
+    private static final String GOLDEN_WITHOUT_GROUPS = """
             {
               "runId" : "run-1",
               "provider" : "amqp",
@@ -102,6 +102,96 @@ class PoolPlansTest {
                 "user" : "u",
                 "password" : "p"
               }
+            }""";
+
+    /** The plan as written since it always carries its publisher groups (here a single mapping's one). */
+    private static final String GOLDEN = """
+            {
+              "runId" : "run-1",
+              "provider" : "amqp",
+              "brokerUrl" : "amqp://127.0.0.1:5672",
+              "destination" : {
+                "type" : "queue"
+              },
+              "message" : {
+                "type" : "map",
+                "size" : 256,
+                "properties" : 2,
+                "values" : "#0",
+                "correlationId" : "template",
+                "stamped" : true
+              },
+              "variants" : [ {
+                "correlationId" : null,
+                "properties" : {
+                  "P2" : "#1"
+                }
+              }, {
+                "correlationId" : null,
+                "properties" : {
+                  "P2" : "#2"
+                }
+              }, {
+                "correlationId" : null,
+                "properties" : {
+                  "P2" : "#3"
+                }
+              } ],
+              "delivery" : {
+                "persistent" : true,
+                "ack" : "client",
+                "durable" : false,
+                "ackEvery" : 10,
+                "transactionSize" : 1,
+                "asyncSend" : true
+              },
+              "ratePerClient" : 500.0,
+              "faults" : {
+                "dropEvery" : 7,
+                "repeatEvery" : 11,
+                "failAfterSendEvery" : 13,
+                "failAfterCommitEvery" : 17
+              },
+              "clients" : [ {
+                "id" : "pub-0",
+                "selector" : null,
+                "destination" : "bench.q.0",
+                "audit" : false
+              } ],
+              "clockOffsetNanos" : 42,
+              "credentials" : {
+                "user" : "u",
+                "password" : "p"
+              },
+              "groups" : [ {
+                "name" : "publishers-1",
+                "message" : {
+                  "type" : "map",
+                  "size" : 256,
+                  "properties" : 2,
+                  "values" : "#0",
+                  "correlationId" : "template",
+                  "stamped" : true
+                },
+                "variants" : [ {
+                  "correlationId" : null,
+                  "properties" : {
+                    "P2" : "#1"
+                  }
+                }, {
+                  "correlationId" : null,
+                  "properties" : {
+                    "P2" : "#2"
+                  }
+                }, {
+                  "correlationId" : null,
+                  "properties" : {
+                    "P2" : "#3"
+                  }
+                } ],
+                "persistent" : true,
+                "ratePerClient" : 500.0
+              } ]
             }""";
 
     private static PoolPlan plan(String yaml, BrokerCredentials credentials) throws Exception {
@@ -177,12 +267,12 @@ class PoolPlansTest {
         PoolPlan plan = PoolPlans.of(scenario, "run-1", "tcp://127.0.0.1:61616", clients, 0, null);
         assertEquals(List.of("orders", "audit"), plan.groups().stream().map(PublisherGroupPlan::name).toList());
 
-        PoolPlan orders = plan.forClient(clients.get(1));
+        PoolPlan orders = plan.sentBy(plan.groupOf(clients.get(1)));
         assertEquals(100, orders.message().size());
         assertEquals("order", orders.message().values());
         assertEquals(200.0, orders.ratePerClient());
         assertFalse(orders.delivery().persistent());
-        PoolPlan audit = plan.forClient(clients.get(2));
+        PoolPlan audit = plan.sentBy(plan.groupOf(clients.get(2)));
         assertEquals(5000, audit.message().size());
         assertEquals(MessagePlan.MessageType.TEXT, audit.message().type());
         assertEquals("audit", audit.message().values());
@@ -192,9 +282,8 @@ class PoolPlansTest {
     }
 
     @Test
-    void aPlanWithoutGroupsIsItsOwnPlanForEveryClient() throws Exception {
-        PoolPlan old = Json.MAPPER.readValue(GOLDEN, PoolPlan.class);
-        assertEquals(List.of(), old.groups(), "a plan of one group reads without the field");
-        assertSame(old, old.forClient(old.clients().get(0)));
+    void aPlanWithoutGroupsReads() throws Exception {
+        PoolPlan old = Json.MAPPER.readValue(GOLDEN_WITHOUT_GROUPS, PoolPlan.class);
+        assertEquals(List.of(), old.groups(), "a plan written before groups always travelled reads without the field");
     }
 }

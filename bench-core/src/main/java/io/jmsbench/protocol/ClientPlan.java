@@ -16,8 +16,8 @@ import java.util.List;
  * closes ({@code null}: it connects when prepared and closes with the pool). Each part is left out
  * of the JSON when unset, so an agent of an earlier version reads a plan without them.
  *
- * <p>{@code group} is a publisher's index in its plan's {@link PoolPlan#groups} ({@code null}: the
- * pool has no groups).
+ * <p>{@code group} is a publisher's index in its plan's {@link PoolPlan#groups} ({@code null} for a
+ * subscriber).
  *
  * <p>{@code reply} is the client's part in request/reply ({@code null}: none).
  */

@@ -15,9 +15,11 @@ import java.util.List;
  * so that an agent of an earlier version still reads a plan without TLS);
  * {@code rateProfile} is each publisher's rate over time when it changes ({@code null}: the fixed
  * {@code ratePerClient}, or saturated; left out of the JSON likewise);
- * {@code groups} are the publisher groups when the scenario has several, each client naming its
- * own ({@link ClientPlan#group}), whose fields stand for the pool's (empty: one group, the pool's
- * own fields; left out of the JSON likewise);
+ * {@code groups} are the publisher groups (one for a single {@code publishers:} mapping), each
+ * publisher naming its own ({@link ClientPlan#group}); the pool's {@code message}, {@code variants},
+ * {@code delivery.persistent}, {@code ratePerClient} and {@code rateProfile} are the first group's
+ * (what subscribers read; empty only in a plan without publishers, such as the monitor's, and then
+ * left out of the JSON);
  * {@code connections} is how many connections the publishers share, each client a session and
  * producer of its own on one of them, sent by a shared scheduler ({@code null}: a connection and a
  * thread per client; left out of the JSON likewise; subscribers ignore it).
@@ -35,35 +37,12 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroupPlan> groups,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Integer connections) {
 
-    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
-                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
-                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
-                    TlsPlan tls, List<RateStep> rateProfile, List<PublisherGroupPlan> groups) {
-        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, tls, rateProfile, groups, null);
-    }
-
-    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
-                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
-                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
-                    TlsPlan tls, List<RateStep> rateProfile) {
-        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, tls, rateProfile, List.of());
-    }
-
-    public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
-                    MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
-                    PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials,
-                    TlsPlan tls) {
-        this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, tls, null);
-    }
-
+    /** A plan without TLS, rate profile, publisher groups or shared connections (the monitor's). */
     public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                     MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
                     PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials) {
         this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, null, null);
+                clockOffsetNanos, credentials, null, null, List.of(), null);
     }
 
     public PoolPlan {
@@ -73,18 +52,20 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
         groups = groups == null ? List.of() : List.copyOf(groups);
     }
 
+    /** The group whose messages {@code publisher} sends. */
+    public PublisherGroupPlan groupOf(ClientPlan publisher) {
+        return groups.get(publisher.group());
+    }
+
     /**
-     * The plan a publisher of {@code client} follows: with groups, this one with its group's message,
-     * variants, delivery mode and rate in the pool's fields; else this one.
+     * This plan as the clients of {@code group} follow it: the group's message, variants, delivery mode
+     * and rate in the pool's fields, which the send loops read.
      */
-    public PoolPlan forClient(ClientPlan client) {
-        if (groups.isEmpty() || client.group() == null) {
-            return this;
-        }
-        PublisherGroupPlan g = groups.get(client.group());
-        DeliveryPlan d = new DeliveryPlan(g.persistent(), delivery.ack(), delivery.durable(), delivery.ackEvery(),
+    public PoolPlan sentBy(PublisherGroupPlan group) {
+        DeliveryPlan d = new DeliveryPlan(group.persistent(), delivery.ack(), delivery.durable(), delivery.ackEvery(),
                 delivery.transactionSize(), delivery.asyncSend());
-        return new PoolPlan(runId, provider, brokerUrl, destination, g.message(), g.variants(), d, g.ratePerClient(),
-                faults, clients, clockOffsetNanos, credentials, tls, g.rateProfile(), List.of(), connections);
+        return new PoolPlan(runId, provider, brokerUrl, destination, group.message(), group.variants(), d,
+                group.ratePerClient(), faults, clients, clockOffsetNanos, credentials, tls, group.rateProfile(),
+                groups, connections);
     }
 }

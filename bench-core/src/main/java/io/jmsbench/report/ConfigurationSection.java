@@ -35,7 +35,7 @@ final class ConfigurationSection {
         md.append("- publishers: ").append(s.publishers().clients()).append(" clients, rate ")
                 .append(report.search() != null ? "chosen by the search, step by step" : s.publishers().rate().text())
                 .append('\n');
-        for (PublisherGroup g : s.publishers().groups()) {
+        for (PublisherGroup g : s.publishers().listedGroups()) {
             md.append("  - ").append(g.name()).append(": ").append(g.clients()).append(" clients, rate ")
                     .append(g.rate().text()).append(", message ").append(g.message().type().yamlName()).append(", ")
                     .append(sizeText(g.message())).append(", ").append(g.message().properties())

@@ -22,4 +22,9 @@ public record PublisherGroup(String name, int clients, PublishRate rate, Message
     public double ratePerClient() {
         return rate instanceof PublishRate.PerSecond fixed ? fixed.total() / clients : Double.NaN;
     }
+
+    /** This group at {@code rate}, all else kept. */
+    public PublisherGroup withRate(PublishRate rate) {
+        return new PublisherGroup(name, clients, rate, message, persistent, replyTo);
+    }
 }

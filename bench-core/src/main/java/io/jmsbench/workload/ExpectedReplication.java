@@ -78,9 +78,9 @@ public final class ExpectedReplication {
      * profile); {@link #expectedCopies} weighs them by what was sent instead.
      */
     public static double of(Scenario scenario) {
-        List<PublisherGroup> groups = scenario.publisherGroups();
+        List<PublisherGroup> groups = scenario.publishers().groups();
         if (groups.size() == 1) {
-            return of(scenario, 0, scenario.publishers().clients());
+            return perGroup(scenario)[0];
         }
         boolean fixed = groups.stream().allMatch(g -> g.rate() instanceof PublishRate.PerSecond);
         double[] weights = new double[groups.size()];
@@ -98,11 +98,11 @@ public final class ExpectedReplication {
 
     /** Each publisher group's grade: copies per message it sends, over its own clients' destinations. */
     public static double[] perGroup(Scenario scenario) {
-        List<PublisherGroup> groups = scenario.publisherGroups();
+        List<PublisherGroup> groups = scenario.publishers().groups();
         double[] grades = new double[groups.size()];
         int first = 0;
         for (int g = 0; g < grades.length; g++) {
-            grades[g] = of(scenario.forGroup(g), first, groups.get(g).clients());
+            grades[g] = of(scenario, groups.get(g), first);
             first += groups.get(g).clients();
         }
         return grades;
@@ -117,8 +117,9 @@ public final class ExpectedReplication {
         return copies;
     }
 
-    /** The grade of the publishers at indices {@code first} to {@code first + publishers - 1}, sending alike. */
-    private static double of(Scenario scenario, int first, int publishers) {
+    /** The grade of {@code group}, whose publishers are those at indices from {@code first} on. */
+    private static double of(Scenario scenario, PublisherGroup group, int first) {
+        int publishers = group.clients();
         try {
             int destinations = scenario.destination().count();
             List<List<BooleanExpression>> selectors = new ArrayList<>();
@@ -127,10 +128,10 @@ public final class ExpectedReplication {
                 selectors.add(new ArrayList<>());
             }
             int index = 0;
-            for (SubscriberGroup group : scenario.subscribers()) {
-                for (int c = 0; c < group.clients(); c++) {
+            for (SubscriberGroup subscribers : scenario.subscribers()) {
+                for (int c = 0; c < subscribers.clients(); c++) {
                     int d = index++ % destinations;
-                    String selector = Filters.selector(group, c);
+                    String selector = Filters.selector(subscribers, c);
                     if (selector == null) {
                         unfiltered[d]++;
                     } else {
@@ -146,7 +147,8 @@ public final class ExpectedReplication {
             for (int d = 0; d < destinations; d++) {
                 int publishersHere = perDestination[d];
                 if (publishersHere > 0) {
-                    grade += (double) publishersHere / publishers * perMessage(scenario, selectors.get(d), unfiltered[d]);
+                    grade += (double) publishersHere / publishers
+                            * perMessage(scenario, group, selectors.get(d), unfiltered[d]);
                 }
             }
             return grade;
@@ -163,31 +165,32 @@ public final class ExpectedReplication {
         if (selector == null) {
             return true;
         }
-        if (scenario.publishers().grouped()) {
-            for (int g = 0; g < scenario.publisherGroups().size(); g++) {
-                if (!matchesEveryVariant(scenario.forGroup(g), selector)) {
+        try {
+            BooleanExpression parsed = Selectors.parse(selector);
+            for (PublisherGroup group : scenario.publishers().groups()) {
+                if (perMessage(scenario, group, List.of(parsed), 0) != 1.0) {
                     return false;
                 }
             }
             return true;
-        }
-        try {
-            return perMessage(scenario, List.of(Selectors.parse(selector)), 0) == 1.0;
         } catch (JMSException e) {
             throw new IllegalStateException("cannot evaluate selector " + selector + ": " + e.getMessage(), e);
         }
     }
 
-    /** Copies per message on one destination with these subscribers, averaged over the message variants. */
-    private static double perMessage(Scenario scenario, List<BooleanExpression> selectors, int unfiltered)
-            throws JMSException {
-        List<MessageVariant> variants = MessageVariants.of(scenario);
+    /**
+     * Copies per message of {@code group} on one destination with these subscribers, averaged over the
+     * message variants.
+     */
+    private static double perMessage(Scenario scenario, PublisherGroup group, List<BooleanExpression> selectors,
+                                     int unfiltered) throws JMSException {
+        List<MessageVariant> variants = MessageVariants.of(group.message(), scenario.subscribers());
         boolean queue = scenario.destination().type() == DestinationType.QUEUE;
         double total = 0;
         for (MessageVariant variant : variants) {
             ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-            MessageTemplate.fill(message, scenario.message(), variant);
-            message.setJMSDeliveryMode(scenario.delivery().persistent()
+            MessageTemplate.fill(message, group.message(), variant);
+            message.setJMSDeliveryMode(group.persistent()
                     ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             MessageEvaluationContext context = new MessageEvaluationContext();
             context.setMessageReference(message);

@@ -20,13 +20,18 @@ public final class MessageVariants {
     }
 
     public static List<MessageVariant> of(Scenario scenario) {
-        VarySpec vary = scenario.message().vary();
+        return of(scenario.message(), scenario.subscribers());
+    }
+
+    /** The variants of {@code message}, whose {@code vary} may name a group of {@code subscribers}. */
+    public static List<MessageVariant> of(MessageSpec message, List<SubscriberGroup> subscribers) {
+        VarySpec vary = message.vary();
         if (vary == null) {
             return List.of(MessageVariant.PLAIN);
         }
         List<MessageVariant> variants = new ArrayList<>();
         if (vary.matchGroup() != null) {
-            SubscriberGroup group = scenario.subscribers().get(vary.matchGroup());
+            SubscriberGroup group = subscribers.get(vary.matchGroup());
             for (int c = 0; c < group.clients(); c++) {
                 for (List<Equality> alternative : Filters.filter(group.filter(), c, group.clients()).alternatives()) {
                     variants.add(variant(alternative));

@@ -59,9 +59,9 @@ class PublishRateTest {
     @Test
     void scenarioReadsTheRateAsTextOrNumber() throws ScenarioException {
         assertEquals(PublishRate.MAX, parse("name: t\n").publishers().rate());
-        assertEquals(new PublisherSpec(4, new PublishRate.PerSecond(20000)),
+        assertEquals(PublisherSpec.single(4, new PublishRate.PerSecond(20000)),
                 parse("publishers: {clients: 4, rate: 20000}\n").publishers());
-        assertEquals(new PublisherSpec(2, new PublishRate.PerSecond(1500.5)),
+        assertEquals(PublisherSpec.single(2, new PublishRate.PerSecond(1500.5)),
                 parse("publishers: {clients: 2, rate: \"1500.5\"}\n").publishers());
     }
 
@@ -79,10 +79,10 @@ class PublishRateTest {
 
     @Test
     void ratePerClientSplitsTheTotalAndIsNaNWhenSaturated() {
-        PublisherSpec fixed = new PublisherSpec(4, new PublishRate.PerSecond(20000));
+        PublisherSpec fixed = PublisherSpec.single(4, new PublishRate.PerSecond(20000));
         assertEquals(5000.0, fixed.ratePerClient());
         assertFalse(fixed.saturated());
-        PublisherSpec max = new PublisherSpec(4, PublishRate.MAX);
+        PublisherSpec max = PublisherSpec.single(4, PublishRate.MAX);
         assertTrue(Double.isNaN(max.ratePerClient()));
         assertTrue(max.saturated());
     }
@@ -90,12 +90,12 @@ class PublishRateTest {
     @Test
     void jsonWritesTheTextAsItAlwaysWasAndReadsItBack() throws JsonProcessingException {
         // report.json embeds the resolved scenario: "rate" stays a string, "max" or the number
-        PublisherSpec fixed = new PublisherSpec(4, new PublishRate.PerSecond(20000));
+        PublisherSpec fixed = PublisherSpec.single(4, new PublishRate.PerSecond(20000));
         String json = Json.MAPPER.writeValueAsString(fixed);
         assertEquals("{\"clients\":4,\"rate\":\"20000\",\"faults\":null}", json);
         assertEquals(fixed, Json.MAPPER.readValue(json, PublisherSpec.class));
 
-        PublisherSpec max = new PublisherSpec(1, PublishRate.MAX);
+        PublisherSpec max = PublisherSpec.single(1, PublishRate.MAX);
         json = Json.MAPPER.writeValueAsString(max);
         assertEquals("{\"clients\":1,\"rate\":\"max\",\"faults\":null}", json);
         assertSame(PublishRate.MAX, Json.MAPPER.readValue(json, PublisherSpec.class).rate());

@@ -49,7 +49,7 @@ class SearchSpecTest {
 
         Scenario step = base.withRate(new PublishRate.PerSecond(12_000));
 
-        assertEquals(new PublisherSpec(4, new PublishRate.PerSecond(12_000)), step.publishers());
+        assertEquals(PublisherSpec.single(4, new PublishRate.PerSecond(12_000)), step.publishers());
         assertEquals(base.withRate(PublishRate.MAX), base);
     }
 }

@@ -21,7 +21,8 @@ public final class PublisherPool extends ClientPoolBase<PublisherClient> {
 
     @Override
     protected PublisherClient newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
-        return new PublisherClient(client.id(), client.destination(), factory, plan.forClient(client), client.reply());
+        return new PublisherClient(client.id(), client.destination(), factory, plan.sentBy(plan.groupOf(client)),
+                client.reply());
     }
 
     private long repliesSince = System.currentTimeMillis();

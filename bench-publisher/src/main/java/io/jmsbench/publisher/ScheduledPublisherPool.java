@@ -104,8 +104,9 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
             connections = new SharedConnections(factory, plan.connections(), plan.clockOffsetNanos());
         }
         int index = created++;
-        return new ScheduledPublisher(client.id(), client.destination(), plan.forClient(client), connections,
-                connections.slotOf(index), client.group() == null ? 0 : client.group(), index, plan.clients().size());
+        PoolPlan sent = plan.sentBy(plan.groupOf(client));
+        return new ScheduledPublisher(client.id(), client.destination(), sent, connections, connections.slotOf(index),
+                client.group(), index, plan.clients().size());
     }
 
     @Override

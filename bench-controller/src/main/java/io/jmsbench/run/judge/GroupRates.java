@@ -10,17 +10,21 @@ import io.jmsbench.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Each publisher group's sent rate over a point's window, from its clients' counts; none without groups. */
+/**
+ * Each publisher group's sent rate over a point's window, from its clients' counts; none for a single
+ * {@code publishers:} mapping, whose report has no {@code publisherGroups} (its one group's figures are
+ * the point's own).
+ */
 final class GroupRates {
 
     private GroupRates() {
     }
 
     static List<GroupRate> of(Scenario scenario, PointObservation o) {
-        if (!scenario.publishers().grouped()) {
+        if (!scenario.publishers().listed()) {
             return List.of();
         }
-        List<PublisherGroup> groups = scenario.publisherGroups();
+        List<PublisherGroup> groups = scenario.publishers().groups();
         long[] messages = new long[groups.size()];
         double seconds = Double.NaN;
         if (o.windowComplete()) {

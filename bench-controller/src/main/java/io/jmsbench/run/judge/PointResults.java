@@ -74,8 +74,9 @@ public final class PointResults {
      */
     private static boolean oneMessage(Scenario scenario) {
         MessageSpec base = scenario.message();
-        return scenario.publisherGroups().stream().map(PublisherGroup::message).allMatch(m -> m.size() == base.size()
-                && Objects.equals(m.sizes(), base.sizes()) && Objects.equals(m.files(), base.files()));
+        return scenario.publishers().groups().stream().map(PublisherGroup::message)
+                .allMatch(m -> m.size() == base.size() && Objects.equals(m.sizes(), base.sizes())
+                        && Objects.equals(m.files(), base.files()));
     }
 
     /**

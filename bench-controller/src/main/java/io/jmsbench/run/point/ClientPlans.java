@@ -6,6 +6,7 @@ import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Distribution;
 import io.jmsbench.scenario.Filters;
+import io.jmsbench.scenario.PublisherSpec;
 import io.jmsbench.scenario.ReplyTo;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
@@ -27,12 +28,12 @@ public final class ClientPlans {
 
     public static List<ClientPlan> publishers(Scenario scenario) {
         List<ClientPlan> plans = new ArrayList<>();
-        boolean grouped = scenario.publishers().grouped();
-        for (int i = 0; i < scenario.publishers().clients(); i++) {
-            ReplyTo replyTo = scenario.publisherGroups().get(scenario.publisherGroupOf(i)).replyTo();
+        PublisherSpec publishers = scenario.publishers();
+        for (int i = 0; i < publishers.clients(); i++) {
+            int group = publishers.groupOf(i);
+            ReplyTo replyTo = publishers.groups().get(group).replyTo();
             plans.add(new ClientPlan(AuditHeaders.publisherId(i), null, scenario.destination().nameFor(i), false,
-                    List.of(), null, null, grouped ? scenario.publisherGroupOf(i) : null,
-                    replyTo == null ? null : ReplyPlan.requester(replyTo.queue())));
+                    List.of(), null, null, group, replyTo == null ? null : ReplyPlan.requester(replyTo.queue())));
         }
         return plans;
     }
@@ -50,7 +51,7 @@ public final class ClientPlans {
             perDestination.merge(scenario.destination().nameFor(i), 1, Integer::sum);
         }
         boolean queue = scenario.destination().type() == DestinationSpec.DestinationType.QUEUE;
-        boolean stamped = scenario.publisherGroups().stream().allMatch(p -> p.message().stamped());
+        boolean stamped = scenario.publishers().groups().stream().allMatch(p -> p.message().stamped());
         int index = 0;
         for (int g = 0; g < scenario.subscribers().size(); g++) {
             SubscriberGroup group = scenario.subscribers().get(g);

@@ -7,9 +7,9 @@ import io.jmsbench.workload.AuditHeaders;
 import io.jmsbench.workload.ExpectedReplication;
 
 /**
- * The replication grade expected of what was actually sent: with publisher groups, whose messages
- * may reach different subscribers, each group's grade weighted by the messages its clients counted
- * (a publisher's id tells its group); without groups, the scenario's one grade.
+ * The replication grade expected of what was actually sent: the publisher groups' messages may reach
+ * different subscribers, so each group's grade is weighted by the messages its clients counted (a
+ * publisher's id tells its group); one group's is the scenario's grade.
  */
 public final class GroupGrade {
 
@@ -20,7 +20,7 @@ public final class GroupGrade {
     public GroupGrade(Scenario scenario) {
         this.scenario = scenario;
         this.grade = ExpectedReplication.of(scenario);
-        this.perGroup = scenario.publishers().grouped() ? ExpectedReplication.perGroup(scenario) : null;
+        this.perGroup = ExpectedReplication.perGroup(scenario);
     }
 
     /** The grade as asked: each group weighted by its share of the messages the scenario asks for. */
@@ -28,9 +28,9 @@ public final class GroupGrade {
         return grade;
     }
 
-    /** The grade of what {@code publishers} counted as sent; as asked when nothing was, or without groups. */
+    /** The grade of what {@code publishers} counted as sent; as asked when nothing was. */
     public double of(Counters publishers) {
-        if (perGroup == null || publishers == null) {
+        if (publishers == null) {
             return grade;
         }
         long[] sent = sent(scenario, publishers);
@@ -38,22 +38,26 @@ public final class GroupGrade {
         for (long s : sent) {
             total += s;
         }
-        return total == 0 ? grade : ExpectedReplication.expectedCopies(perGroup, sent) / total;
+        if (total == 0) {
+            return grade;
+        }
+        double weighted = 0;
+        for (int g = 0; g < sent.length; g++) {
+            weighted += (double) sent[g] / total * perGroup[g]; // one group's share is exactly 1: its grade
+        }
+        return weighted;
     }
 
     /** The copies subscribers should receive of what {@code publishers} counted as sent. */
     public long expectedCopies(Counters publishers) {
-        if (perGroup == null) {
-            return Math.round(grade * publishers.messages());
-        }
         return Math.round(ExpectedReplication.expectedCopies(perGroup, sent(scenario, publishers)));
     }
 
     /** The messages each publisher group counted as sent. */
     public static long[] sent(Scenario scenario, Counters publishers) {
-        long[] sent = new long[scenario.publisherGroups().size()];
+        long[] sent = new long[scenario.publishers().groups().size()];
         for (ClientCount c : publishers.clients()) {
-            sent[scenario.publisherGroupOf(AuditHeaders.publisherIndex(c.client()))] += c.messages();
+            sent[scenario.publishers().groupOf(AuditHeaders.publisherIndex(c.client()))] += c.messages();
         }
         return sent;
     }

@@ -52,8 +52,8 @@ class ClientPlansTest {
     }
 
     @Test
-    void publishersOfASingleMappingNameNoGroup() throws Exception {
+    void publishersOfASingleMappingNameItsOneGroup() throws Exception {
         Scenario scenario = ScenarioLoader.parse("publishers: {clients: 2}\n", "one.yaml", "one", List.of());
-        assertEquals(Arrays.asList(null, null), ClientPlans.publishers(scenario).stream().map(ClientPlan::group).toList());
+        assertEquals(Arrays.asList(0, 0), ClientPlans.publishers(scenario).stream().map(ClientPlan::group).toList());
     }
 }

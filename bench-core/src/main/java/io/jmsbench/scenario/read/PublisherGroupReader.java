@@ -37,7 +37,7 @@ final class PublisherGroupReader {
 
         PublisherSpec withDelivery(DeliverySpec delivery) {
             if (read.isEmpty()) {
-                return new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE);
+                return PublisherSpec.single(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE);
             }
             List<PublisherGroup> groups = new ArrayList<>();
             for (int i = 0; i < read.size(); i++) {
@@ -134,7 +134,7 @@ final class PublisherGroupReader {
         return persistent;
     }
 
-    /** {@code publishers:} as one mapping (the base fields of a scenario without groups). */
+    /** {@code publishers:} as one mapping: one group, sending the scenario's message ({@link PublisherSpec#single}). */
     static PublisherSpec single(Fields f) {
         int clients = f.integer("clients", Defaults.PUBLISHER_CLIENTS, 1, Defaults.MAX_CLIENTS_PER_GROUP);
         PublishRate rate = RateProfileReader.rate(f);
@@ -153,6 +153,6 @@ final class PublisherGroupReader {
                     + "of their own: publishers: [{name: requesters, replyTo: temporary}]), found it in the mapping");
         }
         f.finish();
-        return new PublisherSpec(clients, rate, faults, List.of(), connections == 0 ? null : connections);
+        return PublisherSpec.single(clients, rate, faults, connections == 0 ? null : connections);
     }
 }

@@ -60,7 +60,7 @@ final class ScenarioReader {
         PublisherSpec publishers = single != null ? single : groups.withDelivery(delivery);
         ReplyToReader.check(root, publishers.groups(), subscribers, destination, provider);
         Phases phases = phases(root.mapping("phases"));
-        RateProfileReader.checkPhases(root, publishers.grouped() ? "/publishers/0/rate" : "/publishers/rate",
+        RateProfileReader.checkPhases(root, publishers.listed() ? "/publishers/0/rate" : "/publishers/rate",
                 publishers.rate(), phases);
         Validity validity = validity(root.mapping("validity"));
         AgentsSpec agents = agents(root.mapping("agents"));

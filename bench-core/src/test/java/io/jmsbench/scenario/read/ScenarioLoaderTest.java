@@ -98,7 +98,7 @@ class ScenarioLoaderTest {
                 Defaults.PROVIDER,
                 new DestinationSpec(Defaults.DESTINATION_TYPE, Defaults.DESTINATION_NAME, Defaults.DESTINATION_COUNT),
                 MessageSpec.builder().build(),
-                new PublisherSpec(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE),
+                PublisherSpec.single(Defaults.PUBLISHER_CLIENTS, Defaults.PUBLISH_RATE),
                 List.of(SubscriberGroup.of(Defaults.SUBSCRIBER_CLIENTS, null)),
                 delivery(Defaults.DELIVERY_PERSISTENT, Defaults.ACK),
                 new Phases(Defaults.MAX_WARMUP, Defaults.MAX_MEASURE, Defaults.DRAIN, 0, true, true, Defaults.PRECISION),
@@ -176,7 +176,7 @@ class ScenarioLoaderTest {
                 Provider.AMQP,
                 new DestinationSpec(DestinationType.QUEUE, "bench.full", Defaults.DESTINATION_COUNT),
                 MessageSpec.builder().type(MessageType.BYTES).size(4096).properties(3).values("#1").build(),
-                new PublisherSpec(4, PublishRate.MAX),
+                PublisherSpec.single(4, PublishRate.MAX),
                 List.of(SubscriberGroup.of(2, "P1 = '#1'"), SubscriberGroup.of(5, null)),
                 delivery(true, AckMode.DUPS_OK),
                 new Phases(Duration.ofSeconds(30), Duration.ofMinutes(2), Duration.ofMillis(500)),
@@ -208,7 +208,7 @@ class ScenarioLoaderTest {
         Scenario scenario = ScenarioLoader.load(file);
 
         assertEquals("nightly", scenario.name());
-        assertEquals(new PublisherSpec(3, PublishRate.MAX), scenario.publishers());
+        assertEquals(PublisherSpec.single(3, PublishRate.MAX), scenario.publishers());
     }
 
     @Test
@@ -261,7 +261,7 @@ class ScenarioLoaderTest {
         Scenario scenario = parse(FULL, "publishers.clients=8", "phases.measure=30s", "subscribers[0].clients=3",
                 "subscribers[1].selector=P2 = '#1'", "delivery.persistent=false");
 
-        assertEquals(new PublisherSpec(8, PublishRate.MAX), scenario.publishers());
+        assertEquals(PublisherSpec.single(8, PublishRate.MAX).over(scenario.message(), false), scenario.publishers());
         assertEquals(new Phases(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMillis(500)),
                 scenario.phases());
         assertEquals(List.of(SubscriberGroup.of(3, "P1 = '#1'"), SubscriberGroup.of(5, "P2 = '#1'")),
