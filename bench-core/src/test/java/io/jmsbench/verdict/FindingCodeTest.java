@@ -31,7 +31,7 @@ class FindingCodeTest {
         List<FindingCode> unexplained = Stream.of(FindingCode.values())
                 .filter(c -> c.meaning().isBlank() || c.action().isBlank()).toList();
 
-        assertEquals(List.of(), unexplained, "give each its meaning and action in FindingCode's constructor; "
+        assertEquals(List.of(), unexplained, "give each its meaning and action in findings.yaml beside FindingCode; "
                 + "docs/reference/findings.md is generated from them");
     }
 }
