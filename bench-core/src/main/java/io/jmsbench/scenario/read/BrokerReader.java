@@ -7,6 +7,7 @@ import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.TlsSpec;
+import io.jmsbench.text.Quoted;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -62,7 +63,7 @@ final class BrokerReader {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
         if (embedded != null && !BrokerSpec.ACTIVEMQ.equals(embedded) && !BrokerSpec.ARTEMIS.equals(embedded)) {
-            f.problem("embedded", "expected " + EMBEDDED + ", found '" + embedded + "'");
+            f.problem("embedded", "expected " + EMBEDDED + ", found " + Quoted.value(embedded));
         }
         if (url == null && BrokerSpec.ACTIVEMQ.equals(embedded) && provider == Provider.CORE) {
             f.problemAt("/provider", "expected openwire or amqp with the embedded activemq broker (ActiveMQ Classic "
@@ -73,7 +74,7 @@ final class BrokerReader {
                 f.problem("url", "expected " + (provider == Provider.AMQP || provider == Provider.OPENWIRE ? "an " : "a ")
                         + provider.yamlName() + " URL such as " + (provider == Provider.AMQP
                         || provider == Provider.RABBITMQ_JMS ? "amqp://host:5672" : "tcp://host:61616")
-                        + ", found '" + url + "'");
+                        + ", found " + Quoted.value(url));
             }
             if (f.has("persistent")) {
                 f.problem("persistent", "expected no persistent field with an external broker (its own configuration "
@@ -157,11 +158,11 @@ final class BrokerReader {
             try {
                 uri = new URI(url);
             } catch (URISyntaxException e) {
-                m.problem("url", "expected an http(s):// URL such as http://broker:15672, found '" + url + "'");
+                m.problem("url", "expected an http(s):// URL such as http://broker:15672, found " + Quoted.value(url));
             }
             if (uri != null && uri.getHost() == null) {
-                m.problem("url", "expected an http(s):// URL with a host, such as http://broker:15672, found '" + url
-                        + "'");
+                m.problem("url", "expected an http(s):// URL with a host, such as http://broker:15672, found "
+                        + Quoted.value(url));
             } else if (uri != null && uri.getUserInfo() != null) {
                 m.problem("url", "expected a URL without a user or password in it (give them as user and password: "
                         + "every report copies the URL), found one (not shown)");
