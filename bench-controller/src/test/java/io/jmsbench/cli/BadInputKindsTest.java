@@ -71,10 +71,14 @@ class BadInputKindsTest {
                                 + "@broker:15672'\n",
                         FILE + ":6:15: broker.management: expected a mapping of fields, found "
                                 + "'http://admin:***@broker:15672'"),
-                kind("a broker URL of another provider with a password in its query",
+                kind("a broker URL with a password in its query",
                         "provider: amqp\nbroker: {url: 'tcp://h:61616?jms.password=" + SECRET + "'}\n",
-                        FILE + ":5:15: broker.url: expected an amqp URL such as amqp://host:5672, found "
-                                + "'tcp://h:61616?jms.password=***'"),
+                        FILE + ":5:15: broker.url: expected a URL without a password in it (give the login with "
+                                + "--broker-credentials: every report copies the URL), found one (not shown)"),
+                kind("a management URL of Artemis with a user and password",
+                        EXTERNAL + "  management: {url: 'tcp://admin:" + SECRET + "@localhost:61616'}\n",
+                        FILE + ":6:21: broker.management.url: expected a URL without a user or password in it (give "
+                                + "them as user and password: every report copies the URL), found one (not shown)"),
                 kind("a value of 100 kB", "message: {type: '" + "b".repeat(100_000) + "'}\n",
                         FILE + ":4:17: message.type: expected one of bytes, text, map, found "
                                 + "'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...' (100000 characters)"),

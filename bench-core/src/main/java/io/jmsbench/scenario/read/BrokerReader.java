@@ -24,6 +24,8 @@ final class BrokerReader {
     private static final Pattern CORE_URL = Pattern.compile("(tcp|udp|jgroups|vm):.+");
     private static final Pattern RABBITMQ_URL = Pattern.compile("amqps?://.+");
     private static final String EMBEDDED = "activemq or artemis (the embedded brokers jmsbench starts)";
+    private static final String USER_IN_URL = "expected a URL without a user or password in it (give them as user "
+            + "and password: every report copies the URL), found one (not shown)";
     private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:|tcp://)\\S+");
 
     private static final List<String> TUNING = List.of("memoryLimit", "storeLimit", "tempLimit", "journalDiskSyncs",
@@ -70,7 +72,10 @@ final class BrokerReader {
                     + "has no CORE acceptor: core needs embedded: artemis or an Artemis url), found core");
         }
         if (url != null) {
-            if (!urlPattern(provider).matcher(url).matches()) {
+            if (!Quoted.redact(url).equals(url)) {
+                f.problem("url", "expected a URL without a password in it (give the login with --broker-credentials: "
+                        + "every report copies the URL), found one (not shown)");
+            } else if (!urlPattern(provider).matcher(url).matches()) {
                 f.problem("url", "expected " + (provider == Provider.AMQP || provider == Provider.OPENWIRE ? "an " : "a ")
                         + provider.yamlName() + " URL such as " + (provider == Provider.AMQP
                         || provider == Provider.RABBITMQ_JMS ? "amqp://host:5672" : "tcp://host:61616")
@@ -164,9 +169,10 @@ final class BrokerReader {
                 m.problem("url", "expected an http(s):// URL with a host, such as http://broker:15672, found "
                         + Quoted.value(url));
             } else if (uri != null && uri.getUserInfo() != null) {
-                m.problem("url", "expected a URL without a user or password in it (give them as user and password: "
-                        + "every report copies the URL), found one (not shown)");
+                m.problem("url", USER_IN_URL);
             }
+        } else if (url != null && !Quoted.redact(url).equals(url)) {
+            m.problem("url", USER_IN_URL);
         }
         String user = m.string("user", null);
         String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "
