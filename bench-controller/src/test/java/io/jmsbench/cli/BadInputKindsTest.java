@@ -114,8 +114,8 @@ class BadInputKindsTest {
                                 + " is not a readable file"),
                 kind("a truststore that is not a store", TLS + "    trustStore: " + DIR + "/text.p12\n",
                         FILE + ":7:17: broker.tls.trustStore: expected a PKCS12 or JKS truststore that opens with its "
-                                + "password (run opens it before it starts), found that the TLS stores could not be "
-                                + "used: Unrecognized keystore format. Please load it with a specified type"),
+                                + "password (run opens it before it starts), found that the truststore " + DIR
+                                + "/text.p12 is not a PKCS12 or JKS store"),
                 kind("a truststore with the wrong password", TLS + "    trustStore: " + DIR + "/trust.p12\n"
                                 + "    trustStorePassword: 'file:" + DIR + "/wrong'\n",
                         FILE + ":7:17: broker.tls.trustStore: expected a PKCS12 or JKS truststore that opens with its "
