@@ -1,5 +1,6 @@
 package io.jmsbench.cli;
 
+import io.jmsbench.broker.TlsStoreCheck;
 import io.jmsbench.run.progress.ProgressMode;
 import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.ScenarioException;
@@ -126,7 +127,9 @@ final class RunCommand implements Callable<Integer> {
         PathOptions.input("--broker-credentials", brokerCredentials, true);
         List<String> assignments = new ArrayList<>(overrides);
         assignments.addAll(AgentsOption.overrides(agents));
-        ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone));
+        // the TLS stores opened here too, as validate opens them: a wrong one is told at its line
+        ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone,
+                new TlsStoreCheck(System.getenv())));
         return new RunRequest(plan, file, assignments, out, progress, diskBenchmark, onFailure.equals("continue"),
                 tokenFile, brokerCredentials, metricsPort, metricsAddress, brokerPort);
     }

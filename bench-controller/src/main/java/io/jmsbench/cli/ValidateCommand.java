@@ -1,5 +1,6 @@
 package io.jmsbench.cli;
 
+import io.jmsbench.broker.TlsStoreCheck;
 import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioException;
@@ -18,7 +19,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Check scenario files without running them.",
-                "Prints one line per mistake, with file, line and column, and exits with code 2 if there is any."},
+                "Prints one line per mistake, with file, line and column, and exits with code 2 if there is any.",
+                "Opens what run opens before it starts: the TLS stores of broker.tls, with their passwords."},
         footer = {"", "Example: ./jmsbench validate scenarios/*.yaml"})
 final class ValidateCommand implements Callable<Integer> {
 
@@ -33,13 +35,16 @@ final class ValidateCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         for (Path file : files) {
             try {
-                ScenarioPlan plan = ScenarioLoader.plan(file, List.of(), List.of(ExpectedReplication::refuseNone));
+                TlsStoreCheck stores = new TlsStoreCheck(System.getenv());
+                ScenarioPlan plan = ScenarioLoader.plan(file, List.of(),
+                        List.of(ExpectedReplication::refuseNone, stores));
                 Scenario s = plan.base();
                 spec.commandLine().getOut().printf(Locale.ROOT, "%s: ok: %s, %s, %d publishers, %d subscribers, "
-                                + "%d filters, expected replication grade %.2f%s%n", file, s.name(),
+                                + "%d filters, expected replication grade %.2f%s%s%n", file, s.name(),
                         s.provider().yamlName(), s.publishers().clients(), s.subscriberClients(), s.filters(),
                         ExpectedReplication.of(s), plan.runs() == 1 ? ""
-                                : "; " + plan.points().size() + " points x " + plan.repeat() + " repeats");
+                                : "; " + plan.points().size() + " points x " + plan.repeat() + " repeats",
+                        stores.opened().isEmpty() ? "" : "; opened " + String.join(", ", stores.opened()));
             } catch (ScenarioException e) {
                 e.problems().stream().map(Problem::format).forEach(spec.commandLine().getErr()::println);
                 exit = ExitCodes.BAD_INPUT;

@@ -238,7 +238,8 @@ class ScenarioValidationTest {
                         FILE + ": (file): expected a scenario file, found a directory"),
                 special("not UTF-8",
                         file -> Files.write(file, new byte[] {'n', 'a', 'm', 'e', ':', ' ', (byte) 0xff, (byte) 0xfe, '\n'}),
-                        FILE + ": (file): expected a UTF-8 text file, found bytes that are not UTF-8"),
+                        FILE + ":1:7: (file): expected a UTF-8 text file, found byte 0xFF, which is not UTF-8 here"
+                                + " (save the file as UTF-8)"),
                 yaml("a filter generator with a misspelt field",
                         "subscribers:\n  - {clients: 2, filter: {on: P1, equls: \"#0\"}}\n",
                         FILE + ":2:26: subscribers[0].filter: expected exactly one of equals or anyOf",

@@ -11,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.KeyStoreException;
 import java.security.UnrecoverableKeyException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -74,6 +75,9 @@ public final class TlsClients {
         }
         try {
             return KeyStore.getInstance(file, chars(password));
+        } catch (KeyStoreException e) {
+            // the JDK's "Unrecognized keystore format": neither PKCS12 nor JKS
+            throw new IllegalArgumentException("the " + what + " " + path + " is not a PKCS12 or JKS store", e);
         } catch (IOException e) {
             // the JDK says "keystore password was incorrect" for JKS, "Integrity check failed" for PKCS12
             boolean wrong = e.getCause() instanceof UnrecoverableKeyException

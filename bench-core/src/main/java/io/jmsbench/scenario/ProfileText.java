@@ -1,6 +1,7 @@
 package io.jmsbench.scenario;
 
 import io.jmsbench.text.Durations;
+import io.jmsbench.text.Quoted;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,6 +88,6 @@ final class ProfileText {
 
     private static IllegalArgumentException refused(String text) {
         return new IllegalArgumentException("expected a rate profile as a report writes it, such as [{rate: 1000, "
-                + "for: 30s}, {ramp: 5000, over: 1m}], found '" + text + "'");
+                + "for: 30s}, {ramp: 5000, over: 1m}], found " + Quoted.value(text));
     }
 }

@@ -2,10 +2,12 @@ package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.jmsbench.text.Quoted;
 
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -25,8 +27,9 @@ public sealed interface PublishRate {
     String text();
 
     /**
-     * Reads what a report (or a scenario's text) says: {@code max}, or a number above 0 (as Java reads
-     * a double, so {@code 2e4} too) of at most {@link Defaults#MAX_PUBLISH_RATE}, or a profile as
+     * Reads what a report (or a scenario's text) says: {@code max}, or a number above 0 (as YAML 1.2
+     * writes one, so {@code 2e4} too, but not Java's {@code 1000f} or {@code 0x1p10}) of at most
+     * {@link Defaults#MAX_PUBLISH_RATE}, or a profile as
      * {@link Profile#text()} writes it (a scenario's profile is read, with its positions, by the
      * scenario reader).
      *
@@ -39,15 +42,10 @@ public sealed interface PublishRate {
         if (text != null && text.strip().startsWith("[")) {
             return ProfileText.parse(text);
         }
-        double total = -1;
-        try {
-            total = text == null ? -1 : Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            // not a number: refused below with the text as found
-        }
+        double total = PerSecond.number(text);
         if (!PerSecond.accepts(total)) {
-            throw new IllegalArgumentException("expected max (saturated) or a total rate in msgs/s above 0, found '"
-                    + text + "'");
+            throw new IllegalArgumentException("expected max (saturated) or a total rate in msgs/s above 0, found "
+                    + Quoted.value(text));
         }
         return new PerSecond(total);
     }
@@ -81,6 +79,14 @@ public sealed interface PublishRate {
                 throw new IllegalArgumentException("publishers.rate: expected a total rate in msgs/s above 0 and at most "
                         + text(Defaults.MAX_PUBLISH_RATE) + ", found " + total);
             }
+        }
+
+        /** YAML 1.2's syntax for a decimal number, not Java's: {@code 1000f}, {@code 0x1p10}, {@code Infinity} are none. */
+        private static final Pattern YAML_NUMBER = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+
+        /** The number {@code text} writes in YAML 1.2's syntax; -1 when it is none. */
+        private static double number(String text) {
+            return text != null && YAML_NUMBER.matcher(text.strip()).matches() ? Double.parseDouble(text) : -1;
         }
 
         private static boolean accepts(double total) {

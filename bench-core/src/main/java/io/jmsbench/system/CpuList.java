@@ -2,6 +2,7 @@ package io.jmsbench.system;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.jmsbench.text.Quoted;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ public record CpuList(BitSet cpus) {
 
     /** Linux's limit on CPU numbers in a list we accept: far above any machine, low enough to refuse typos. */
     public static final int MAX_CPU = 4095;
-    private static final Pattern SYNTAX = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
+    /** One entry; the list is split at its commas first, as a pattern repeating a group recurses once per entry. */
+    private static final Pattern ENTRY = Pattern.compile("\\d+(-\\d+)?");
     private static final Path ONLINE = Path.of("/sys/devices/system/cpu/online");
     private static final Path SELF_STATUS = Path.of("/proc/self/status");
 
@@ -32,12 +34,15 @@ public record CpuList(BitSet cpus) {
     @JsonCreator
     public static CpuList parse(String text) {
         String s = text.strip();
-        if (!SYNTAX.matcher(s).matches()) {
-            throw new IllegalArgumentException("a Linux CPU list such as \"0-3\" or \"0,2,4-5\", found \"" + text
-                    + "\"");
+        String[] parts = s.split(",", -1);
+        for (String part : parts) {
+            if (!ENTRY.matcher(part).matches()) {
+                throw new IllegalArgumentException("a Linux CPU list such as \"0-3\" or \"0,2,4-5\", found "
+                        + Quoted.value(text));
+            }
         }
         BitSet set = new BitSet();
-        for (String part : s.split(",")) {
+        for (String part : parts) {
             String[] ends = part.split("-");
             int from = cpuNumber(ends[0]);
             int to = ends.length == 1 ? from : cpuNumber(ends[1]);

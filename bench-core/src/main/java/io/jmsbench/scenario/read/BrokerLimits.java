@@ -8,6 +8,7 @@ import io.jmsbench.scenario.DestinationSpec.DestinationType;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.text.Quoted;
 
 import java.util.List;
 
@@ -64,8 +65,8 @@ final class BrokerLimits {
         for (int i = 0; i < subscribers.size(); i++) {
             SubscriberGroup group = subscribers.get(i);
             if (group.selector() != null) {
-                root.problemAt("/subscribers/" + i + "/selector", "expected no selector with " + why + ", found '"
-                        + group.selector() + "'");
+                root.problemAt("/subscribers/" + i + "/selector", "expected no selector with " + why + ", found "
+                        + Quoted.value(group.selector()));
             } else if (group.filter() != null) {
                 root.problemAt("/subscribers/" + i + "/filter", "expected no filter with " + why + ", found one");
             }

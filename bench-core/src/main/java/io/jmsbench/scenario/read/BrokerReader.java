@@ -7,6 +7,7 @@ import io.jmsbench.scenario.BrokerTuning;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.TlsSpec;
+import io.jmsbench.text.Quoted;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -23,6 +24,8 @@ final class BrokerReader {
     private static final Pattern CORE_URL = Pattern.compile("(tcp|udp|jgroups|vm):.+");
     private static final Pattern RABBITMQ_URL = Pattern.compile("amqps?://.+");
     private static final String EMBEDDED = "activemq or artemis (the embedded brokers jmsbench starts)";
+    private static final String USER_IN_URL = "expected a URL without a user or password in it (give them as user "
+            + "and password: every report copies the URL), found one (not shown)";
     private static final Pattern MANAGEMENT_URL = Pattern.compile("(https?://|service:jmx:|tcp://)\\S+");
 
     private static final List<String> TUNING = List.of("memoryLimit", "storeLimit", "tempLimit", "journalDiskSyncs",
@@ -62,18 +65,21 @@ final class BrokerReader {
             f.problem("url", "expected either url (an external broker) or embedded, found both");
         }
         if (embedded != null && !BrokerSpec.ACTIVEMQ.equals(embedded) && !BrokerSpec.ARTEMIS.equals(embedded)) {
-            f.problem("embedded", "expected " + EMBEDDED + ", found '" + embedded + "'");
+            f.problem("embedded", "expected " + EMBEDDED + ", found " + Quoted.value(embedded));
         }
         if (url == null && BrokerSpec.ACTIVEMQ.equals(embedded) && provider == Provider.CORE) {
             f.problemAt("/provider", "expected openwire or amqp with the embedded activemq broker (ActiveMQ Classic "
                     + "has no CORE acceptor: core needs embedded: artemis or an Artemis url), found core");
         }
         if (url != null) {
-            if (!urlPattern(provider).matcher(url).matches()) {
+            if (!Quoted.redact(url).equals(url)) {
+                f.problem("url", "expected a URL without a password in it (give the login with --broker-credentials: "
+                        + "every report copies the URL), found one (not shown)");
+            } else if (!urlPattern(provider).matcher(url).matches()) {
                 f.problem("url", "expected " + (provider == Provider.AMQP || provider == Provider.OPENWIRE ? "an " : "a ")
                         + provider.yamlName() + " URL such as " + (provider == Provider.AMQP
                         || provider == Provider.RABBITMQ_JMS ? "amqp://host:5672" : "tcp://host:61616")
-                        + ", found '" + url + "'");
+                        + ", found " + Quoted.value(url));
             }
             if (f.has("persistent")) {
                 f.problem("persistent", "expected no persistent field with an external broker (its own configuration "
@@ -157,15 +163,16 @@ final class BrokerReader {
             try {
                 uri = new URI(url);
             } catch (URISyntaxException e) {
-                m.problem("url", "expected an http(s):// URL such as http://broker:15672, found '" + url + "'");
+                m.problem("url", "expected an http(s):// URL such as http://broker:15672, found " + Quoted.value(url));
             }
             if (uri != null && uri.getHost() == null) {
-                m.problem("url", "expected an http(s):// URL with a host, such as http://broker:15672, found '" + url
-                        + "'");
+                m.problem("url", "expected an http(s):// URL with a host, such as http://broker:15672, found "
+                        + Quoted.value(url));
             } else if (uri != null && uri.getUserInfo() != null) {
-                m.problem("url", "expected a URL without a user or password in it (give them as user and password: "
-                        + "every report copies the URL), found one (not shown)");
+                m.problem("url", USER_IN_URL);
             }
+        } else if (url != null && !Quoted.redact(url).equals(url)) {
+            m.problem("url", USER_IN_URL);
         }
         String user = m.string("user", null);
         String expected = "env:NAME or file:PATH (where the password is; never the password itself, which every report "

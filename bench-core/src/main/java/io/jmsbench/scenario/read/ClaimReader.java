@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.scenario.Claim.Metric;
 import io.jmsbench.scenario.Claim.Shape;
 import io.jmsbench.scenario.Claim;
+import io.jmsbench.text.Quoted;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,7 +100,7 @@ final class ClaimReader {
                     + shape.yamlName() + (shape.trend() ? " across" : " by") + ", such as " + example(sweep)
                     + ", found none");
         } else if (!sweep.containsKey(key)) {
-            f.problem(keyField, "expected a sweep key (" + keys(sweep) + "), found '" + key + "'");
+            f.problem(keyField, "expected a sweep key (" + keys(sweep) + "), found " + Quoted.value(key));
             key = null;
         }
         List<String> values = key == null ? null : sweep.get(key);
@@ -133,7 +134,7 @@ final class ClaimReader {
                 f.problem("atMost", "expected atMost no less than atLeast (" + atLeast + "), found " + atMost);
             }
             if (ofText != null && ofText.equals(toText)) {
-                f.problem("to", "expected a value other than of: ('" + ofText + "'), found the same");
+                f.problem("to", "expected a value other than of: (" + Quoted.value(ofText) + "), found the same");
             }
         }
         f.finish();
@@ -160,8 +161,8 @@ final class ClaimReader {
         }
         String text = String.valueOf(Sweep.plain(node));
         if (values != null && !values.contains(text)) {
-            f.problem(field, "expected one of the values of " + key + " (" + String.join(", ", values) + "), found '"
-                    + text + "'");
+            f.problem(field, "expected one of the values of " + key + " (" + String.join(", ", values) + "), found "
+                    + Quoted.value(text));
             return null;
         }
         return text;
@@ -180,7 +181,7 @@ final class ClaimReader {
         for (JsonNode item : node) {
             String text = value(f, "order", item, values, key);
             if (text != null && out.contains(text)) {
-                f.problem("order", "expected each value once, found '" + text + "' again");
+                f.problem("order", "expected each value once, found " + Quoted.value(text) + " again");
             }
             out.add(text);
         }
@@ -192,7 +193,7 @@ final class ClaimReader {
         for (String k : w.names()) {
             JsonNode node = w.raw(k);
             if (!sweep.containsKey(k)) {
-                w.problem(k, "expected a sweep key (" + keys(sweep) + ") as the key, found '" + k + "'");
+                w.problem(k, "expected a sweep key (" + keys(sweep) + ") as the key, found " + Quoted.value(k));
             } else if (k.equals(key)) {
                 w.problem(k, "expected a sweep key other than the claim's own (" + key + "), found it");
             } else {

@@ -1,6 +1,7 @@
 package io.jmsbench.scenario.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jmsbench.text.Quoted;
 
 /** Words for what was found, and field paths as users write them. */
 final class Kinds {
@@ -25,10 +26,10 @@ final class Kinds {
             return node.asText();
         }
         if (node.isNumber()) {
-            return node.asText();
+            return node.asText().length() <= Quoted.LONGEST ? node.asText() : Quoted.value(node.asText());
         }
         String text = node.asText();
-        return text.isEmpty() ? "an empty string" : "'" + (text.length() > 60 ? text.substring(0, 57) + "..." : text) + "'";
+        return text.isEmpty() ? "an empty string" : Quoted.value(text);
     }
 
     /** {@code /subscribers/0/clients} becomes {@code subscribers[0].clients}. */

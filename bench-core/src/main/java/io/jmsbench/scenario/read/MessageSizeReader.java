@@ -4,9 +4,11 @@ import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Distribution;
 import io.jmsbench.scenario.MessageSpec.MessageType;
 import io.jmsbench.scenario.MessageSpec;
+import io.jmsbench.text.Quoted;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -55,13 +57,27 @@ final class MessageSizeReader {
         return new Sizes((int) Math.min(Defaults.MAX_MESSAGE_SIZE, Math.round(sizes.mean())), sizes, null);
     }
 
+    /** {@code folder} relative to the scenario file's folder; {@code null} when it is no path (a NUL in it). */
+    private static Path folder(String scenarioFile, String folder) {
+        try {
+            Path source = Path.of(scenarioFile).toAbsolutePath().getParent();
+            return (source == null ? Path.of(folder) : source.resolve(folder)).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            return null;
+        }
+    }
+
     private static Sizes files(Fields m, String folder, MessageType type) {
         if (type == MessageType.MAP) {
             m.problem(FILES, "expected type bytes or text with files (a map message's body is named entries, "
                     + "not a file's bytes), found type map");
         }
-        Path source = Path.of(m.tree().source()).toAbsolutePath().getParent();
-        Path dir = (source == null ? Path.of(folder) : source.resolve(folder)).toAbsolutePath().normalize();
+        Path dir = folder.isBlank() ? null : folder(m.tree().source(), folder);
+        if (dir == null) {
+            m.problem(FILES, "expected a folder of message bodies (relative to the scenario file's folder), found "
+                    + (folder.isBlank() ? Kinds.of(m.node().get(FILES)) : Quoted.value(folder) + ", which is no path"));
+            return new Sizes(Defaults.MESSAGE_SIZE, null, null);
+        }
         if (!Files.isDirectory(dir)) {
             m.problem(FILES, "expected a folder of message bodies (relative to the scenario file's folder), found "
                     + "no folder at " + dir);

@@ -6,6 +6,7 @@ import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.RateSegment;
 import io.jmsbench.text.Durations;
+import io.jmsbench.text.Quoted;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ final class RateProfileReader {
         YamlTree tree = YamlTree.parse(KEY + ": " + text, "publishers.rate", problems);
         PublishRate rate = tree == null ? null : rate(Fields.root(tree, problems));
         if (!problems.isEmpty() || rate == null) {
-            throw new IllegalArgumentException(problems.isEmpty() ? "expected " + EXPECTED + ", found '" + text + "'"
+            throw new IllegalArgumentException(problems.isEmpty() ? "expected " + EXPECTED + ", found " + Quoted.value(text)
                     : where(problems.get(0)) + problems.get(0).message());
         }
         return rate;

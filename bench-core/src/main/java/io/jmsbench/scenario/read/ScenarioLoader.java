@@ -8,12 +8,6 @@ import io.jmsbench.scenario.ScenarioCheck;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.SearchSpec;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,22 +43,7 @@ public final class ScenarioLoader {
     public static ScenarioPlan plan(Path file, List<String> overrides, List<ScenarioCheck> checks)
             throws ScenarioException {
         String source = file.toString();
-        String text;
-        try {
-            if (Files.isDirectory(file)) {
-                throw problem(source, "expected a scenario file, found a directory");
-            }
-            if (Files.size(file) > YamlTree.MAX_BYTES) {
-                throw problem(source, "expected a scenario file of at most 1 MiB, found " + Files.size(file) + " bytes");
-            }
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
-        } catch (NoSuchFileException e) {
-            throw problem(source, "no such file");
-        } catch (CharacterCodingException e) {
-            throw problem(source, "expected a UTF-8 text file, found bytes that are not UTF-8");
-        } catch (IOException e) {
-            throw problem(source, "could not be read: " + e.getMessage());
-        }
+        String text = ScenarioText.read(file);
         String defaultName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
         return parsePlan(text, source, defaultName, overrides, checks);
     }
@@ -183,9 +162,5 @@ public final class ScenarioLoader {
         sorted.sort(Comparator.comparing((Problem p) -> p.source().equals(SetOverrides.SOURCE))
                 .thenComparingInt(Problem::line).thenComparingInt(Problem::column));
         return sorted;
-    }
-
-    private static ScenarioException problem(String source, String message) {
-        return new ScenarioException(List.of(new Problem(source, 0, 0, "(file)", message)));
     }
 }

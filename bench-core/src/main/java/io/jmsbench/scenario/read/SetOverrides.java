@@ -24,6 +24,8 @@ final class SetOverrides {
     /** A whole field path: {@link #PART}s joined by dots. */
     static final Pattern PATH = Pattern.compile(PART.pattern() + "(?:\\." + PART.pattern() + ")*");
     private static final Pattern INDEX = Pattern.compile("\\[(\\d+)]");
+    /** Far longer than any scenario's deepest field path. */
+    private static final int MAX_PATH = 500;
 
     private SetOverrides() {
     }
@@ -80,6 +82,9 @@ final class SetOverrides {
     }
 
     private static List<Object> parsePath(String key) {
+        if (key.length() > MAX_PATH) {
+            return null; // PART's repeated group recurses once per index: a long key is refused before it
+        }
         List<Object> path = new ArrayList<>();
         for (String part : key.split("\\.", -1)) {
             Matcher m = PART.matcher(part);

@@ -8,6 +8,7 @@ import io.jmsbench.scenario.Filters;
 import io.jmsbench.scenario.MessageSpec;
 import io.jmsbench.scenario.Selectors;
 import io.jmsbench.scenario.SubscriberGroup;
+import io.jmsbench.text.Quoted;
 import jakarta.jms.InvalidSelectorException;
 
 import java.time.Duration;
@@ -54,8 +55,8 @@ final class SubscriberReader {
                     try {
                         Selectors.parse(selector);
                     } catch (InvalidSelectorException e) {
-                        g.problem("selector", "expected a JMS selector ActiveMQ's parser accepts, found '" + selector
-                                + "': " + e.getMessage());
+                        g.problem("selector", "expected a JMS selector ActiveMQ's parser accepts, found "
+                                + Quoted.value(selector) + ": " + e.getMessage());
                     }
                 }
             }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.ScenarioPlan;
+import io.jmsbench.text.Quoted;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -68,7 +69,7 @@ final class Sweep {
             if (name == null) {
                 item.problem("expected a name for the " + key + " item, found none");
             } else if (!names.add(name)) {
-                item.problem("name", "expected a name no other " + key + " item has, found '" + name + "' again");
+                item.problem("name", "expected a name no other " + key + " item has, found " + Quoted.value(name) + " again");
             }
             Fields set = item.mapping("set");
             set.entries(SetOverrides.PATH, () -> ValueSchemas.plainValue().put("description", "a plain value"));
@@ -81,7 +82,7 @@ final class Sweep {
                     set.problem(path, "expected a plain value, found " + Kinds.of(node));
                 } else {
                     assignments.add(new Assignment(path, node == null ? JsonNodeFactory.instance.nullNode() : node,
-                            set.locationOf("/" + escape(path)), " (a value of " + key + " '" + name + "')", true));
+                            set.locationOf("/" + escape(path)), " (a value of " + key + " " + Quoted.value(name) + ")", true));
                 }
             }
             item.finish();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.Provider;
 import io.jmsbench.scenario.TlsSpec;
+import io.jmsbench.text.Quoted;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -53,7 +54,7 @@ final class TlsReader {
             broker.problem(KEY, "expected tls only with an external broker (url); to measure a broker over TLS on "
                     + "this machine, start one with ./jmsbench broker --tls-keystore and give its URL");
         } else if (!tlsUrl(provider, url)) {
-            broker.problem("url", "expected a TLS URL with tls (" + tlsExample(provider) + "), found '" + url + "'");
+            broker.problem("url", "expected a TLS URL with tls (" + tlsExample(provider) + "), found " + Quoted.value(url));
         }
         return new TlsSpec(trustStore, trustStorePassword, keyStore, keyStorePassword, protocols, verifyHost);
     }
@@ -98,7 +99,7 @@ final class TlsReader {
                 String near = PROTOCOLS.stream().filter(k -> distance(k, p) <= 2)
                         .min(Comparator.comparingInt(k -> distance(k, p)))
                         .map(k -> "; did you mean '" + k + "'?").orElse("");
-                f.problem("protocols/" + i, "expected one of " + String.join(", ", PROTOCOLS) + ", found '" + p + "'"
+                f.problem("protocols/" + i, "expected one of " + String.join(", ", PROTOCOLS) + ", found " + Quoted.value(p)
                         + near);
             } else {
                 protocols.add(p);

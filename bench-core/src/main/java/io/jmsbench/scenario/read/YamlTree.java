@@ -5,12 +5,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.scenario.Problem;
+import io.jmsbench.text.Quoted;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
@@ -21,6 +19,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A YAML document parsed into a Jackson tree that remembers where every value and every key stood,
@@ -31,6 +30,7 @@ final class YamlTree {
 
     private static final YAMLFactory FACTORY = YAMLFactory.builder().loaderOptions(loaderOptions()).build();
     static final int MAX_BYTES = 1 << 20;
+    private static final Pattern SECRET_KEY = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
 
     final JsonNode root;
     private final String source;
@@ -72,8 +72,13 @@ final class YamlTree {
                         "expected a YAML mapping with the scenario's fields, found an empty file"));
                 return null;
             }
-            Builder builder = new Builder(parser, source, values, keys, problems);
-            JsonNode root = builder.value("");
+            TreeBuilder builder = new TreeBuilder(parser, source, values, keys, problems);
+            JsonNode root;
+            try {
+                root = builder.value("", 0);
+            } catch (TreeBuilder.TooDeep e) {
+                return null;
+            }
             if (parser.nextToken() != null) {
                 JsonLocation at = parser.currentTokenLocation();
                 problems.add(new Problem(source, at.getLineNr(), at.getColumnNr(), "(document)",
@@ -149,7 +154,8 @@ final class YamlTree {
      * A problem at {@code pointer}, {@code location} in this file; a value set after parsing (by
      * {@code --set} or a sweep) is told where it was set instead.
      */
-    Problem problem(String pointer, JsonLocation location, String message) {
+    Problem problem(String pointer, JsonLocation location, String given) {
+        String message = withoutSecret(pointer, given);
         Origin origin = originOf(pointer);
         if (origin != null) {
             JsonLocation at = origin.location();
@@ -158,6 +164,24 @@ final class YamlTree {
         }
         return new Problem(source, location == null ? 0 : location.getLineNr(),
                 location == null ? 0 : location.getColumnNr(), Kinds.fieldPath(pointer), message);
+    }
+
+    /**
+     * {@code message} without the value at {@code pointer} when its field is named for a secret
+     * ({@code password}, {@code token}...): what was put there may be one, whatever the field expects.
+     */
+    private String withoutSecret(String pointer, String message) {
+        String key = pointer.substring(pointer.lastIndexOf('/') + 1);
+        if (key.length() > 100 || !SECRET_KEY.matcher(key).matches()) {
+            return message;
+        }
+        JsonNode value = root.at(pointer);
+        if (!value.isValueNode() || value.asText().isEmpty()) {
+            return message;
+        }
+        String text = value.asText();
+        String out = message.replace(Quoted.value(text), "(not shown)");
+        return text.length() < 4 ? out : out.replace(text, "(not shown)");
     }
 
     /** A copy whose values can be changed (for one sweep point) without touching this tree. */
@@ -178,78 +202,5 @@ final class YamlTree {
     JsonLocation keyAt(String pointer) {
         JsonLocation key = keyLocations.get(pointer);
         return key != null ? key : valueLocations.get(pointer);
-    }
-
-    private static final class Builder {
-        private final JsonParser parser;
-        private final String source;
-        private final Map<String, JsonLocation> values;
-        private final Map<String, JsonLocation> keys;
-        private final List<Problem> problems;
-
-        Builder(JsonParser parser, String source, Map<String, JsonLocation> values, Map<String, JsonLocation> keys,
-                List<Problem> problems) {
-            this.parser = parser;
-            this.source = source;
-            this.values = values;
-            this.keys = keys;
-            this.problems = problems;
-        }
-
-        /** Builds the value whose first token is the parser's current token. */
-        JsonNode value(String pointer) throws IOException {
-            values.put(pointer, parser.currentTokenLocation());
-            JsonNodeFactory nodes = JsonNodeFactory.instance;
-            switch (parser.currentToken()) {
-                case START_OBJECT -> {
-                    ObjectNode object = nodes.objectNode();
-                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                        String name = parser.currentName();
-                        String child = pointer + "/" + escape(name);
-                        JsonLocation keyLocation = parser.currentTokenLocation();
-                        parser.nextToken();
-                        if (object.has(name)) {
-                            JsonLocation first = keys.get(child);
-                            problems.add(new Problem(source, keyLocation.getLineNr(), keyLocation.getColumnNr(),
-                                    Kinds.fieldPath(child), "duplicate field, already set at line "
-                                            + first.getLineNr() + ", column " + first.getColumnNr()));
-                            parser.skipChildren();
-                            continue;
-                        }
-                        keys.put(child, keyLocation);
-                        object.set(name, value(child));
-                    }
-                    return object;
-                }
-                case START_ARRAY -> {
-                    ArrayNode array = nodes.arrayNode();
-                    int index = 0;
-                    while (parser.nextToken() != JsonToken.END_ARRAY) {
-                        array.add(value(pointer + "/" + index++));
-                    }
-                    return array;
-                }
-                case VALUE_STRING -> {
-                    return nodes.textNode(parser.getText());
-                }
-                case VALUE_NUMBER_INT -> {
-                    return nodes.numberNode(parser.getBigIntegerValue());
-                }
-                case VALUE_NUMBER_FLOAT -> {
-                    return nodes.numberNode(parser.getDecimalValue());
-                }
-                case VALUE_TRUE, VALUE_FALSE -> {
-                    return nodes.booleanNode(parser.getBooleanValue());
-                }
-                case VALUE_NULL -> {
-                    return nodes.nullNode();
-                }
-                default -> throw new IllegalStateException("unexpected YAML token " + parser.currentToken());
-            }
-        }
-
-        private static String escape(String name) {
-            return name.replace("~", "~0").replace("/", "~1");
-        }
     }
 }
