@@ -1,7 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jmsbench.it.TestbedRuns.Agents;
+import io.jmsbench.it.MultiHostTestbed.Agents;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * runs across them whose figures are judged: one run merged from both subscriber hosts with their
  * clocks within 5 ms, and a scheduled partition of the broker's link with a valid verdict. The
  * testbed's faults and its monitor, whose assertions an idle host does not change, are
- * {@link TestbedAgentsIT}.
+ * {@link MultiHostFaultsIT}.
  */
 @Timeout(240)
 @NeedsAnIdleMachine
@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiHostIT {
 
-    private static TestbedRuns testbed;
+    private static MultiHostTestbed testbed;
 
     @TempDir
     Path work;
@@ -47,7 +47,7 @@ class MultiHostIT {
     static void testbed() throws Exception {
         String why = NetnsTestbed.unavailable();
         Assumptions.assumeTrue(why == null, () -> "skipped: " + why);
-        testbed = TestbedRuns.open();
+        testbed = MultiHostTestbed.open();
     }
 
     @AfterEach

@@ -3,7 +3,7 @@ package io.jmsbench.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.agent.AgentClient;
 import io.jmsbench.agent.AgentException;
-import io.jmsbench.it.TestbedRuns.Agents;
+import io.jmsbench.it.MultiHostTestbed.Agents;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The faults a testbed meets, on the five-machine testbed in network namespaces (see
- * {@link NetnsTestbed}, {@link TestbedRuns}): a wrong token, a second controller, a controller that
+ * {@link NetnsTestbed}, {@link MultiHostTestbed}): a wrong token, a second controller, a controller that
  * dies, an agent killed, an agent stopped, the broker host's link pulled; and the monitor agent
  * beside the broker, finding its process or saying why not. None of their assertions depends on an
  * idle host: exit codes, reasons and findings, bounds many times what they wait for (a 5 s lease
@@ -42,9 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class TestbedAgentsIT {
+class MultiHostFaultsIT {
 
-    private static TestbedRuns testbed;
+    private static MultiHostTestbed testbed;
 
     @TempDir
     Path work;
@@ -53,7 +53,7 @@ class TestbedAgentsIT {
     static void testbed() throws Exception {
         String why = NetnsTestbed.unavailable();
         Assumptions.assumeTrue(why == null, () -> "skipped: " + why);
-        testbed = TestbedRuns.open();
+        testbed = MultiHostTestbed.open();
     }
 
     @AfterEach
@@ -74,7 +74,7 @@ class TestbedAgentsIT {
     @Order(1)
     void anAgentRefusesAWrongTokenAndChangesNothing() throws Exception {
         Agents agents = testbed.startAgents(work);
-        AgentClient wrong = TestbedRuns.client(agents.publisherAddress(), "intruder", "not-the-token-0123456789");
+        AgentClient wrong = MultiHostTestbed.client(agents.publisherAddress(), "intruder", "not-the-token-0123456789");
 
         AgentException refused = assertThrows(AgentException.class, wrong::info);
         assertTrue(refused.getMessage().contains("missing or wrong bearer token"), refused.getMessage());
@@ -104,7 +104,7 @@ class TestbedAgentsIT {
         Jmsbench.Running run = testbed.startRun(work, agents, testbed.scenario(work, "60s", ""));
         run.awaitOutput("  measure ", Duration.ofSeconds(90));
 
-        AgentClient second = TestbedRuns.client(agents.subscriber1Address(), "second-controller",
+        AgentClient second = MultiHostTestbed.client(agents.subscriber1Address(), "second-controller",
                 Files.readString(testbed.token).strip());
         AgentException busy = assertThrows(AgentException.class, second::close);
         assertTrue(busy.getMessage().contains("busy: this agent is held by lease testbed@"), busy.getMessage());

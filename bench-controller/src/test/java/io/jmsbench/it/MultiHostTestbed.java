@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A class's network-namespace testbed ({@link NetnsTestbed}) with its broker and token, and the agents and
  * runs its tests start: what {@link MultiHostIT} (runs whose figures are judged, alone) and
- * {@link TestbedAgentsIT} (tokens, leases, lost agents, a pulled link, the monitor: beside other classes)
+ * {@link MultiHostFaultsIT} (tokens, leases, lost agents, a pulled link, the monitor: beside other classes)
  * both need.
  */
-final class TestbedRuns implements AutoCloseable {
+final class MultiHostTestbed implements AutoCloseable {
 
     /** The agents of one test, on ports of their own: publisher, two subscribers, monitor. */
     record Agents(Process publisher, Process subscriber1, Process subscriber2, Process monitor,
@@ -42,18 +42,18 @@ final class TestbedRuns implements AutoCloseable {
     private final AtomicInteger ports = new AtomicInteger(7100);
     private final List<Process> agents = new ArrayList<>();
 
-    private TestbedRuns(NetnsTestbed bed, String brokerUrl, Path token) {
+    private MultiHostTestbed(NetnsTestbed bed, String brokerUrl, Path token) {
         this.bed = bed;
         this.brokerUrl = brokerUrl;
         this.token = token;
     }
 
     /** The testbed with its broker started; the agents generate the token file when the first one starts. */
-    static TestbedRuns open() throws IOException, InterruptedException {
+    static MultiHostTestbed open() throws IOException, InterruptedException {
         Path shared = Files.createTempDirectory("jmsbench-testbed");
         NetnsTestbed bed = NetnsTestbed.create();
         try {
-            return new TestbedRuns(bed, bed.startBroker(shared), shared.resolve("token"));
+            return new MultiHostTestbed(bed, bed.startBroker(shared), shared.resolve("token"));
         } catch (IOException | RuntimeException | InterruptedException | AssertionError e) {
             bed.close();
             throw e;
