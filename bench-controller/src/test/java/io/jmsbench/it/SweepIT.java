@@ -15,7 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A real sweep (the quick Fig. 8, with short windows) and repeats, then the model fit on its report. */
+/**
+ * A real sweep (the quick Fig. 8, with short windows), then the model fit on its report. Repeats, which
+ * need no idle host, are {@link RepeatsIT}.
+ */
 @Timeout(720)
 @NeedsAnIdleMachine
 class SweepIT {
@@ -85,22 +88,5 @@ class SweepIT {
         assertEquals(0, fit.exit(), fit.stdout() + fit.stderr());
         assertTrue(fit.stdout().contains("points: 6 used, 0 skipped"), fit.stdout());
         assertTrue(fit.stdout().contains("predict filters=200,r=10: received "), fit.stdout());
-    }
-
-    @Test
-    void repeatsGiveAMeanAndAConfidenceInterval() throws Exception {
-        Path out = work.resolve("results");
-        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(120), "run",
-                Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString(),
-                "--set", "repeat=2", "--set", "phases.warmup=1s", "--set", "phases.measure=2s");
-        assertEquals(0, run.exit(), run.stdout() + run.stderr());
-        JsonNode report = Reports.read(Reports.onlyRunDirectory(out, "smoke"));
-        assertEquals(2, report.path("points").size());
-        assertEquals(1, report.path("points").get(0).path("repeat").asInt());
-        assertEquals(2, report.path("points").get(1).path("repeat").asInt());
-        JsonNode received = report.path("summary").get(0).path("receivedRate");
-        assertEquals(2, received.path("n").asInt());
-        assertTrue(received.path("ci95").asDouble() > 0, received.toString());
-        assertTrue(report.path("model").isNull(), "a sweep that varies nothing identifies no model");
     }
 }
