@@ -86,9 +86,6 @@ final class HistoryCommand implements Runnable {
                 if (html != null) {
                     PathOptions.outputFile("--html", html, false);
                 }
-                if (history.commit != null) {
-                    throw new BadInput("--commit: history show records nothing; give it to run or history import");
-                }
                 HistoryLocation location = history.location(DEFAULT);
                 if (location == null) {
                     throw new BadInput("--history off: history show needs a history to read");

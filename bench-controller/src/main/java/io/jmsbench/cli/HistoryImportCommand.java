@@ -37,6 +37,9 @@ final class HistoryImportCommand implements Callable<Integer> {
     @Mixin
     HistoryOptions history;
 
+    @Mixin
+    CommitOption commit;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -50,7 +53,7 @@ final class HistoryImportCommand implements Callable<Integer> {
             if (location == null) {
                 throw new BadInput("--history off: import needs a history to write");
             }
-            String commit = history.commit(System.getenv());
+            String commit = this.commit.commit(System.getenv());
             List<Path> reports = reports(dir);
             int added = 0;
             int kept = 0;

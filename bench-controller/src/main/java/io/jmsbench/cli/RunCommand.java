@@ -106,6 +106,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     HistoryOptions history;
 
+    @Mixin
+    CommitOption commit;
+
     @Override
     public Integer call() throws IOException {
         RunRequest request;
@@ -133,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
         PathOptions.input("--token-file", tokenFile, false);
         PathOptions.input("--broker-credentials", brokerCredentials, true);
         HistoryLocation historyLocation = history.location(out.resolve(HistoryLocation.DEFAULT_FILE));
-        String commit = history.commit(System.getenv());
+        String commit = this.commit.commit(System.getenv());
         List<String> assignments = new ArrayList<>(overrides);
         assignments.addAll(AgentsOption.overrides(agents));
         ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone));

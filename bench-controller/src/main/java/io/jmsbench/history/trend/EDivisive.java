@@ -12,8 +12,9 @@ import java.util.Random;
  * on a shared machine are skewed and have outliers, which a mean-and-variance test (CUSUM, a t-test
  * at every split) would take for shifts.
  *
- * <p>With α = 1, a split of a segment at τ is scored by the energy distance between its two sides,
- * scaled by their sizes: Q(τ) = n₁n₂/(n₁+n₂) · (2/(n₁n₂)·Σ|xᵢ−yⱼ| − Σ|xᵢ−xₖ|/C(n₁,2) − Σ|yⱼ−yₖ|/C(n₂,2)).
+ * <p>With α = 1, a split of a segment at τ is scored by the energy distance between the values before
+ * it (X) and those from τ to some κ (Y), scaled by their sizes, at the best κ:
+ * Q(τ, κ) = n₁n₂/(n₁+n₂) · (2/(n₁n₂)·Σ|xᵢ−yⱼ| − Σ|xᵢ−xₖ|/C(n₁,2) − Σ|yⱼ−yₖ|/C(n₂,2)).
  * Each round takes the best split over all current segments and keeps it when a permutation test
  * says so: the segment's values shuffled {@code permutations} times, p = (1 + shuffles scoring at least
  * as high) / (1 + permutations), kept when p ≤ {@code alpha}; the first split not kept ends the search.
@@ -49,9 +50,9 @@ public final class EDivisive {
             int bestTau = -1;
             for (int[] s : segments) {
                 double[] scored = best(values, s[0], s[1], minSegment);
-                if (scored != null && scored[1] > bestScore) {
+                if (scored != null && scored[2] > bestScore) {
                     best = s;
-                    bestScore = scored[1];
+                    bestScore = scored[2];
                     bestTau = (int) scored[0];
                 }
             }
@@ -86,7 +87,7 @@ public final class EDivisive {
                 shuffled[j] = t;
             }
             double[] scored = best(shuffled, 0, shuffled.length, minSegment);
-            if (scored != null && scored[1] >= observed) {
+            if (scored != null && scored[2] >= observed) {
                 atLeast++;
             }
         }
@@ -94,57 +95,47 @@ public final class EDivisive {
     }
 
     /**
-     * The best split of {@code values[from, to)}: {index, Q}, or null when it is too short to split.
-     * Moving the split one value right changes each sum by that value's distances to one side, so a
-     * whole segment is scored in O(n²).
+     * The best split of {@code values[from, to)}: {τ, κ, Q}, or null when it is too short to split. As
+     * in Matteson and James, the right side is [τ, κ) for the best κ, not always the rest of the
+     * segment: a shift that comes and goes (a fall, then the fix) is then found too. Sums of distances
+     * over any two ranges come from one table of cumulative sums, so a segment is scored in O(n²).
      */
     static double[] best(double[] values, int from, int to, int minSegment) {
         int n = to - from;
         if (n < 2 * minSegment) {
             return null;
         }
-        int tau = from + minSegment;
-        double within1 = 0;
-        double within2 = 0;
-        double between = 0;
-        for (int i = from; i < to; i++) {
-            for (int j = i + 1; j < to; j++) {
-                double d = Math.abs(values[i] - values[j]);
-                if (j < tau) {
-                    within1 += d;
-                } else if (i >= tau) {
-                    within2 += d;
-                } else {
-                    between += d;
-                }
+        double[][] c = new double[n + 1][n + 1]; // c[a][b]: distances from the first a values to the first b
+        for (int a = 1; a <= n; a++) {
+            double row = 0;
+            for (int b = 1; b <= n; b++) {
+                row += Math.abs(values[from + a - 1] - values[from + b - 1]);
+                c[a][b] = c[a - 1][b] + row;
             }
         }
         double bestQ = Double.NEGATIVE_INFINITY;
-        int bestTau = tau;
-        while (true) {
-            double n1 = tau - from;
-            double n2 = to - tau;
-            double energy = 2 * between / (n1 * n2) - within1 / (n1 * (n1 - 1) / 2) - within2 / (n2 * (n2 - 1) / 2);
-            double q = n1 * n2 / (n1 + n2) * energy;
-            if (q > bestQ) {
-                bestQ = q;
-                bestTau = tau;
+        double[] best = null;
+        for (int tau = minSegment; tau <= n - minSegment; tau++) {
+            double n1 = tau;
+            double within1 = sum(c, 0, tau, 0, tau) / 2;
+            for (int kappa = tau + minSegment; kappa <= n; kappa++) {
+                double n2 = kappa - tau;
+                double between = sum(c, 0, tau, tau, kappa);
+                double within2 = sum(c, tau, kappa, tau, kappa) / 2;
+                double energy = 2 * between / (n1 * n2) - within1 / (n1 * (n1 - 1) / 2)
+                        - within2 / (n2 * (n2 - 1) / 2);
+                double q = n1 * n2 / (n1 + n2) * energy;
+                if (q > bestQ) {
+                    bestQ = q;
+                    best = new double[] {from + tau, from + kappa, q};
+                }
             }
-            if (to - (tau + 1) < minSegment) {
-                return new double[] {bestTau, bestQ};
-            }
-            double toLeft = 0;
-            double toRight = 0;
-            for (int i = from; i < tau; i++) {
-                toLeft += Math.abs(values[i] - values[tau]);
-            }
-            for (int j = tau + 1; j < to; j++) {
-                toRight += Math.abs(values[tau] - values[j]);
-            }
-            within1 += toLeft;
-            within2 -= toRight;
-            between += toRight - toLeft;
-            tau++;
         }
+        return best;
+    }
+
+    /** The distances from values [a0, a1) to values [b0, b1), by the cumulative table. */
+    private static double sum(double[][] c, int a0, int a1, int b0, int b1) {
+        return c[a1][b1] - c[a0][b1] - c[a1][b0] + c[a0][b0];
     }
 }
