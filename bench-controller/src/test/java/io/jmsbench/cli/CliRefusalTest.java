@@ -274,10 +274,6 @@ class CliRefusalTest {
                         "jmsbench history show: --history-password: a SQLite file has no password; it goes with a"
                                 + " jdbc:postgresql:// history",
                         "history", "show", "ci-smoke", "--history-password", "env:PW"),
-                row("history show --commit",
-                        "jmsbench history show: --commit: history show records nothing; give it to run or history"
-                                + " import",
-                        "history", "show", "ci-smoke", "--commit", "abc"),
                 row("history import of nothing there",
                         "jmsbench history import: " + D + "/none: no such file or directory",
                         "history", "import", D + "/none"),
@@ -294,6 +290,16 @@ class CliRefusalTest {
                         "jmsbench history import: --commit: expected a commit id or tag (letters, digits and . _ / + -,"
                                 + " at most 100), found 'x;y'",
                         "history", "import", D + "/dir", "--commit", "x;y"),
+                row("compare --history-runs below the least",
+                        "jmsbench compare: --history-runs: expected at least 5, found 3",
+                        "compare", "--history", D + "/none.db", "--history-runs", "3", REPORT),
+                row("compare --history with a format it does not write",
+                        "jmsbench compare: --history: expected the text or markdown format, found json",
+                        "compare", "--history", D + "/none.db", "--format", "json", REPORT),
+                row("compare --history-password for a SQLite history",
+                        "jmsbench compare: --history-password: a SQLite file has no password; it goes with a"
+                                + " jdbc:postgresql:// history",
+                        "compare", "--history", D + "/none.db", "--history-password", "env:PW", REPORT),
                 // baseline
                 row("baseline of an unknown subcommand",
                         "jmsbench baseline: unknown command 'keep', expected one of save, show;"
