@@ -103,6 +103,11 @@ final class CompareCommand implements Callable<Integer> {
                     + HistoryGate.MIN_RUNS + " at least, else the pairwise rule decides).")
     int historyRuns;
 
+    @Option(names = "--history-lineage", paramLabel = "ID",
+            description = "With --history: judge NEW by the runs of this fingerprint (as history show lists them) "
+                    + "instead of its own, e.g. a run with a setting changed against the runs without it.")
+    String historyLineage;
+
     @Override
     public Integer call() {
         try {
@@ -126,8 +131,8 @@ final class CompareCommand implements Callable<Integer> {
         if (history.history != null || history.historyPassword != null) {
             HistoryLocation location = history.location(HistoryCommand.DEFAULT);
             if (location != null) {
-                Object decided = HistoryCompare.decide(location, runs, baseline, rules, historyRuns, printed, written,
-                        spec.commandLine().getOut());
+                Object decided = HistoryCompare.decide(location, runs, baseline, rules, historyRuns, historyLineage,
+                        printed, written, spec.commandLine().getOut());
                 if (decided instanceof Integer exit) {
                     return exit;
                 }

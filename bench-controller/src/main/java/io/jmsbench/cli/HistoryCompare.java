@@ -45,8 +45,12 @@ final class HistoryCompare {
     private HistoryCompare() {
     }
 
-    static Judged judge(HistoryLocation location, Path newRun, GateRules rules, int window, Map<String, String> env)
-            throws BadInput, HistoryProblem {
+    /**
+     * {@code lineage}: the fingerprint (or its first characters) of the runs to judge NEW by, when not
+     * NEW's own: a run with a changed setting against the runs without it, said in the output.
+     */
+    static Judged judge(HistoryLocation location, Path newRun, GateRules rules, int window, String lineage,
+                        Map<String, String> env) throws BadInput, HistoryProblem {
         if (!location.postgres() && !Files.exists(location.file())) {
             return new Judged(null, "no history at " + location.describe() + " yet", List.of(), List.of(), List.of());
         }
@@ -56,13 +60,20 @@ final class HistoryCompare {
         List<HistoryEntry> newest = new ArrayList<>();
         List<String> latencyGated = new ArrayList<>();
         List<Lineage> others;
+        Lineage against;
         try (HistoryDatabase db = HistoryDatabase.open(location, env)) {
             HistoryQueries q = db.queries();
-            others = q.lineages(recorded.run().scenario()).stream()
-                    .filter(l -> !l.fingerprint().equals(recorded.run().fingerprint())).toList();
+            List<Lineage> all = q.lineages(recorded.run().scenario());
+            Lineage chosen = lineage == null ? new Lineage(recorded.run().fingerprint(), recorded.run().fingerprintText(),
+                    0, null) : all.stream().filter(l -> l.fingerprint().startsWith(lineage)).findFirst().orElse(null);
+            if (chosen == null) {
+                throw new BadInput("--history-lineage " + lineage + ": no run of " + recorded.run().scenario() + " in "
+                        + location.describe() + " has that fingerprint");
+            }
+            against = chosen;
+            others = all.stream().filter(l -> !l.fingerprint().equals(chosen.fingerprint())).toList();
             for (PointRecord p : recorded.points()) {
-                List<HistoryEntry> series = q.series(recorded.run().scenario(), recorded.run().fingerprint(),
-                        p.pointKey());
+                List<HistoryEntry> series = q.series(recorded.run().scenario(), chosen.fingerprint(), p.pointKey());
                 List<HistoryEntry> sample = HistoryGate.sample(series, recorded.run(), window, rules.requireValid());
                 boolean gated = latencyGated(next, p.pointKey());
                 if (gated) {
@@ -74,7 +85,8 @@ final class HistoryCompare {
                 }
             }
         }
-        HistoryComparison c = new HistoryComparison(location.describe(), recorded.run(), others, rules, window, points);
+        HistoryComparison c = new HistoryComparison(location.describe(), recorded.run(), against, others, rules, window,
+                points);
         if (c.enough()) {
             return new Judged(c, null, List.of(), recorded.points(), latencyGated);
         }
@@ -106,8 +118,8 @@ final class HistoryCompare {
      * run) decided; else the sentence to print before today's pairwise comparison with BASE or the baseline.
      */
     static Object decide(HistoryLocation location, List<Path> runs, Path baseline, GateRules rules, int historyRuns,
-                         ComparisonFormat printed, Map<ComparisonFormat, Path> written, PrintWriter out)
-            throws BadInput {
+                         String lineage, ComparisonFormat printed, Map<ComparisonFormat, Path> written,
+                         PrintWriter out) throws BadInput {
         if (historyRuns < HistoryGate.MIN_RUNS) {
             throw new BadInput("--history-runs: expected at least " + HistoryGate.MIN_RUNS + ", found " + historyRuns);
         }
@@ -119,7 +131,7 @@ final class HistoryCompare {
         }
         HistoryCompare.Judged j;
         try {
-            j = judge(location, runs.get(runs.size() - 1), rules, historyRuns, System.getenv());
+            j = judge(location, runs.get(runs.size() - 1), rules, historyRuns, lineage, System.getenv());
         } catch (HistoryProblem e) {
             throw new BadInput(e.getMessage());
         }

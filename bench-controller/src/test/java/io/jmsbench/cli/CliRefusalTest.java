@@ -300,6 +300,11 @@ class CliRefusalTest {
                         "jmsbench compare: --history-password: a SQLite file has no password; it goes with a"
                                 + " jdbc:postgresql:// history",
                         "compare", "--history", D + "/none.db", "--history-password", "env:PW", REPORT),
+                row("compare --history-lineage in a history that is no database",
+                        "jmsbench compare: " + D + "/file: not a SQLite database, or a damaged one ([SQLITE_NOTADB]"
+                                + " File opened that is not a database file (file is not a database)): refused; move it"
+                                + " away or give another --history",
+                        "compare", "--history", D + "/file", "--history-lineage", "abc", REPORT),
                 // baseline
                 row("baseline of an unknown subcommand",
                         "jmsbench baseline: unknown command 'keep', expected one of save, show;"

@@ -112,6 +112,27 @@ class HistoryCommandTest {
         assertTrue(loose.out().contains("beyond the bound, within 10.0%"), loose.out());
     }
 
+    /** A run with a setting changed (here a publish rate) judged against the runs without it, named by fingerprint. */
+    @Test
+    void aRunOfAnotherFingerprintIsJudgedAgainstTheLineageNamed() throws Exception {
+        runs(10, STEADY);
+        Path throttled = Files.createDirectories(dir.resolve("throttled"));
+        Files.writeString(throttled.resolve("report.json"), Runs.tree(40, 90_000).set("overrides",
+                io.jmsbench.protocol.Json.MAPPER.createArrayNode().add("publishers.rate=90000")).toString());
+        importAll();
+        String steady = io.jmsbench.history.store.RunRecords.of(Runs.report(10, 1), null, "x").run().fingerprint();
+        Cli.Result own = Cli.execute("compare", "--history", history(), throttled.toString());
+        assertEquals(ExitCodes.OK, own.exit(), own.out());
+        assertTrue(own.out().contains("nothing to gate against"), own.out());
+        Cli.Result against = Cli.execute("compare", "--history", history(), "--history-lineage", steady.substring(0, 6),
+                throttled.toString());
+        assertEquals(ExitCodes.REGRESSION, against.exit(), against.out() + against.err());
+        assertTrue(against.out().contains("  judged against fingerprint " + steady + " (--history-lineage): "),
+                against.out());
+        assertTrue(against.out().contains("REGRESSION ci-smoke: received 90,000 ± 4,827 msgs/s, below the 95% "
+                + "prediction bound"), against.out());
+    }
+
     @Test
     void aShortHistoryFallsBackToThePairwiseRuleAndSaysSo() throws IOException {
         runs(10, 100_000, 99_000);

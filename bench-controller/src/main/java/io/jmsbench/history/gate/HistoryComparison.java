@@ -8,12 +8,18 @@ import io.jmsbench.regression.RunComparison;
 import java.util.List;
 
 /**
- * A new run gated against its history: the history's name, the new run, the other lineages of its
- * scenario (left out, said), the rules, the window asked for and every point's bounds. The source of
- * the text and Markdown outputs.
+ * A new run gated against its history: the history's name, the new run, the lineage it is judged
+ * against (its own fingerprint's, unless one was named), the scenario's other lineages (left out,
+ * said), the rules, the window asked for and every point's bounds. The source of the text and
+ * Markdown outputs.
  */
-public record HistoryComparison(String history, RunRecord next, List<Lineage> others, GateRules rules, int window,
-                                List<PointGate> points) {
+public record HistoryComparison(String history, RunRecord next, Lineage against, List<Lineage> others,
+                                GateRules rules, int window, List<PointGate> points) {
+
+    /** Whether NEW is judged against runs of another fingerprint than its own (--history-lineage). */
+    public boolean againstAnother() {
+        return !against.fingerprint().equals(next.fingerprint());
+    }
 
     public HistoryComparison {
         others = List.copyOf(others);

@@ -32,6 +32,10 @@ public final class HistoryGateText {
                 .append(c.next().runId()).append(" against ").append(c.history()).append('\n');
         out.append("  fingerprint ").append(c.next().fingerprint()).append(": ").append(c.next().fingerprintText())
                 .append('\n');
+        if (c.againstAnother()) {
+            out.append("  judged against fingerprint ").append(c.against().fingerprint()).append(" (--history-lineage): ")
+                    .append(c.against().fingerprintText()).append('\n');
+        }
         leftOut(c).forEach(l -> out.append("  left out: ").append(l).append('\n'));
         out.append("  gate: ").append(rule(c)).append('\n');
         for (PointGate p : c.points()) {
