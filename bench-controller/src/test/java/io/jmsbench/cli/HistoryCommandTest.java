@@ -112,6 +112,19 @@ class HistoryCommandTest {
         assertTrue(loose.out().contains("beyond the bound, within 10.0%"), loose.out());
     }
 
+    /** After a level shift, the runs since it are the distribution: the older level's spread would hide a fall. */
+    @Test
+    void theGateJudgesByTheRunsSinceTheLastChangePoint() throws IOException {
+        runs(10, STEADY);
+        runs(18, 90_300, 89_500, 91_000, 90_100, 89_800);
+        runs(40, 85_000);
+        importAll();
+        Cli.Result r = Cli.execute("compare", "--history", history(), dir.resolve("results/ci-smoke/run40").toString());
+        assertEquals(ExitCodes.REGRESSION, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("received msgs/s        85,000 ± 4,827       90,140 ± 568 (N 5)"), r.out());
+        assertTrue(r.out().contains("of the last 5 runs (since its last change point) (mean 90,140"), r.out());
+    }
+
     /** A run with a setting changed (here a publish rate) judged against the runs without it, named by fingerprint. */
     @Test
     void aRunOfAnotherFingerprintIsJudgedAgainstTheLineageNamed() throws Exception {

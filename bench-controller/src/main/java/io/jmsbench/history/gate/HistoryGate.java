@@ -4,6 +4,7 @@ import io.jmsbench.history.store.HistoryEntry;
 import io.jmsbench.history.store.HistoryMetric;
 import io.jmsbench.history.store.PointRecord;
 import io.jmsbench.history.store.RunRecord;
+import io.jmsbench.history.trend.EDivisive;
 import io.jmsbench.regression.GateRules;
 import io.jmsbench.report.Measure;
 import io.jmsbench.report.Report;
@@ -24,7 +25,8 @@ import java.util.List;
  * The run-to-run spread s holds the machine's own noise, which one pair of runs cannot show: on a
  * quiet history the bound is close and a small fall is seen; on a noisy one it is wide and the gate
  * does not cry wolf. Below {@link #MIN_RUNS} runs s says too little, and the caller falls back to the
- * pairwise rule.
+ * pairwise rule. When the window holds a change point with at least {@link #MIN_RUNS} runs after it,
+ * only those count ({@link #sinceLastChange}).
  *
  * <p>Comparable runs: the same fingerprint (the caller's query), completed, not the new run itself,
  * started before it, and not measured beside other work ({@code CPU_RULE_FOREIGN_LOAD}, which
@@ -77,12 +79,15 @@ public final class HistoryGate {
     private static MetricBound bound(HistoryMetric metric, PointRecord next, List<HistoryEntry> sample, GateRules rules,
                                      boolean latencyGated) {
         Measure now = next.figure(metric);
-        Stat stat = Stat.of(sample.stream().map(e -> e.point().figure(metric).value()).toList());
+        List<Double> values = sinceLastChange(sample.stream().map(e -> e.point().figure(metric).value())
+                .filter(v -> !Double.isNaN(v)).toList());
+        boolean sinceChange = values.size() < sample.stream().filter(e -> e.point().figure(metric).measured()).count();
+        Stat stat = Stat.of(values);
         boolean rate = metric.direction() == HistoryMetric.Direction.HIGHER_IS_BETTER;
         double allowed = rate ? rules.maxRegression() : rules.maxLatencyRegression();
         if (!now.measured() || stat.n() < MIN_RUNS || stat.mean() == 0) {
             return new MetricBound(metric, stat.n(), stat.mean(), stat.sd(), Double.NaN, Double.NaN, now, Double.NaN,
-                    allowed, MetricBound.Verdict.NOT_MEASURED);
+                    allowed, MetricBound.Verdict.NOT_MEASURED, sinceChange);
         }
         double t = StudentT.quantile975(stat.n() - 1);
         double margin = t * stat.sd() * Math.sqrt(1 + 1.0 / stat.n());
@@ -99,6 +104,22 @@ public final class HistoryGate {
                     : !beyondThreshold ? MetricBound.Verdict.BEYOND_BOUND_WITHIN_THRESHOLD
                     : disturbed(next) ? MetricBound.Verdict.INCONCLUSIVE : MetricBound.Verdict.REGRESSION;
         }
-        return new MetricBound(metric, stat.n(), stat.mean(), stat.sd(), t, bound, now, relative, allowed, verdict);
+        return new MetricBound(metric, stat.n(), stat.mean(), stat.sd(), t, bound, now, relative, allowed, verdict,
+                sinceChange);
+    }
+
+    /**
+     * The values since the window's last change point (E-divisive means, as {@code history show} finds
+     * them), when at least {@link #MIN_RUNS} follow it: the distribution a new run is judged against is
+     * the current level's, not a mix of two levels, whose spread would hide a fall. With fewer after
+     * it, the whole window.
+     */
+    static List<Double> sinceLastChange(List<Double> values) {
+        List<EDivisive.Split> splits = EDivisive.find(values.stream().mapToDouble(Double::doubleValue).toArray());
+        if (splits.isEmpty()) {
+            return values;
+        }
+        int last = splits.get(splits.size() - 1).index();
+        return values.size() - last >= MIN_RUNS ? values.subList(last, values.size()) : values;
     }
 }

@@ -22,8 +22,8 @@ public final class HistoryGateText {
                 c.rules().maxRegression()) + " below the mean; p99 latency when above mean + t * s * sqrt(1 + 1/N) and "
                 + "more than " + Figures.percent(c.rules().maxLatencyRegression()) + " above (at a fixed publish rate "
                 + "only); N: the last " + c.window() + " comparable runs at most (same fingerprint, completed, not "
-                + "beside other work" + (c.rules().requireValid() ? ", valid" : "") + "), " + HistoryGate.MIN_RUNS
-                + " at least";
+                + "beside other work" + (c.rules().requireValid() ? ", valid" : "") + "; those since the last change "
+                + "point when " + HistoryGate.MIN_RUNS + " or more follow it), " + HistoryGate.MIN_RUNS + " at least";
     }
 
     public static String text(HistoryComparison c) {
@@ -85,8 +85,8 @@ public final class HistoryGateText {
                             + b.metric().label() + " " + TrendWords.figure(b.metric(), b.next()) + " " + b.metric().unit()
                             + ", " + (b.metric().direction() == HistoryMetric.Direction.HIGHER_IS_BETTER ? "below"
                             : "above") + " the 95% prediction bound " + figure(b.metric(), b.bound()) + " of the last "
-                            + b.n() + " runs (mean " + figure(b.metric(), b.mean()) + ", s " + figure(b.metric(), b.sd())
-                            + ") and " + TrendWords.change(b.relativeChange()) + ", beyond the "
+                            + b.n() + " runs" + (b.sinceChange() ? " (since its last change point)" : "") + " (mean "
+                            + figure(b.metric(), b.mean()) + ", s " + figure(b.metric(), b.sd()) + ") and " + TrendWords.change(b.relativeChange()) + ", beyond the "
                             + Figures.percent(b.allowed()) + " allowed" + (b.failsGate() ? ""
                             : ", but other work took the host's cores: measure it again on a quiet host"));
                 }
@@ -119,8 +119,10 @@ public final class HistoryGateText {
         return out;
     }
 
+    /** The history's mean ± s, and its N when only the runs since a change point count. */
     private static String meanAndSd(MetricBound b) {
-        return Double.isNaN(b.mean()) ? "n/a" : figure(b.metric(), b.mean()) + " ± " + figure(b.metric(), b.sd());
+        return Double.isNaN(b.mean()) ? "n/a" : figure(b.metric(), b.mean()) + " ± " + figure(b.metric(), b.sd())
+                + (b.sinceChange() ? " (N " + b.n() + ")" : "");
     }
 
     private static String figure(HistoryMetric metric, double value) {

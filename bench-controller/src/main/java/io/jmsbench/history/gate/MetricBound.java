@@ -6,10 +6,11 @@ import io.jmsbench.report.Measure;
 /**
  * One metric of a new run against the history's runs: their number, mean and standard deviation,
  * the prediction bound a new run of the same distribution stays within 97.5% of the time (one side),
- * the new figure, its change from the mean, and what that amounts to.
+ * the new figure, its change from the mean, and what that amounts to. {@code sinceChange}: the runs
+ * are those after the window's last change point, not the whole window.
  */
 public record MetricBound(HistoryMetric metric, int n, double mean, double sd, double t, double bound, Measure next,
-                          double relativeChange, double allowed, Verdict verdict) {
+                          double relativeChange, double allowed, Verdict verdict, boolean sinceChange) {
 
     public enum Verdict {
         /** Within the bound, or beyond it by less than the threshold. */
