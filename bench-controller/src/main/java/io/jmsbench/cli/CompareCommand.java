@@ -1,5 +1,7 @@
 package io.jmsbench.cli;
 
+import io.jmsbench.history.gate.HistoryGate;
+import io.jmsbench.history.store.HistoryLocation;
 import io.jmsbench.regression.ComparisonFormat;
 import io.jmsbench.regression.Comparer;
 import io.jmsbench.regression.FingerprintPart;
@@ -9,6 +11,7 @@ import io.jmsbench.regression.RunFingerprint;
 import io.jmsbench.report.AtomicFiles;
 import io.jmsbench.report.Report;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -40,8 +43,14 @@ import java.util.stream.Collectors;
                 + "sides or on one side only); exit code 6 when no point regressed but one fell beyond its "
                 + "threshold while other work took the host's cores, or a claim that held is now inconclusive; "
                 + "exit code 2 for runs that differ in scenario, broker, provider, clients, JVM or cores, unless "
-                + "--allow-different names what may differ."},
-        footer = {"", "Example: ./jmsbench compare results/ci-smoke/20261124T001129Z results/ci-smoke/20261124T001154Z"})
+                + "--allow-different names what may differ.",
+                "With --history, NEW is judged against the distribution of its last comparable runs in the history "
+                + "(same fingerprint, completed, not beside other work): a fall is a regression when below the "
+                + "history's 95%% prediction bound and beyond the threshold; the output says N and the bound. With "
+                + "fewer than " + HistoryGate.MIN_RUNS + " such runs, it says so and the pairwise rule decides, "
+                + "against BASE or --baseline when given, else against the newest comparable run."},
+        footer = {"", "Example: ./jmsbench compare results/ci-smoke/20261124T001129Z results/ci-smoke/20261124T001154Z",
+                "         ./jmsbench compare --history results/history.db results/ci-smoke/20261124T001154Z"})
 final class CompareCommand implements Callable<Integer> {
 
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,6})?)\\s*%?");
@@ -51,7 +60,7 @@ final class CompareCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(paramLabel = "RUN", arity = "1..2",
-            description = "BASE and NEW: run directories or their report.json; NEW alone with --baseline.")
+            description = "BASE and NEW: run directories or their report.json; NEW alone with --baseline or --history.")
     List<Path> runs;
 
     @Option(names = "--baseline", paramLabel = "DIR",
@@ -86,6 +95,19 @@ final class CompareCommand implements Callable<Integer> {
             description = "Also write FORMAT to FILE; repeatable, e.g. --output markdown=comment.md --output junit=gate.xml.")
     Map<String, Path> outputs = new LinkedHashMap<>();
 
+    @Mixin
+    HistoryOptions history;
+
+    @Option(names = "--history-runs", paramLabel = "N", defaultValue = "" + HistoryGate.DEFAULT_WINDOW,
+            description = "With --history: judge NEW by the last N comparable runs at most (default: ${DEFAULT-VALUE}; "
+                    + HistoryGate.MIN_RUNS + " at least, else the pairwise rule decides).")
+    int historyRuns;
+
+    @Option(names = "--history-lineage", paramLabel = "ID",
+            description = "With --history: judge NEW by the runs of this fingerprint (as history show lists them) "
+                    + "instead of its own, e.g. a run with a setting changed against the runs without it.")
+    String historyLineage;
+
     @Override
     public Integer call() {
         try {
@@ -104,6 +126,18 @@ final class CompareCommand implements Callable<Integer> {
         for (Map.Entry<String, Path> o : outputs.entrySet()) {
             written.put(format(o.getKey(), "--output"), o.getValue());
             PathOptions.outputFile("--output", o.getValue(), false);
+        }
+        String note = null;
+        if (history.history != null || history.historyPassword != null) {
+            HistoryLocation location = history.location(HistoryCommand.DEFAULT);
+            if (location != null) {
+                Object decided = HistoryCompare.decide(location, runs, baseline, rules, historyRuns, historyLineage,
+                        printed, written, spec.commandLine().getOut());
+                if (decided instanceof Integer exit) {
+                    return exit;
+                }
+                note = (String) decided;
+            }
         }
         List<FingerprintPart> allowed = new ArrayList<>();
         for (String part : allowDifferent) {
@@ -149,19 +183,28 @@ final class CompareCommand implements Callable<Integer> {
         RunComparison comparison = Comparer.compare(base, next, rules, differ);
         for (Map.Entry<ComparisonFormat, Path> w : written.entrySet()) {
             try {
-                AtomicFiles.write(w.getValue(), w.getKey().render(comparison));
+                AtomicFiles.write(w.getValue(), noted(note, w.getKey(), w.getKey().render(comparison)));
             } catch (IOException e) {
                 throw new BadInput("--output " + w.getKey().option() + "=" + w.getValue() + ": cannot write: "
                         + e.getMessage());
             }
         }
-        spec.commandLine().getOut().print(printed.render(comparison));
+        spec.commandLine().getOut().print(noted(note, printed, printed.render(comparison)));
         spec.commandLine().getOut().flush();
         return switch (comparison.outcome()) {
             case PASSED -> ExitCodes.OK;
             case FAILED -> ExitCodes.REGRESSION;
             case INCONCLUSIVE -> ExitCodes.INCONCLUSIVE;
         };
+    }
+
+    /** The comparison after the history's note, in the formats a note reads well in. */
+    private static String noted(String note, ComparisonFormat format, String rendered) {
+        if (note == null || format != ComparisonFormat.TEXT && format != ComparisonFormat.MARKDOWN) {
+            return rendered;
+        }
+        return (format == ComparisonFormat.MARKDOWN ? "> " : "") + note + "\n" + (format == ComparisonFormat.MARKDOWN
+                ? "\n" : "") + rendered;
     }
 
     private static ComparisonFormat format(String name, String option) throws BadInput {

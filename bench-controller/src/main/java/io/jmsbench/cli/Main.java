@@ -14,7 +14,7 @@ import java.util.Map;
 @Command(name = "jmsbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Throughput benchmarks for JMS brokers: run a scenario, or serve as its broker or agent.",
         subcommands = {RunCommand.class, ValidateCommand.class, ReportCommand.class, CompareCommand.class,
-                BaselineCommand.class, FitCommand.class, DiskCommand.class, BrokerCommand.class, AgentCommand.class,
+                BaselineCommand.class, HistoryCommand.class, FitCommand.class, DiskCommand.class, BrokerCommand.class, AgentCommand.class,
                 TokenCommand.class, SchemaCommand.class, DocsCommand.class})
 public final class Main implements Runnable {
 

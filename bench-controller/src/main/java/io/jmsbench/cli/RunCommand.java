@@ -8,6 +8,8 @@ import io.jmsbench.scenario.ScenarioPlan;
 import io.jmsbench.scenario.read.ScenarioLoader;
 import io.jmsbench.workload.ExpectedReplication;
 import picocli.CommandLine.Command;
+import io.jmsbench.history.store.HistoryLocation;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,7 +25,10 @@ import java.util.concurrent.Callable;
         description = {"Run a scenario and write its results to results/<scenario>/<run-id>/.",
                 "Starts the broker (embedded) or probes it (url), starts or contacts the agents, drives warm-up, "
                 + "measurement and drain, and writes report.json, report.md, report.html, summary.csv, "
-                + "samples.jsonl and logs/."},
+                + "samples.jsonl and logs/.",
+                "Then records the run's points in the history of runs (OUT/history.db unless --history says "
+                + "another, or off): a history that cannot be written is said on stderr, and changes neither the "
+                + "run's results nor its exit code."},
         footer = {"", "Example: ./jmsbench run scenarios/quickstart.yaml"})
 final class RunCommand implements Callable<Integer> {
 
@@ -99,6 +104,12 @@ final class RunCommand implements Callable<Integer> {
             + "contradicted, 6 when one is inconclusive (default: report the verdicts, exit 0).")
     boolean requireClaims;
 
+    @Mixin
+    HistoryOptions history;
+
+    @Mixin
+    CommitOption commit;
+
     @Override
     public Integer call() throws IOException {
         RunRequest request;
@@ -125,12 +136,14 @@ final class RunCommand implements Callable<Integer> {
         PathOptions.outputDirectory("--out", out);
         PathOptions.input("--token-file", tokenFile, false);
         PathOptions.input("--broker-credentials", brokerCredentials, true);
+        HistoryLocation historyLocation = history.location(out.resolve(HistoryLocation.DEFAULT_FILE));
+        String commit = this.commit.commit(System.getenv());
         List<String> assignments = new ArrayList<>(overrides);
         assignments.addAll(AgentsOption.overrides(agents));
         // the TLS stores opened here too, as validate opens them: a wrong one is told at its line
         ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone,
                 new TlsStoreCheck(System.getenv())));
         return new RunRequest(plan, file, assignments, out, progress, diskBenchmark, onFailure.equals("continue"),
-                tokenFile, brokerCredentials, metricsPort, metricsAddress, brokerPort);
+                tokenFile, brokerCredentials, metricsPort, metricsAddress, brokerPort, historyLocation, commit);
     }
 }

@@ -90,6 +90,8 @@ final class RunLifecycle {
                 return RunOutcome.REFUSED;
             }
             Summary.print(report, request.out(), console);
+            RunHistory.record(request.history(), request.commit(), report, request.out()
+                    .resolve(report.scenario().name()).resolve(report.runId()), console, err, System.getenv());
             return RunOutcome.finished(report);
         } catch (BrokerUnavailable | RunFailure e) {
             err.println("jmsbench: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.jmsbench.cli;
 
+import io.jmsbench.history.store.HistoryLocation;
 import io.jmsbench.run.progress.ProgressMode;
 import io.jmsbench.scenario.ScenarioPlan;
 
@@ -18,10 +19,13 @@ import java.util.List;
  *                          environment's, else anonymous
  * @param tokenFile         the remote agents' token; {@code null}: the environment's, else ~/.jmsbench/token
  * @param brokerPort        the port an external broker listens on, where not its URL's; {@code null}: the URL's
+ * @param history           where the run's points are recorded after it; {@code null}: nowhere
+ * @param commit            the commit recorded with the run; {@code null}: none given
  */
 record RunRequest(ScenarioPlan plan, Path scenarioFile, List<String> assignments, Path out, ProgressMode progress,
                   boolean diskBenchmark, boolean continueOnFailure, Path tokenFile, Path brokerCredentials,
-                  Integer metricsPort, String metricsAddress, Integer brokerPort) {
+                  Integer metricsPort, String metricsAddress, Integer brokerPort, HistoryLocation history,
+                  String commit) {
 
     RunRequest {
         assignments = List.copyOf(assignments);

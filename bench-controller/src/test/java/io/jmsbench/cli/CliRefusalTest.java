@@ -157,6 +157,18 @@ class CliRefusalTest {
                         "jmsbench run: --metrics-address: expected an address of this machine such as 127.0.0.1 or"
                                 + " 0.0.0.0, found '[::1'",
                         "--metrics-port", "0", "--metrics-address", "[::1"),
+                run("run --history with a password in its URL",
+                        "jmsbench run: --history: the URL holds a password, which would show in every output; give it"
+                                + " with --history-password env:NAME or file:PATH, or in JMSBENCH_HISTORY_PASSWORD",
+                        "--history", "jdbc:postgresql://db:5432/bench?user=ci&password=secret"),
+                run("run --history-password for a SQLite history",
+                        "jmsbench run: --history-password: a SQLite file has no password; it goes with a"
+                                + " jdbc:postgresql:// history",
+                        "--history-password", "env:PW"),
+                run("run --commit that is no commit",
+                        "jmsbench run: --commit: expected a commit id or tag (letters, digits and . _ / + -, at most"
+                                + " 100), found 'a b'",
+                        "--commit", "a b"),
                 run("run with an unknown option",
                         "jmsbench run: unknown option '--bogus'" + help,
                         "--bogus"),
@@ -238,6 +250,61 @@ class CliRefusalTest {
                         "jmsbench compare: --allow-different: expected parts among scenario, broker, provider,"
                                 + " clients, jvm, cores, cpus, found 'colour'",
                         "compare", REPORT, REPORT, "--allow-different", "jvm,colour"),
+                // history
+                row("history show --format unknown",
+                        "jmsbench history show: --format: expected text or markdown, found 'xml'",
+                        "history", "show", "ci-smoke", "--format", "xml"),
+                row("history show --html into a directory",
+                        "jmsbench history show: --html " + D + "/dir: expected a file, found a directory",
+                        "history", "show", "ci-smoke", "--html", D + "/dir"),
+                row("history show --history that does not exist",
+                        "jmsbench history show: " + D + "/none.db: no history there yet (jmsbench run records one;"
+                                + " jmsbench history import DIR makes one from a results tree)",
+                        "history", "show", "ci-smoke", "--history", D + "/none.db"),
+                row("history show --point in a history that is a directory",
+                        "jmsbench history show: " + D + "/dir: a directory, not a history file; give a file such as "
+                                + D + "/dir/history.db",
+                        "history", "show", "ci-smoke", "--point", "ci-smoke", "--history", D + "/dir"),
+                row("history show --fingerprint in a history that is no database",
+                        "jmsbench history show: " + D + "/file: not a SQLite database, or a damaged one"
+                                + " ([SQLITE_NOTADB] File opened that is not a database file (file is not a database)):"
+                                + " refused; move it away or give another --history",
+                        "history", "show", "ci-smoke", "--fingerprint", "abc", "--history", D + "/file"),
+                row("history show --history-password for a SQLite history",
+                        "jmsbench history show: --history-password: a SQLite file has no password; it goes with a"
+                                + " jdbc:postgresql:// history",
+                        "history", "show", "ci-smoke", "--history-password", "env:PW"),
+                row("history import of nothing there",
+                        "jmsbench history import: " + D + "/none: no such file or directory",
+                        "history", "import", D + "/none"),
+                row("history import --history of another database",
+                        "jmsbench history import: --history: expected a SQLite file or a jdbc:postgresql:// URL,"
+                                + " found 'jdbc:mysql://db/bench'",
+                        "history", "import", D + "/dir", "--history", "jdbc:mysql://db/bench?user=x"),
+                row("history import --history-password in the open",
+                        "jmsbench history import: --history-password: expected env:NAME or file:PATH, found a plain"
+                                + " value: a password is never given in the open",
+                        "history", "import", D + "/dir", "--history", "jdbc:postgresql://127.0.0.1:1/bench",
+                        "--history-password", "secret"),
+                row("history import --commit that is no commit",
+                        "jmsbench history import: --commit: expected a commit id or tag (letters, digits and . _ / + -,"
+                                + " at most 100), found 'x;y'",
+                        "history", "import", D + "/dir", "--commit", "x;y"),
+                row("compare --history-runs below the least",
+                        "jmsbench compare: --history-runs: expected at least 5, found 3",
+                        "compare", "--history", D + "/none.db", "--history-runs", "3", REPORT),
+                row("compare --history with a format it does not write",
+                        "jmsbench compare: --history: expected the text or markdown format, found json",
+                        "compare", "--history", D + "/none.db", "--format", "json", REPORT),
+                row("compare --history-password for a SQLite history",
+                        "jmsbench compare: --history-password: a SQLite file has no password; it goes with a"
+                                + " jdbc:postgresql:// history",
+                        "compare", "--history", D + "/none.db", "--history-password", "env:PW", REPORT),
+                row("compare --history-lineage in a history that is no database",
+                        "jmsbench compare: " + D + "/file: not a SQLite database, or a damaged one ([SQLITE_NOTADB]"
+                                + " File opened that is not a database file (file is not a database)): refused; move it"
+                                + " away or give another --history",
+                        "compare", "--history", D + "/file", "--history-lineage", "abc", REPORT),
                 // baseline
                 row("baseline of an unknown subcommand",
                         "jmsbench baseline: unknown command 'keep', expected one of save, show;"
@@ -432,7 +499,8 @@ class CliRefusalTest {
                         "completion", "--shell", "zsh"),
                 row("an unknown command",
                         "jmsbench: unknown command 'start', expected one of run, validate, report, compare, baseline,"
-                                + " fit, disk, broker, agent, token, schema, completion, help; see ./jmsbench --help",
+                                + " history, fit, disk, broker, agent, token, schema, completion, help;"
+                                + " see ./jmsbench --help",
                         "start", D + "/s.yaml"),
                 row("an unknown option before the command",
                         "jmsbench: unknown option '--verbose' (did you mean --version?); see ./jmsbench --help",

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * {@code report.html}: one self-contained page per run, rendered from the {@link Report} alone. uPlot,
  * the page's script and the data are inlined, so it opens from disk with no network. The page draws
  * the per-point charts only for the point chosen in its select box, which keeps a sweep of many
- * points responsive.
+ * points responsive. Its inlining helpers are public: the history's trend page is made the same way.
  */
 public final class HtmlReport {
 
@@ -41,7 +41,7 @@ public final class HtmlReport {
     }
 
     /** Replaces each {@code {{NAME}}} of the template in one pass: inserted text is never scanned again. */
-    static String fill(String template, Map<String, String> slots) {
+    public static String fill(String template, Map<String, String> slots) {
         Matcher m = SLOT.matcher(template);
         StringBuilder out = new StringBuilder(template.length() + slots.values().stream().mapToInt(String::length)
                 .sum());
@@ -61,12 +61,12 @@ public final class HtmlReport {
      * means, so every {@code </} is written {@code <\/} and every {@code <!--} {@code \u003c!--}, which
      * JSON reads as the same strings.
      */
-    static String inlineJson(String json) {
+    public static String inlineJson(String json) {
         return json.replace("</", "<\\/").replace("<!--", "\\u003c!--");
     }
 
     /** A script is inlined as it is; one that could end its element early is a broken build. */
-    static String inlineScript(String code) {
+    public static String inlineScript(String code) {
         String lower = code.toLowerCase(Locale.ROOT);
         if (lower.contains("</script") || lower.contains("<!--")) {
             throw new IllegalStateException("report.html: a script contains </script or <!--");
@@ -74,14 +74,14 @@ public final class HtmlReport {
         return code;
     }
 
-    static String inlineStyle(String css) {
+    public static String inlineStyle(String css) {
         if (css.toLowerCase(Locale.ROOT).contains("</style")) {
             throw new IllegalStateException("report.html: a style sheet contains </style");
         }
         return css;
     }
 
-    static String escapeHtml(String text) {
+    public static String escapeHtml(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -8,9 +8,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * The files report.html is made of, read from the class path at render time: the page's own
  * template, script and style beside this class, and uPlot's from its webjar, so the page needs no
- * network and the uPlot version is the one the build declares.
+ * network and the uPlot version is the one the build declares. uPlot's files are public: the history's
+ * trend page (bench-controller) inlines the same ones.
  */
-final class PageResources {
+public final class PageResources {
 
     static final String UPLOT_VERSION = "1.6.30";
     private static final String UPLOT_DIR = "/META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist/";
@@ -30,11 +31,11 @@ final class PageResources {
         return read("report.css");
     }
 
-    static String uplotScript() {
+    public static String uplotScript() {
         return read(UPLOT_DIR + "uPlot.iife.min.js");
     }
 
-    static String uplotStyle() {
+    public static String uplotStyle() {
         return read(UPLOT_DIR + "uPlot.min.css");
     }
 
