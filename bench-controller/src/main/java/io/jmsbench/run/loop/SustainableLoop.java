@@ -1,5 +1,6 @@
 package io.jmsbench.run.loop;
 
+import io.jmsbench.report.ClosedLoop;
 import io.jmsbench.run.search.CapacitySearch;
 
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ public final class SustainableLoop {
 
     private final Settings settings;
     private final double grade;
-    private final List<LoopStep> steps = new ArrayList<>();
+    private final List<ClosedLoop.Step> steps = new ArrayList<>();
     private final List<LoopTick> ticks = new ArrayList<>();
     private State state = State.STEP;
     private double rate;
@@ -119,13 +120,13 @@ public final class SustainableLoop {
         double slope = slope(judged);
         double latency = judged.stream().skip(1).mapToDouble(LoopTick::latencyMicros).filter(v -> !Double.isNaN(v))
                 .max().orElse(Double.NaN);
-        LoopStep.Verdict verdict = sentRate < RATE_MIN * rate ? LoopStep.Verdict.HELD_BACK
+        ClosedLoop.Verdict verdict = sentRate < RATE_MIN * rate ? ClosedLoop.Verdict.HELD_BACK
                 : slope > Math.max(settings.tolerance() * rate * grade, settings.floorPerSecond())
-                ? LoopStep.Verdict.BACKLOG_GREW
-                : latency > settings.latencyBoundMicros() ? LoopStep.Verdict.LATENCY : LoopStep.Verdict.STEADY;
-        steps.add(new LoopStep(steps.size() + 1, rate, ticks.get(0).seconds(), last.seconds() - ticks.get(0).seconds(),
+                ? ClosedLoop.Verdict.BACKLOG_GREW
+                : latency > settings.latencyBoundMicros() ? ClosedLoop.Verdict.LATENCY : ClosedLoop.Verdict.STEADY;
+        steps.add(new ClosedLoop.Step(steps.size() + 1, rate, ticks.get(0).seconds(), last.seconds() - ticks.get(0).seconds(),
                 sentRate, slope, latency, verdict, 0));
-        if (verdict == LoopStep.Verdict.STEADY) {
+        if (verdict == ClosedLoop.Verdict.STEADY) {
             low = Double.isNaN(low) ? rate : Math.max(low, rate);
         } else {
             high = Double.isNaN(high) ? rate : Math.min(high, rate);
@@ -138,7 +139,7 @@ public final class SustainableLoop {
         if (steps.size() >= settings.maxSteps() && !converged) {
             return giveUp(String.format(Locale.ROOT, "%d steps without converging", steps.size()));
         }
-        if (verdict != LoopStep.Verdict.STEADY) {
+        if (verdict != ClosedLoop.Verdict.STEADY) {
             return startDrain(last);
         }
         return converged ? settle(last) : step(last, next);
@@ -224,11 +225,11 @@ public final class SustainableLoop {
     }
 
     /** What the loop found so far; {@code seconds}: since the publishers started, when it ended now. */
-    public LoopResult result(double seconds) {
+    public ClosedLoop result(double seconds) {
         boolean converged = !Double.isNaN(settledAt);
         String reason = converged ? null : gaveUp != null ? gaveUp : String.format(Locale.ROOT,
                 "not converged within the warm-up (%.0f s, %d steps)", seconds, steps.size());
-        return new LoopResult(converged, Double.isNaN(low) ? Double.NaN : low, low, high,
+        return new ClosedLoop(converged, Double.isNaN(low) ? Double.NaN : low, low, high,
                 converged ? settledAt : seconds, steps, reason);
     }
 

@@ -1,5 +1,6 @@
 package io.jmsbench.run.loop;
 
+import io.jmsbench.report.ClosedLoop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,7 +52,7 @@ class SustainableLoopTest {
     }
 
     /** Runs the loop against {@code broker} until it holds or gives up, at most 300 s. */
-    private static LoopResult run(SustainableLoop loop, Broker broker) {
+    private static ClosedLoop run(SustainableLoop loop, Broker broker) {
         double rate = loop.firstRate();
         loop.observe(new LoopTick(0, 0, 0, Double.NaN));
         for (int s = 0; s < 300; s++) {
@@ -67,30 +68,30 @@ class SustainableLoopTest {
     @Test
     void itDoublesWhileTheSubscribersKeepUpThenBisectsToWithinFivePercentBelowTheCapacity() {
         Broker broker = new Broker(13_000, 2, false, 0);
-        LoopResult r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
         assertTrue(r.converged(), r.reason());
         // a step up to 3% above the capacity passes: its backlog grows within the tolerance
         assertTrue(r.rate() <= 13_000 / 0.97 && r.high() > 13_000 && r.high() <= r.rate() * 1.05,
                 r.rate() + " in [" + r.low() + ", " + r.high() + "]");
         assertEquals(List.of(1_000.0, 2_000.0, 4_000.0, 8_000.0, 16_000.0),
-                r.steps().subList(0, 5).stream().map(LoopStep::rate).toList());
-        assertEquals(LoopStep.Verdict.BACKLOG_GREW, r.steps().get(4).verdict());
+                r.steps().subList(0, 5).stream().map(ClosedLoop.Step::rate).toList());
+        assertEquals(ClosedLoop.Verdict.BACKLOG_GREW, r.steps().get(4).verdict());
         assertTrue(r.steps().get(4).drainSeconds() > 0, "the failed step's backlog drained before the next");
         assertTrue(r.seconds() < 60, r.seconds() + " s");
     }
 
     @Test
     void aBrokerThatHoldsThePublishersBackIsFoundByTheRateItLetsThrough() {
-        LoopResult r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1),
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1),
                 new Broker(5_000, 1, true, 0));
         assertTrue(r.converged(), r.reason());
         assertTrue(r.rate() <= 5_000 && r.high() > 5_000, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
-        assertTrue(r.steps().stream().anyMatch(s -> s.verdict() == LoopStep.Verdict.HELD_BACK));
+        assertTrue(r.steps().stream().anyMatch(s -> s.verdict() == ClosedLoop.Verdict.HELD_BACK));
     }
 
     @Test
     void readingNoiseOfAFewHundredCopiesDoesNotMakeASteadyStepFail() {
-        LoopResult r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2),
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2),
                 new Broker(40_000, 2, false, 300));
         assertTrue(r.converged(), r.reason());
         assertTrue(r.rate() <= 40_000 && r.rate() >= 40_000 / 1.06, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
@@ -111,12 +112,12 @@ class SustainableLoopTest {
         }
         assertEquals(SustainableLoop.Action.SET, decision.action());
         assertEquals(10, decision.rate(), "paused to 1% while nothing drains");
-        assertEquals(LoopStep.Verdict.LATENCY, loop.result(3).steps().get(0).verdict());
+        assertEquals(ClosedLoop.Verdict.LATENCY, loop.result(3).steps().get(0).verdict());
     }
 
     @Test
     void aBrokerThatKeepsUpWithNothingGivesUpAndSaysWhy() {
-        LoopResult r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1),
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1),
                 new Broker(0, 1, true, 0));
         assertFalse(r.converged());
         assertEquals("no rate down to 1 msgs/s kept up", r.reason());
@@ -132,9 +133,9 @@ class SustainableLoopTest {
         loop.observe(new LoopTick(2, 1_500, 1_500, Double.NaN));
         SustainableLoop.Decision d = loop.observe(new LoopTick(3, 2_500, 2_500, Double.NaN));
         assertEquals(new SustainableLoop.Decision(SustainableLoop.Action.SET, 2_000), d);
-        LoopStep step = loop.result(3).steps().get(0);
+        ClosedLoop.Step step = loop.result(3).steps().get(0);
         assertEquals(1_000, step.sentRate(), 1e-9);
         assertEquals(0, step.backlogSlope(), 1e-9);
-        assertEquals(LoopStep.Verdict.STEADY, step.verdict());
+        assertEquals(ClosedLoop.Verdict.STEADY, step.verdict());
     }
 }
