@@ -23,8 +23,8 @@ public record ClosedLoop(boolean converged, double rate, double low, double high
     /**
      * One step: the total {@code rate} asked from {@code startSeconds} (since the publishers started)
      * for {@code seconds}; what its judged seconds showed (the first second after a change is left
-     * out): the rate sent, the backlog's slope in copies a second (least squares; above 0: the
-     * subscribers fell behind), the highest per-second p99 latency (µs, NaN when none); how it was
+     * out): the rate sent, the backlog's slope in copies a second (the copies asked a second less those
+     * received, each rate on its own agents' clock; above 0: the subscribers fell behind), the highest per-second p99 latency (µs, NaN when none); how it was
      * judged; and how long the backlog it left took to drain (0 when it left none).
      */
     public record Step(int index, double rate, double startSeconds, double seconds, double sentRate,

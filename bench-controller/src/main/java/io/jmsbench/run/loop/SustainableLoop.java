@@ -16,12 +16,16 @@ import java.util.Locale;
  *   <li>Steps of {@link Settings#stepSeconds} seconds, the first second after a change left out:
  *       the pipeline (prefetch buffers, the broker's dispatch) takes under a second to follow a new
  *       rate, and the backlog's per-second noise is a few hundred copies, so two judged seconds
- *       show a growth of a few percent of the rate.</li>
+ *       show a growth of a few percent of the rate. The first step runs {@link #START_SECONDS}
+ *       longer: the clients' start is no verdict on the broker.</li>
  *   <li>A step keeps up when the publishers sent {@link #RATE_MIN} of the rate, the backlog
  *       ({@code grade x sent - received}, exact from the cumulative counts) rose by no more than
  *       {@link Settings#tolerance} of the copies asked a second or its noise floor, whichever is
  *       more, and the latency bound, if any, held. A falling backlog keeps up: the subscribers
- *       take more than is sent.</li>
+ *       take more than is sent. A step that does not keep up is run again (after the drain below)
+ *       before it bounds the search: on a shared host a GC pause or a starved thread fails one step,
+ *       the broker's limit fails both, and a bound set too low by one glitch could never be undone,
+ *       while a rate passed too high is caught by the window.</li>
  *   <li>From {@link Settings#start} msgs/s the rate doubles while steps keep up; at the first that
  *       does not, it bisects (geometric midpoint, 3 significant digits, as the search does) between
  *       the highest steady rate and the lowest unsteady one, until the upper end is within
@@ -43,6 +47,8 @@ public final class SustainableLoop {
     public static final double RATE_MIN = 0.97;
     /** While a backlog drains, the publishers send this share of the last rate (a rate of 0 would park them). */
     static final double PAUSE = 0.01;
+    /** The first step runs this much longer: the clients' start (JIT, first sends) is no verdict on the broker. */
+    static final int START_SECONDS = 2;
 
     /**
      * {@code start}: the first total rate, msgs/s; {@code growth}: the factor while steps keep up;
@@ -59,7 +65,7 @@ public final class SustainableLoop {
 
         /** The law as measured for docs/performance.md, without a latency bound. */
         public static Settings defaults(double start) {
-            return new Settings(start, 2, 3, CapacitySearch.WITHIN, 0.03, 200, Double.NaN, 2, 24, 30);
+            return new Settings(start, 2, 3, CapacitySearch.WITHIN, 0.03, 200, Double.NaN, 2, 30, 30);
         }
     }
 
@@ -81,8 +87,12 @@ public final class SustainableLoop {
     private double low = Double.NaN;
     private double high = Double.NaN;
     private double drainStart;
+    /** The backlog when the step running started: a drain ends back there. */
+    private double baseline;
     private double settledAt = Double.NaN;
     private String gaveUp;
+    /** The step running repeats one that did not keep up: only a failure seen twice bounds the search. */
+    private boolean confirming;
 
     /** {@code grade}: the copies the subscribers get of each message sent. */
     public SustainableLoop(Settings settings, double grade) {
@@ -100,7 +110,8 @@ public final class SustainableLoop {
     public Decision observe(LoopTick tick) {
         ticks.add(tick);
         return switch (state) {
-            case STEP -> ticks.size() > settings.stepSeconds() ? judgeStep() : keep();
+            case STEP -> ticks.size() > settings.stepSeconds() + (steps.isEmpty() ? START_SECONDS : 0) ? judgeStep()
+                    : keep();
             case DRAIN -> drain();
             case SETTLE -> ticks.size() > settings.settleSeconds() ? hold() : keep();
             case DONE -> keep();
@@ -112,12 +123,12 @@ public final class SustainableLoop {
     }
 
     private Decision judgeStep() {
-        List<LoopTick> judged = ticks.subList(1, ticks.size());
+        List<LoopTick> judged = ticks.subList(ticks.size() - settings.stepSeconds(), ticks.size());
         LoopTick first = judged.get(0);
         LoopTick last = judged.get(judged.size() - 1);
-        double span = last.seconds() - first.seconds();
-        double sentRate = (last.sent() - first.sent()) / span;
-        double slope = slope(judged);
+        double sentRate = last.sentRate(first);
+        // each role's rate on its own clock: the backlog's growth a second, free of the reading skew
+        double slope = grade * sentRate - last.receivedRate(first);
         double latency = judged.stream().skip(1).mapToDouble(LoopTick::latencyMicros).filter(v -> !Double.isNaN(v))
                 .max().orElse(Double.NaN);
         ClosedLoop.Verdict verdict = sentRate < RATE_MIN * rate ? ClosedLoop.Verdict.HELD_BACK
@@ -128,10 +139,17 @@ public final class SustainableLoop {
                 sentRate, slope, latency, verdict, 0));
         if (verdict == ClosedLoop.Verdict.STEADY) {
             low = Double.isNaN(low) ? rate : Math.max(low, rate);
+            confirming = false;
+        } else if (!confirming) {
+            // a GC pause or a starved thread on a busy host fails one step; the broker's limit fails both
+            confirming = true;
+            next = rate;
+            return startDrain(last);
         } else {
             high = Double.isNaN(high) ? rate : Math.min(high, rate);
+            confirming = false;
         }
-        boolean converged = !Double.isNaN(low) && !Double.isNaN(high) && high <= low * (1 + settings.within());
+        boolean converged = converged();
         next = converged ? low : nextRate();
         if (Double.isNaN(next)) {
             return giveUp(gaveUp);
@@ -175,24 +193,28 @@ public final class SustainableLoop {
         return new Decision(Action.SET, rate);
     }
 
-    /** Drained once the subscribers got no more than was sent in the last second, beyond the noise floor. */
+    private boolean converged() {
+        return !Double.isNaN(low) && !Double.isNaN(high) && high <= low * (1 + settings.within());
+    }
+
+    /**
+     * Drained once the backlog is back to where it was when the failed step started (within the noise
+     * floor, or a tenth of a second of the step's copies): no step or window starts on a backlog.
+     */
     private Decision drain() {
         LoopTick last = ticks.get(ticks.size() - 1);
-        LoopTick before = ticks.get(ticks.size() - 2);
-        double seconds = last.seconds() - before.seconds();
-        double catchingUp = (before.backlog(grade) - last.backlog(grade)) / seconds;
         double waited = last.seconds() - drainStart;
-        if (catchingUp > settings.floorPerSecond() / 2) {
+        ClosedLoop.Step failed = steps.get(steps.size() - 1);
+        double margin = Math.max(settings.floorPerSecond(), 0.1 * failed.rate() * grade);
+        if (last.backlog(grade) > baseline + margin) {
             if (waited >= settings.maxDrainSeconds()) {
                 return giveUp(String.format(Locale.ROOT, "the backlog left by the step at %,.0f msgs/s was still "
-                        + "draining after %d s", steps.get(steps.size() - 1).rate(), settings.maxDrainSeconds()));
+                        + "draining after %d s", failed.rate(), settings.maxDrainSeconds()));
             }
             return keep();
         }
-        int i = steps.size() - 1;
-        steps.set(i, steps.get(i).drained(waited));
-        boolean converged = next == low && !Double.isNaN(high) && high <= low * (1 + settings.within());
-        return converged ? settle(last) : step(last, next);
+        steps.set(steps.size() - 1, failed.drained(waited));
+        return !confirming && converged() ? settle(last) : step(last, next);
     }
 
     private Decision step(LoopTick at, double rate) {
@@ -208,6 +230,7 @@ public final class SustainableLoop {
     private Decision change(LoopTick at, double to) {
         ticks.clear();
         ticks.add(at);
+        baseline = at.backlog(grade);
         rate = to;
         return new Decision(Action.SET, rate);
     }
@@ -231,19 +254,5 @@ public final class SustainableLoop {
                 "not converged within the warm-up (%.0f s, %d steps)", seconds, steps.size());
         return new ClosedLoop(converged, Double.isNaN(low) ? Double.NaN : low, low, high,
                 converged ? settledAt : seconds, steps, reason);
-    }
-
-    /** Least-squares slope of the backlog over {@code ticks}, copies a second. */
-    private double slope(List<LoopTick> ticks) {
-        double n = ticks.size();
-        double mt = ticks.stream().mapToDouble(LoopTick::seconds).sum() / n;
-        double mb = ticks.stream().mapToDouble(t -> t.backlog(grade)).sum() / n;
-        double num = 0;
-        double den = 0;
-        for (LoopTick t : ticks) {
-            num += (t.seconds() - mt) * (t.backlog(grade) - mb);
-            den += (t.seconds() - mt) * (t.seconds() - mt);
-        }
-        return den == 0 ? 0 : num / den;
     }
 }

@@ -81,7 +81,8 @@ final class ClosedLoopPhase {
 
     private LoopTick tickOf(Seconds seconds, Snapshot now) {
         IntervalSample sample = seconds.last();
-        return new LoopTick(seconds.secondsAt(now.nanos()), now.publishers().messages(), now.subscribers().messages(),
+        return new LoopTick(seconds.secondsAt(now.nanos()), now.publishers().messages(),
+                now.publishers().monotonicNanos(), now.subscribers().messages(), now.subscribers().monotonicNanos(),
                 sample == null ? Double.NaN : sample.latencyP99());
     }
 
