@@ -199,14 +199,16 @@ public final class SustainableLoop {
 
     /**
      * Drained once the backlog is back to where it was when the failed step started (within the noise
-     * floor, or a tenth of a second of the step's copies): no step or window starts on a backlog.
+     * floor, or a tenth of a second of the step's copies), or once for two seconds the subscribers got
+     * no more than was sent: what is left then is copies the broker dropped (a non-persistent topic's
+     * slow consumer), not a backlog. No step or window starts on a backlog.
      */
     private Decision drain() {
         LoopTick last = ticks.get(ticks.size() - 1);
         double waited = last.seconds() - drainStart;
         ClosedLoop.Step failed = steps.get(steps.size() - 1);
         double margin = Math.max(settings.floorPerSecond(), 0.1 * failed.rate() * grade);
-        if (last.backlog(grade) > baseline + margin) {
+        if (last.backlog(grade) > baseline + margin && !caughtUp()) {
             if (waited >= settings.maxDrainSeconds()) {
                 return giveUp(String.format(Locale.ROOT, "the backlog left by the step at %,.0f msgs/s was still "
                         + "draining after %d s", failed.rate(), settings.maxDrainSeconds()));
@@ -215,6 +217,22 @@ public final class SustainableLoop {
         }
         steps.set(steps.size() - 1, failed.drained(waited));
         return !confirming && converged() ? settle(last) : step(last, next);
+    }
+
+    /** Whether in each of the last two seconds the subscribers got no more than the copies sent, within the floor. */
+    private boolean caughtUp() {
+        int n = ticks.size();
+        if (n < 4) {
+            return false; // the first second after the pause still carries the failed step's sends
+        }
+        for (int i = n - 2; i < n; i++) {
+            LoopTick t = ticks.get(i);
+            LoopTick before = ticks.get(i - 1);
+            if (t.receivedRate(before) - grade * t.sentRate(before) > settings.floorPerSecond() / 2) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Decision step(LoopTick at, double rate) {

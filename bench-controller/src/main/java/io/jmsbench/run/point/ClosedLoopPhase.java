@@ -55,7 +55,8 @@ final class ClosedLoopPhase {
         double rate = loop.firstRate();
         int reported = 0;
         loop.observe(new LoopTick(0, 0, 0, Double.NaN));
-        while (target < end) {
+        boolean gaveUp = false;
+        while (target < end && !gaveUp) {
             target = Math.min(seconds.tickAfter(target), end);
             clock.sleepUntil(target);
             previous = ticker.tick(previous, target);
@@ -68,7 +69,7 @@ final class ClosedLoopPhase {
                     return warmup(WarmupEnd.CONVERGED, loop.result(seconds.secondsAt(target)), seconds, previous,
                             target, publishStartedAt);
                 }
-                case GIVE_UP -> target = end;
+                case GIVE_UP -> gaveUp = true; // the window starts at this tick: no second goes unread
             }
         }
         ClosedLoop found = loop.result(seconds.secondsAt(target));

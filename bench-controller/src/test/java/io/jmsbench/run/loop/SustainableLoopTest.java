@@ -28,6 +28,8 @@ class SustainableLoopTest {
         final Random random = new Random(7);
         /** A second (from 1) in which the subscribers took nothing, as in a GC pause; 0: none. */
         int pauseAt;
+        /** Whether the broker drops what a subscriber could not take in its second (a non-persistent topic's slow consumer). */
+        boolean drops;
         double sent;
         double received;
         double owed;
@@ -46,7 +48,7 @@ class SustainableLoopTest {
             owed += taken * grade;
             double delivered = seconds + 1 == pauseAt ? 0 : Math.min(owed, capacity * grade);
             received += delivered;
-            owed -= delivered;
+            owed = drops ? 0 : owed - delivered;
             seconds += 1;
             long off = noise == 0 ? 0 : Math.round((random.nextDouble() * 2 - 1) * noise);
             return new LoopTick(seconds, Math.round(sent), Math.round(received) + off, latencyMicros);
@@ -143,6 +145,18 @@ class SustainableLoopTest {
         assertEquals(0, step.backlogSlope(), 1e-9);
         assertEquals(ClosedLoop.Verdict.STEADY, step.verdict());
         assertEquals(5, step.seconds());
+    }
+
+    @Test
+    void copiesTheBrokerDroppedDoNotHoldUpTheDrainAfterAFailedStep() {
+        Broker broker = new Broker(6_000, 2, false, 0);
+        broker.drops = true; // what goes beyond capacity is lost: the backlog never comes back down
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
+        assertTrue(r.converged(), r.reason());
+        ClosedLoop.Step failed = r.steps().get(3);
+        assertEquals(8_000, failed.rate());
+        assertTrue(failed.drainSeconds() > 0 && failed.drainSeconds() <= 4, "drained once nothing more came: "
+                + failed.drainSeconds());
     }
 
     @Test
