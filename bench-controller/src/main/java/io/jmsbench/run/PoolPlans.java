@@ -62,7 +62,8 @@ public final class PoolPlans {
                 first.message(), first.variants(), delivery(scenario.delivery(), first.persistent()),
                 first.ratePerClient(), faults(scenario.publishers().faults()),
                 addressed(scenario, destination.type(), clients), clockOffsetNanos, credentials(credentials), tls,
-                first.rateProfile(), groups, scenario.publishers().connections());
+                first.rateProfile(), groups, scenario.publishers().connections(),
+                scenario.publishers().sustainable() ? Boolean.TRUE : null);
     }
 
     /** The publisher groups of a scenario (a single mapping is one). */

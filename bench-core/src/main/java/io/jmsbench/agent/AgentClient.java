@@ -12,6 +12,7 @@ import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.MessageTotal;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.RateChange;
 import io.jmsbench.protocol.ReplyInterval;
 
 import java.io.IOException;
@@ -76,6 +77,11 @@ public final class AgentClient {
 
     public void start() throws AgentException {
         call(AgentRoute.START, null, Void.class, CALL_TIMEOUT);
+    }
+
+    /** A closed loop's new rate for every publisher client of the agent. */
+    public void rate(RateChange change, Duration timeout) throws AgentException {
+        call(AgentRoute.RATE, change, Void.class, timeout);
     }
 
     public Counters counters(Duration timeout) throws AgentException {

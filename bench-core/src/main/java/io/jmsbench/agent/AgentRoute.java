@@ -15,6 +15,8 @@ enum AgentRoute {
     PREPARE("POST", "/prepare", true),
     /** Starts the load (publishers); 204. */
     START("POST", "/start", true),
+    /** {@code RateChange} in: a closed loop's new rate for every publisher client; 204, or 409 without one. */
+    RATE("POST", "/rate", true),
     /** {@code Counters}: cumulative, per client. */
     COUNTERS("GET", "/counters", true),
     /** {@code MessageTotal}, polled by count-bounded windows. */

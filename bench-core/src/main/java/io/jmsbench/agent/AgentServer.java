@@ -8,6 +8,7 @@ import io.jmsbench.protocol.AgentTime;
 import io.jmsbench.protocol.ErrorBody;
 import io.jmsbench.protocol.MessageTotal;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.RateChange;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -219,6 +220,14 @@ public final class AgentServer implements AutoCloseable {
             case PREPARE -> pool.prepare(JsonExchange.read(exchange, PoolPlan.class, MAX_BODY), PREPARE_TIMEOUT);
             case START -> {
                 pool.start();
+                yield null;
+            }
+            case RATE -> {
+                RateChange change = JsonExchange.read(exchange, RateChange.class, MAX_BODY);
+                if (!(change.ratePerClient() > 0) || !pool.rate(change.ratePerClient())) {
+                    throw new AgentRefusal(409, !(change.ratePerClient() > 0) ? "expected a rate above 0 msgs/s, found "
+                            + change.ratePerClient() : "no publisher of this agent follows a closed loop");
+                }
                 yield null;
             }
             case COUNTERS -> pool.counters();

@@ -22,6 +22,14 @@ public interface ClientPool {
     /** Starts the load (publishers); for subscribers, which consume from {@link #prepare}, the late and leaving ones' times start. */
     void start();
 
+    /**
+     * From now, every publisher client sends {@code ratePerClient} msgs/s; false when none follows a
+     * closed loop (the plan had no {@code closedLoop}), which changes nothing.
+     */
+    default boolean rate(double ratePerClient) {
+        return false;
+    }
+
     /** Cumulative counts of every client, now. */
     Counters counters();
 

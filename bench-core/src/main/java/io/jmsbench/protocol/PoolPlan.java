@@ -22,7 +22,10 @@ import java.util.List;
  * left out of the JSON);
  * {@code connections} is how many connections the publishers share, each client a session and
  * producer of its own on one of them, sent by a shared scheduler ({@code null}: a connection and a
- * thread per client; left out of the JSON likewise; subscribers ignore it).
+ * thread per client; left out of the JSON likewise; subscribers ignore it);
+ * {@code closedLoop} is true when a closed loop changes the publishers' rate while they run
+ * ({@code POST /rate}), {@code ratePerClient} being the rate they start at ({@code null}: a rate that
+ * does not change; left out of the JSON likewise).
  *
  * <p>Every part is a protocol record, never a scenario one: what an agent is told changes only
  * when this package changes, not with each new scenario key. The controller's {@code PoolPlans}
@@ -35,14 +38,15 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                        @JsonInclude(JsonInclude.Include.NON_NULL) TlsPlan tls,
                        @JsonInclude(JsonInclude.Include.NON_NULL) List<RateStep> rateProfile,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PublisherGroupPlan> groups,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer connections) {
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer connections,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean closedLoop) {
 
     /** A plan without TLS, rate profile, publisher groups or shared connections (the monitor's). */
     public PoolPlan(String runId, Provider provider, String brokerUrl, DestinationPlan destination,
                     MessagePlan message, List<VariantPlan> variants, DeliveryPlan delivery, double ratePerClient,
                     PublisherFaults faults, List<ClientPlan> clients, long clockOffsetNanos, Credentials credentials) {
         this(runId, provider, brokerUrl, destination, message, variants, delivery, ratePerClient, faults, clients,
-                clockOffsetNanos, credentials, null, null, List.of(), null);
+                clockOffsetNanos, credentials, null, null, List.of(), null, null);
     }
 
     public PoolPlan {
@@ -66,6 +70,11 @@ public record PoolPlan(String runId, Provider provider, String brokerUrl, Destin
                 delivery.transactionSize(), delivery.asyncSend());
         return new PoolPlan(runId, provider, brokerUrl, destination, group.message(), group.variants(), d,
                 group.ratePerClient(), faults, clients, clockOffsetNanos, credentials, tls, group.rateProfile(),
-                groups, connections);
+                groups, connections, closedLoop);
+    }
+
+    /** Whether a closed loop turns the publishers' rate while they run. */
+    public boolean followsClosedLoop() {
+        return Boolean.TRUE.equals(closedLoop);
     }
 }

@@ -14,8 +14,8 @@ import java.util.List;
  * <p>A pacer belongs to one sending thread, which asks for rising k, but for a transaction sent
  * again (k falls back to its first message). A new kind of pacing is a new implementation, made
  * by {@link #of} when a plan asks for it: a pacer whose rate is changed while it runs (a closed
- * loop) takes the new rate from another thread through a volatile field and answers later k from
- * the count and time at which it took it.
+ * loop, {@link DialedRate}) takes the new rate from another thread through a volatile field
+ * ({@link RateDial}) and answers later k from the count and time at which it took it.
  */
 public interface Pacer {
 
@@ -28,6 +28,13 @@ public interface Pacer {
      */
     default boolean paced() {
         return true;
+    }
+
+    /**
+     * The sender's zero, in {@code System.nanoTime}: {@link #dueNanos} counts from it. Only a pacer
+     * that takes changes while it runs needs it, to place a change in its schedule.
+     */
+    default void started(long zeroNanoTime) {
     }
 
     /** As fast as {@code send()} returns. */
@@ -44,6 +51,17 @@ public interface Pacer {
             return SendSchedule.of(rateProfile);
         }
         return Double.isNaN(ratePerClient) ? saturated() : FixedRate.perSecond(ratePerClient);
+    }
+
+    /**
+     * As {@link #of(double, List)}, but a plan with a fixed rate and a {@code dial} (a closed loop's)
+     * follows the dial's rate as it is turned.
+     */
+    static Pacer of(double ratePerClient, List<RateStep> rateProfile, RateDial dial) {
+        if (dial == null || rateProfile != null || Double.isNaN(ratePerClient)) {
+            return of(ratePerClient, rateProfile);
+        }
+        return new DialedRate(dial);
     }
 
     /** The saturated pacing: nothing is due, nothing waits. */

@@ -96,6 +96,9 @@ public final class MarkdownReport {
         if (p.timing().windows() != null && p.timing().windows().warmupEnd() != null) {
             md.append("Phases: ").append(p.timing().windows().describe(p.rates().precisionReached())).append(".\n\n");
         }
+        if (p.closedLoop() != null) {
+            md.append(ClosedLoopTable.section(p.closedLoop()));
+        }
         md.append(String.format(Locale.ROOT, "Measurement window %.1f s. Replication grade: expected %s, measured %s "
                         + "(whole run, after drain). Filters installed (n_fltr): %d.%n%n",
                 p.rates().received().seconds(), Figures.grade(p.rates().replicationGrade().expected()),

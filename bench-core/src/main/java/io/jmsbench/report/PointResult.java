@@ -25,7 +25,8 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
                           @JsonUnwrapped Resources resources, List<IntervalSample> samples,
                           PointEnvironment environment,
                           @JsonInclude(JsonInclude.Include.NON_NULL) MessageSizes sizes,
-                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupRate> publisherGroups) {
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<GroupRate> publisherGroups,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) ClosedLoop closedLoop) {
 
     public PointResult {
         publisherGroups = publisherGroups == null ? List.of() : List.copyOf(publisherGroups);
@@ -37,7 +38,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
      */
     public PointResult(Key key, Judgement judgement, Timing timing, Rates rates, Delivery delivery, Resources resources,
                        List<IntervalSample> samples, PointEnvironment environment) {
-        this(key, judgement, timing, rates, delivery, resources, samples, environment, null, List.of());
+        this(key, judgement, timing, rates, delivery, resources, samples, environment, null, List.of(), null);
     }
 
     /** A point built group by group, every group to be given (sizes and publisher groups may stay unset). */
@@ -49,7 +50,7 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
     public PointResultBuilder toBuilder() {
         return new PointResultBuilder().key(key).judgement(judgement).timing(timing).rates(rates).delivery(delivery)
                 .resources(resources).samples(samples).environment(environment).sizes(sizes)
-                .publisherGroups(publisherGroups);
+                .publisherGroups(publisherGroups).closedLoop(closedLoop);
     }
 
     /** Which point: its sweep values and its repeat. */
@@ -232,6 +233,9 @@ public record PointResult(@JsonUnwrapped Key key, @JsonUnwrapped Judgement judge
                 case BOUND -> String.format(Locale.ROOT, "warm-up auto, NOT steady at its bound, %.0f s",
                         warmupSeconds);
                 case TIME -> String.format(Locale.ROOT, "warm-up %.0f s", warmupSeconds);
+                case CONVERGED -> String.format(Locale.ROOT, "closed loop converged after %.0f s", warmupSeconds);
+                case NOT_CONVERGED -> String.format(Locale.ROOT, "closed loop NOT converged after %.0f s",
+                        warmupSeconds);
             };
             String precision = Double.isNaN(reached) ? "no interval"
                     : String.format(Locale.ROOT, "±%.1f%%", 100 * reached);

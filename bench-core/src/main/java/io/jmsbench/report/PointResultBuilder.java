@@ -20,6 +20,7 @@ public final class PointResultBuilder {
     private PointEnvironment environment = PointEnvironment.NONE;
     private MessageSizes sizes;
     private List<GroupRate> publisherGroups = List.of();
+    private ClosedLoop closedLoop;
 
     PointResultBuilder() {
     }
@@ -76,8 +77,14 @@ public final class PointResultBuilder {
         return this;
     }
 
+    /** What the closed loop of {@code rate: sustainable} found; {@code null} for any other rate. */
+    public PointResultBuilder closedLoop(ClosedLoop closedLoop) {
+        this.closedLoop = closedLoop;
+        return this;
+    }
+
     public PointResult build() {
         return new PointResult(key, judgement, timing, rates, delivery, resources, samples, environment, sizes,
-                publisherGroups);
+                publisherGroups, closedLoop);
     }
 }

@@ -41,8 +41,8 @@ public final class SearchTable {
                 + (search.spec().until() == null ? "The probe is a saturated point: its sent rate is the ceiling no step "
                 + "reaches. " : "")
                 + "Each step is a fixed-rate point; latency counts from the intended send time. A step passes when "
-                + "the publishers sent at least 97% of the target, the subscribers got at least 97% of the expected "
-                + "copies per message sent (the backlog stayed flat), the latency bound held and nothing else made "
+                + "the publishers sent at least 97% of the target, the subscribers got 97% to 103% of the expected "
+                + "copies per message sent (the backlog stayed flat both ways), the latency bound held and nothing else made "
                 + "the point invalid; a client over the CPU bound makes it generator-limited instead.\n\n"
                 + render(search) + '\n';
     }

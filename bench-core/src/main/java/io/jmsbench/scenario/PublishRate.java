@@ -12,8 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * The publishers' total send rate ({@code publishers.rate}): saturated ({@link Max}, written
- * {@code max}), a fixed total in msgs/s ({@link PerSecond}) or a rate that changes over time
- * ({@link Profile}), split evenly over the clients. Read once from the scenario's text; written
+ * {@code max}), a fixed total in msgs/s ({@link PerSecond}), a rate that changes over time
+ * ({@link Profile}), or the highest rate the broker delivers, found by a closed loop within the
+ * point and then held ({@link Sustainable}, written {@code sustainable}), split evenly over the clients. Read once from the scenario's text; written
  * back the same way, {@code max}, the number or the profile as a YAML flow list, in report.json
  * (as a JSON string, as it always was) and report.md.
  */
@@ -21,6 +22,9 @@ public sealed interface PublishRate {
 
     /** Saturated: every publisher sends as fast as the broker takes messages. */
     PublishRate MAX = new Max();
+
+    /** The highest rate the subscribers keep up with, found by a closed loop, then held. */
+    PublishRate SUSTAINABLE = new Sustainable();
 
     /** How scenarios, report.json and report.md write this rate: {@code max} or the number. */
     @JsonValue
@@ -38,6 +42,9 @@ public sealed interface PublishRate {
     public static PublishRate parse(String text) {
         if (Max.TEXT.equals(text)) {
             return MAX;
+        }
+        if (Sustainable.TEXT.equals(text)) {
+            return SUSTAINABLE;
         }
         if (text != null && text.strip().startsWith("[")) {
             return ProfileText.parse(text);
@@ -59,6 +66,28 @@ public sealed interface PublishRate {
     record Max() implements PublishRate {
 
         static final String TEXT = "max";
+
+        @Override
+        public String text() {
+            return TEXT;
+        }
+
+        @Override
+        public String toString() {
+            return text();
+        }
+    }
+
+    /**
+     * The highest total rate at which the subscribers keep up, found while the point runs: the
+     * publishers start at {@link #START} msgs/s and a closed loop changes their rate until it
+     * converges, then holds it for the window.
+     */
+    record Sustainable() implements PublishRate {
+
+        static final String TEXT = "sustainable";
+        /** The total rate the closed loop starts from, in msgs/s. */
+        public static final double START = 1_000;
 
         @Override
         public String text() {

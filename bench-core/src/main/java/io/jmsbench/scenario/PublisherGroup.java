@@ -18,9 +18,13 @@ public record PublisherGroup(String name, int clients, PublishRate rate, Message
         return "publishers-" + (index + 1);
     }
 
-    /** Each client's fixed rate in msgs/s, NaN when saturated or following a profile. */
+    /**
+     * Each client's fixed rate in msgs/s, the closed loop's first one for {@code sustainable}; NaN when
+     * saturated or following a profile.
+     */
     public double ratePerClient() {
-        return rate instanceof PublishRate.PerSecond fixed ? fixed.total() / clients : Double.NaN;
+        return rate instanceof PublishRate.PerSecond fixed ? fixed.total() / clients
+                : rate instanceof PublishRate.Sustainable ? PublishRate.Sustainable.START / clients : Double.NaN;
     }
 
     /** This group at {@code rate}, all else kept. */

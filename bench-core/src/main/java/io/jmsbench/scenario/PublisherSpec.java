@@ -105,9 +105,18 @@ public record PublisherSpec(List<PublisherGroup> groups, Faults faults, Integer 
         return rate() instanceof PublishRate.Max;
     }
 
-    /** Each client's fixed rate in msgs/s (the total rate split evenly), NaN when saturated (the wire's form). */
+    /**
+     * Each client's fixed rate in msgs/s (the total rate split evenly; a closed loop's first one), NaN
+     * when saturated (the wire's form).
+     */
     public double ratePerClient() {
-        return rate() instanceof PublishRate.PerSecond fixed ? fixed.total() / clients() : Double.NaN;
+        return rate() instanceof PublishRate.PerSecond fixed ? fixed.total() / clients()
+                : rate() instanceof PublishRate.Sustainable ? PublishRate.Sustainable.START / clients() : Double.NaN;
+    }
+
+    /** Whether a closed loop finds the rate within the point ({@code rate: sustainable}). */
+    public boolean sustainable() {
+        return rate() instanceof PublishRate.Sustainable;
     }
 
     /**

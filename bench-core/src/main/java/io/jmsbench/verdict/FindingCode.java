@@ -29,6 +29,7 @@ public enum FindingCode {
     CPU_RULE_FOREIGN_LOAD(Severity.INVALID),
     NEVER_STEADY(Severity.INVALID),
     NOT_STEADY(Severity.INVALID),
+    NOT_CONVERGED(Severity.INVALID),
     UNCLASSIFIED(Severity.INVALID),
 
     BROKER_CPU_NOT_MEASURED(Severity.UNVERIFIED),

@@ -37,6 +37,11 @@ public final class PublisherAgentPool implements ClientPool {
     }
 
     @Override
+    public boolean rate(double ratePerClient) {
+        return current.rate(ratePerClient);
+    }
+
+    @Override
     public Counters counters() {
         return current.counters();
     }

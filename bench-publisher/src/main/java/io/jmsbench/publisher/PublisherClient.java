@@ -8,6 +8,7 @@ import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.ReplyPlan;
 import io.jmsbench.rate.Pacer;
+import io.jmsbench.rate.RateDial;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -42,10 +43,22 @@ final class PublisherClient implements PooledClient, Runnable {
     private int uncommitted;
     /** The reply side when this publisher is a requester ({@code null} otherwise). */
     private final Requester requester;
+    /** The pool's closed-loop rate ({@code null}: the plan's rate does not change). */
+    private final RateDial dial;
 
-    /** A publisher that, with {@code reply}, is a requester ({@code null}: it only publishes). */
+    /** A publisher that, with {@code reply}, is a requester ({@code null}: it only publishes), at its plan's rate. */
     PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan, ReplyPlan reply) {
+        this(id, destinationName, factory, plan, reply, null);
+    }
+
+    /**
+     * A publisher that, with {@code reply}, is a requester ({@code null}: it only publishes); with a
+     * {@code dial}, at the rate a closed loop sets.
+     */
+    PublisherClient(String id, String destinationName, ConnectionFactory factory, PoolPlan plan, ReplyPlan reply,
+                    RateDial dial) {
         this.id = id;
+        this.dial = dial;
         this.destinationName = destinationName;
         this.transactionSize = plan.delivery().transacted() ? plan.delivery().transactionSize() : 0;
         this.clockOffset = plan.clockOffsetNanos();
@@ -108,10 +121,11 @@ final class PublisherClient implements PooledClient, Runnable {
     private void sendUntilStopped() {
         // made on this thread, as are the loop's locals: objects of clients allocated side by side
         // could share a cache line that every send would then take from another core
-        Pacer pacer = Pacer.of(plan.ratePerClient(), plan.rateProfile());
+        Pacer pacer = Pacer.of(plan.ratePerClient(), plan.rateProfile(), dial);
         boolean paced = pacer.paced();
         MessageCycle cycle = this.cycle;
         long start = System.nanoTime();
+        pacer.started(start);
         long sequence = this.sequence;
         int next = cycle.indexOf(sequence);
         // Sends numbered below this are made again after a failure: a send that failed, or a transaction

@@ -5,7 +5,9 @@ import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.Counters;
 import io.jmsbench.protocol.PoolPlan;
+import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.ReplyInterval;
+import io.jmsbench.rate.RateDial;
 import jakarta.jms.ConnectionFactory;
 import org.HdrHistogram.Histogram;
 
@@ -18,11 +20,29 @@ import java.util.Objects;
 public final class PublisherPool extends ClientPoolBase<PublisherClient> {
 
     private final List<Thread> threads = new ArrayList<>();
+    /** The closed loop's rate, when the plan follows one ({@code null} otherwise). */
+    private volatile RateDial dial;
+
+    @Override
+    public synchronized PrepareResult prepare(PoolPlan plan, Duration timeout) {
+        dial = plan.followsClosedLoop() ? new RateDial(plan.ratePerClient()) : null;
+        return super.prepare(plan, timeout);
+    }
 
     @Override
     protected PublisherClient newClient(PoolPlan plan, ClientPlan client, ConnectionFactory factory) {
         return new PublisherClient(client.id(), client.destination(), factory, plan.sentBy(plan.groupOf(client)),
-                client.reply());
+                client.reply(), dial);
+    }
+
+    @Override
+    public boolean rate(double ratePerClient) {
+        RateDial d = dial;
+        if (d == null) {
+            return false;
+        }
+        d.set(ratePerClient, System.nanoTime());
+        return true;
     }
 
     private long repliesSince = System.currentTimeMillis();

@@ -6,6 +6,7 @@ import io.jmsbench.metrics.EpochClock;
 import io.jmsbench.protocol.ClientCount;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.rate.Pacer;
+import io.jmsbench.rate.RateDial;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 
@@ -40,9 +41,18 @@ final class ScheduledPublisher implements PooledClient {
     /** The send of {@code sequence} failed before: it may have reached the broker, so its next one is flagged a resend. */
     private boolean retrying;
 
-    /** Client {@code index} of {@code count} in the pool, on connection {@code slot}; {@code group} its publisher group. */
+    /** Client {@code index} of {@code count} in the pool, on connection {@code slot}, at its plan's rate. */
     ScheduledPublisher(String id, String destinationName, PoolPlan plan, SharedConnections connections, int slot,
                        int group, int index, int count) {
+        this(id, destinationName, plan, connections, slot, group, index, count, null);
+    }
+
+    /**
+     * Client {@code index} of {@code count} in the pool, on connection {@code slot}; {@code group} its
+     * publisher group; {@code dial}: the closed loop's rate it follows ({@code null}: its plan's).
+     */
+    ScheduledPublisher(String id, String destinationName, PoolPlan plan, SharedConnections connections, int slot,
+                       int group, int index, int count, RateDial dial) {
         this.id = id;
         this.destinationName = destinationName;
         this.plan = plan;
@@ -51,7 +61,7 @@ final class ScheduledPublisher implements PooledClient {
         this.group = group;
         this.clockOffset = plan.clockOffsetNanos();
         this.counter = new ClientCounter(id);
-        this.pacer = Pacer.of(plan.ratePerClient(), plan.rateProfile());
+        this.pacer = Pacer.of(plan.ratePerClient(), plan.rateProfile(), dial);
         long firstInterval = pacer.dueNanos(1) - pacer.dueNanos(0);
         this.offsetNanos = (long) (Math.min(firstInterval, MAX_STAGGER_NANOS) * ((double) index / count));
     }
@@ -80,6 +90,11 @@ final class ScheduledPublisher implements PooledClient {
     @Override
     public String refusal() {
         return connections.refusal(slot);
+    }
+
+    /** The pool started at {@code start} ({@code System.nanoTime}): this client's schedule starts its offset later. */
+    void started(long start) {
+        pacer.started(start + offsetNanos);
     }
 
     /** When the next message is due, in {@code System.nanoTime}, for a pool that started at {@code start}. */

@@ -10,6 +10,7 @@ import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
 import io.jmsbench.protocol.Provider;
+import io.jmsbench.rate.RateDial;
 import jakarta.jms.ConnectionFactory;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -50,6 +51,8 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
     private ScheduledThreadPoolExecutor scheduler;
     private volatile boolean running;
     private volatile long started;
+    /** The closed loop's rate, when the plan follows one ({@code null} otherwise). */
+    private volatile RateDial dial;
     private final Recorder lag = new Recorder(Histograms.DIGITS);
     private long lagSince = System.currentTimeMillis();
 
@@ -68,6 +71,7 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
         close(timeout);
         created = 0;
         connections = null;
+        dial = plan.followsClosedLoop() ? new RateDial(plan.ratePerClient()) : null;
         return super.prepare(plan, timeout);
     }
 
@@ -106,7 +110,17 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
         int index = created++;
         PoolPlan sent = plan.sentBy(plan.groupOf(client));
         return new ScheduledPublisher(client.id(), client.destination(), sent, connections, connections.slotOf(index),
-                client.group(), index, plan.clients().size());
+                client.group(), index, plan.clients().size(), dial);
+    }
+
+    @Override
+    public boolean rate(double ratePerClient) {
+        RateDial d = dial;
+        if (d == null) {
+            return false;
+        }
+        d.set(ratePerClient, System.nanoTime());
+        return true;
     }
 
     @Override
@@ -127,6 +141,7 @@ final class ScheduledPublisherPool extends ClientPoolBase<ScheduledPublisher> {
         lag.reset();
         lagSince = System.currentTimeMillis();
         for (ScheduledPublisher client : ready) {
+            client.started(started);
             schedule(scheduler, client, client.dueNanos(started), client.dueNanos(started));
         }
     }

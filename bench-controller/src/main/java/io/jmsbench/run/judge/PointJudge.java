@@ -29,6 +29,7 @@ public final class PointJudge {
             HostRules::placement,
             PointRules::ending,
             WindowRules::neverSteady,
+            ClosedLoopRules::notConverged,
             WindowRules::precisionNotReached,
             windowed(HostRules::brokerCpuNotMeasured),
             windowed(HostRules::hostCpuNotMeasured),

@@ -64,7 +64,7 @@ public final class PointResults {
                         o.roundTrip()),
                 new Resources(figures.cpu(), figures.broker(), figures.agents(), figures.spread()),
                 o.samples(), o.environment(), oneMessage(scenario) ? sizes(scenario.message(), o, figures) : null,
-                GroupRates.of(scenario, o));
+                GroupRates.of(scenario, o), o.warmup() == null ? null : o.warmup().loop());
     }
 
     /**

@@ -33,8 +33,9 @@ final class WindowRules {
                     + "when the warm-up reached maxWarmup (" + Durations.format(facts.scenario().phases().warmup())
                     + "), so the window may hold the start-up transient; a longer maxWarmup, or a look at the "
                     + "per-second rates"));
-            // a fixed warm-up is judged by its length (notWarmedUp); a steady one is what was asked
-            case TIME, STEADY -> List.of();
+            // a fixed warm-up is judged by its length (notWarmedUp); a steady one is what was asked; a
+            // closed loop's by ClosedLoopRules
+            case TIME, STEADY, CONVERGED, NOT_CONVERGED -> List.of();
         };
     }
 
@@ -81,7 +82,8 @@ final class WindowRules {
         PointObservation o = facts.observation();
         WindowFigures figures = facts.figures();
         Phases phases = facts.scenario().phases();
-        boolean capacity = facts.plan().capacity();
+        // a sustainable rate is a capacity claim: a backlog that moved either way makes it invalid
+        boolean capacity = facts.plan().capacity() || facts.scenario().publishers().sustainable();
         Optional<Finding> clients = SteadyState.check(figures.received(), figures.dispatched(), facts.expectedGrade(),
                 WindowFigures.windowSamples(o), phases.precision(), capacity);
         return clients.or(() -> SteadyState.brokerDepth(o.windowStart().brokerDepth(), o.windowEnd().brokerDepth(),
@@ -90,7 +92,8 @@ final class WindowRules {
 
     /** A capacity window with too few seconds for an interval: neither its precision nor its steadiness is known. */
     static List<Finding> windowTooShort(PointFacts facts) {
-        if (!facts.plan().capacity() || !Double.isNaN(facts.figures().receivedInterval().halfWidth())) {
+        if (!(facts.plan().capacity() || facts.scenario().publishers().sustainable())
+                || !Double.isNaN(facts.figures().receivedInterval().halfWidth())) {
             return List.of();
         }
         return List.of(Finding.of(FindingCode.WINDOW_TOO_SHORT, String.format(Locale.ROOT, "unverified: the window "
@@ -126,6 +129,7 @@ final class WindowRules {
         WindowFigures figures = facts.figures();
         PublishRate rate = facts.scenario().publishers().rate();
         double target = rate instanceof PublishRate.PerSecond fixed ? fixed.total()
+                : rate instanceof PublishRate.Sustainable ? ClosedLoopRules.heldRate(facts)
                 : ProfileRules.windowTarget(facts.plan(), facts.observation(), figures.received().seconds());
         if (figures.received().messages() == 0) {
             return List.of(Finding.of(FindingCode.NO_MESSAGES_IN_WINDOW,

@@ -87,7 +87,7 @@ public final class PointDriver {
         try {
             connected = connect(pointStartNanos);
             started = startPublishers();
-            warmup = warmUp(started);
+            warmup = plan.scenario().publishers().sustainable() ? findRate(started) : warmUp(started);
             window = measure(started, warmup);
             stopped = stopPublishers();
             drained = drain(started, window.end(), stopped);
@@ -165,6 +165,12 @@ public final class PointDriver {
         }
         return new Warmup(WarmupEnd.TIME, seconds.secondsAt(previous.nanos()), Double.NaN, previous, target,
                 started.at());
+    }
+
+    /** With {@code rate: sustainable}, the warm-up is the closed loop's. */
+    private Warmup findRate(Started s) throws Stall, BrokerDown, RunFailure, RunAborted, IOException {
+        return new ClosedLoopPhase(plan, workers, clock, console).run(s.seconds(), s.before(), s.nanos(), s.at(),
+                (previous, at) -> tick(s.seconds(), previous, at, Phase.WARMUP, null));
     }
 
     private Warmup warmedUp(WarmupEnd ended, Seconds seconds, Snapshot last, long tick, double transientSeconds,

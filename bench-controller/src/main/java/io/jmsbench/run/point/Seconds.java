@@ -63,6 +63,11 @@ final class Seconds {
         return List.copyOf(samples);
     }
 
+    /** The latest sample; {@code null} before the first. */
+    IntervalSample last() {
+        return samples.isEmpty() ? null : samples.get(samples.size() - 1);
+    }
+
     /** The samples of one phase so far, in order. */
     List<IntervalSample> of(Phase phase) {
         return samples.stream().filter(s -> phase.sampleName().equals(s.phase())).toList();

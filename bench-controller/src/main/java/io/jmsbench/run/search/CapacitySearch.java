@@ -171,7 +171,7 @@ public final class CapacitySearch {
                 .orElse(null);
     }
 
-    static double round3(double rate) {
+    public static double round3(double rate) {
         return new BigDecimal(rate).round(new MathContext(3)).doubleValue();
     }
 

@@ -14,8 +14,8 @@ import java.util.Set;
 /**
  * Whether one fixed-rate step passes: a pure function of its {@link StepFigures}. It passes when
  * the publishers sent at least {@link #RATE_MIN} of the target, the subscribers got at least
- * {@link #GRADE_MIN} of the expected copies per message sent (beyond the window's noise: the
- * backlog stayed flat), the searched latency percentile, counted from the intended send time, is
+ * {@link #GRADE_MIN} of the expected copies per message sent and at most as many above it (beyond the
+ * window's noise: the backlog stayed flat both ways), the searched latency percentile, counted from the intended send time, is
  * at most the bound, and the judge found nothing else that makes the point invalid.
  *
  * <p>When the judge found a client JVM or host above the client CPU bound, the load generator may
@@ -77,22 +77,30 @@ public final class StepRule {
     }
 
     /**
-     * The backlog grew when the subscribers' shortfall, {@code GRADE_MIN x grade x sent - dispatched}
-     * msgs/s, is above 0 and above the noise of the backlog's change a second (or, without an
-     * interval, above 0 alone).
+     * The backlog moved when the subscribers' shortfall, {@code GRADE_MIN x grade x sent - dispatched}
+     * msgs/s, or their surplus, {@code dispatched - (2 - GRADE_MIN) x grade x sent}, is above 0 and
+     * above the noise of the backlog's change a second (or, without an interval, above 0 alone): a
+     * window in which the subscribers got more than was sent drained what the warm-up left behind,
+     * and is no more steady than one in which they fell behind.
      */
     private static Optional<String> backlog(StepFigures f) {
         if (!(f.expectedGrade() > 0) || !(f.sent() > 0)) {
             return Optional.empty();
         }
         double shortfall = GRADE_MIN * f.expectedGrade() * f.sent() - f.dispatched();
-        boolean beyondNoise = Double.isNaN(f.backlogNoise()) || shortfall > f.backlogNoise();
-        if (!(shortfall > 0) || !beyondNoise) {
+        double surplus = f.dispatched() - (2 - GRADE_MIN) * f.expectedGrade() * f.sent();
+        double moved = Math.max(shortfall, surplus);
+        boolean beyondNoise = Double.isNaN(f.backlogNoise()) || moved > f.backlogNoise();
+        if (!(moved > 0) || !beyondNoise) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "backlog grew: the subscribers got %.3f copies per "
-                        + "message sent against the expected %.2f (< %.0f%%)", f.dispatched() / f.sent(),
-                f.expectedGrade(), 100 * GRADE_MIN));
+        return Optional.of(shortfall > 0
+                ? String.format(Locale.ROOT, "backlog grew: the subscribers got %.3f copies per message sent against "
+                        + "the expected %.2f (< %.0f%%)", f.dispatched() / f.sent(), f.expectedGrade(), 100 * GRADE_MIN)
+                : String.format(Locale.ROOT, "backlog shrank: the subscribers got %.3f copies per message sent "
+                        + "against the expected %.2f (> %.0f%%): they were draining what was sent before the window, "
+                        + "so it was not steady", f.dispatched() / f.sent(), f.expectedGrade(),
+                100 * (2 - GRADE_MIN)));
     }
 
     /** Microseconds as milliseconds, with a decimal below 10 ms. */

@@ -11,6 +11,7 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.protocol.LatencyInterval;
 import io.jmsbench.protocol.PoolPlan;
 import io.jmsbench.protocol.PrepareResult;
+import io.jmsbench.protocol.RateChange;
 import io.jmsbench.protocol.ReplyInterval;
 import io.jmsbench.run.stop.RunFailure;
 
@@ -120,6 +121,21 @@ public final class AgentGroup {
     void start() throws AgentException {
         for (Member m : members) {
             m.client.start();
+        }
+    }
+
+    /** Every agent's publishers at {@code ratePerClient} msgs/s from now, all asked at once; the first refusal throws. */
+    void rate(double ratePerClient, Duration timeout) throws RunFailure {
+        RateChange change = new RateChange(ratePerClient);
+        List<Member> live = live();
+        List<AgentCalls.Answer<Boolean>> answers = calls.ask(clients(live), timeout, a -> {
+            a.rate(change, timeout);
+            return true;
+        });
+        for (AgentCalls.Answer<Boolean> answer : answers) {
+            if (answer.error() != null) {
+                throw new RunFailure("the closed loop's rate could not be set: " + answer.error().getMessage());
+            }
         }
     }
 

@@ -141,6 +141,11 @@ public final class HttpWorkers implements Workers {
     }
 
     @Override
+    public void rate(double ratePerClient) throws RunFailure {
+        agents.publishers().rate(ratePerClient, PULL_TIMEOUT);
+    }
+
+    @Override
     public Counters publisherCounters() throws RunFailure {
         return agents.publishers().counters(PULL_TIMEOUT);
     }

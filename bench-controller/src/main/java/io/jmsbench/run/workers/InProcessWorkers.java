@@ -80,6 +80,13 @@ public final class InProcessWorkers implements Workers {
     }
 
     @Override
+    public void rate(double ratePerClient) throws RunFailure {
+        if (!publishers.rate(ratePerClient)) {
+            throw new RunFailure("the closed loop's rate could not be set: no publisher follows a closed loop");
+        }
+    }
+
+    @Override
     public Counters publisherCounters() {
         lastPublishers = publishers.counters();
         return lastPublishers;

@@ -42,6 +42,14 @@ public interface Workers {
     /** Starts the publishers' load, and the subscribers' schedule (late and leaving ones) from the same moment. */
     void start() throws AgentException;
 
+    /**
+     * A closed loop's new rate: every publisher client sends {@code ratePerClient} msgs/s from now
+     * (one call to each publisher agent, with a timeout). Throws when an agent refused or did not answer.
+     */
+    default void rate(double ratePerClient) throws RunFailure {
+        throw new RunFailure("the closed loop's rate could not be set: these workers take no rate change");
+    }
+
     Counters publisherCounters() throws RunFailure;
 
     Counters subscriberCounters() throws RunFailure;

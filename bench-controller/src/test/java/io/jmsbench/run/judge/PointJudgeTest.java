@@ -12,6 +12,7 @@ import io.jmsbench.protocol.HostSample;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.report.BrokerHealth;
 import io.jmsbench.report.ClockOffset;
+import io.jmsbench.report.ClosedLoop;
 import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
@@ -107,6 +108,8 @@ class PointJudgeTest {
         BrokerHealth brokerHealth;
         boolean brokerCpuKnown = true;
         WarmupEnd warmupEnd = WarmupEnd.TIME;
+        /** What a closed loop found ({@code rate: sustainable}); {@code null}: none ran. */
+        ClosedLoop loop;
         WindowEnd windowEnd = WindowEnd.TIME;
         /** The window's seconds; {@code null}: ten seconds at the window's rates, each ±1% (see {@link #seconds}). */
         List<IntervalSample> samples;
@@ -195,7 +198,8 @@ class PointJudgeTest {
         Counters got = new Counters(41 * S, 0, Math.round(41 * S * 0.3), 0, 0, List.of(new ClientCount("sub-0-0",
                 spec.totalReceived, spec.receiveErrors, spec.receiveErrors > 0 ? "gone" : null)), HostSample.UNKNOWN);
         PointObservation o = new PointObservation(spec.ending, null,
-                spec.warmupEnd == null ? null : new Warmup(spec.warmupEnd, 20, Double.NaN, start, 20 * S, null),
+                spec.warmupEnd == null ? null : new Warmup(spec.warmupEnd, 20, Double.NaN, start, 20 * S, null,
+                        spec.loop),
                 spec.window ? new Window(start, end, spec.windowEnd, spec.latency, null, null) : null,
                 spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null, spec.roundTrip),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
@@ -285,6 +289,12 @@ class PointJudgeTest {
             }, SHARED_HOST, NEVER_STEADY),
             rule(NOT_STEADY, "the backlog grew in a capacity window", s -> s.windowReceived = 5_000, SHARED_HOST,
                     NOT_STEADY),
+            rule(NOT_CONVERGED, "a closed loop that reached the warm-up's bound", s -> {
+                s.overrides = List.of("publishers.rate=sustainable");
+                s.warmupEnd = WarmupEnd.NOT_CONVERGED;
+                s.loop = new ClosedLoop(false, 1_000, 1_000, 2_000, 20, List.of(), "not converged within the "
+                        + "warm-up (20 s, 6 steps)");
+            }, SHARED_HOST, NOT_CONVERGED),
             rule(BROKER_CPU_NOT_MEASURED, "an external broker, no monitor", s -> {
                 s.brokerCpuKnown = false;
                 s.hostBusy = 0.5;

@@ -57,6 +57,20 @@ class StepRuleTest {
     }
 
     @Test
+    void aWindowDrainingWhatTheWarmUpLeftFailsThoughItsLowerBoundPasses() {
+        // 2.43 copies per message sent: the subscribers were emptying a backlog, not keeping up with the rate
+        StepOutcome o = StepRule.judge(with(10_000, 24_300, 300, 20_000), P99_50MS);
+        assertEquals(new StepOutcome(Outcome.FAIL, List.of("backlog shrank: the subscribers got 2.430 copies per "
+                + "message sent against the expected 2.00 (> 103%): they were draining what was sent before the "
+                + "window, so it was not steady")), o);
+    }
+
+    @Test
+    void aSurplusWithinTheNoiseIsNoDrain() {
+        assertEquals(StepOutcome.PASS, StepRule.judge(with(10_000, 21_000, 2_000, 20_000), P99_50MS));
+    }
+
+    @Test
     void aShortfallWithinTheNoiseIsNoBacklog() {
         assertEquals(StepOutcome.PASS, StepRule.judge(with(10_000, 19_000, 2_000, 20_000), P99_50MS));
     }

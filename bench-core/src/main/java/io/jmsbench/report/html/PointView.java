@@ -28,7 +28,8 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                  int filters, Latency latency, int hostCores, PointSeries series, List<Fault> faults,
                  @JsonInclude(JsonInclude.Include.NON_NULL) Backlog backlog, Sizes sizes,
                  @JsonInclude(JsonInclude.Include.NON_EMPTY) List<List<String>> groups,
-                 @JsonInclude(JsonInclude.Include.NON_NULL) String roundTrip) {
+                 @JsonInclude(JsonInclude.Include.NON_NULL) String roundTrip,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) LoopView loop) {
 
     /** The backlog's figures ({@link BacklogFigures}), NaN as {@code null}. */
     record Backlog(long peak, Double peakAt, Double joinedAt, Double drainedAt, Double drainSeconds,
@@ -95,7 +96,8 @@ record PointView(String label, Map<String, Object> parameters, int repeat, Strin
                 series, p.delivery().faults().stream().map(f -> new Fault(f.action(), Numbers.of(f.at(), 2),
                         Numbers.of(f.downFor(), 2), f.clientsReconnected(), Numbers.of(f.reconnectedAfter(), 2)))
                         .toList(), Backlog.of(p.delivery().backlog()), Sizes.of(p.sizes()),
-                GroupLines.rows(p.publisherGroups()), RoundTripLine.of(p.delivery().roundTrip()));
+                GroupLines.rows(p.publisherGroups()), RoundTripLine.of(p.delivery().roundTrip()),
+                LoopView.of(p.closedLoop()));
     }
 
     /** {@code subscribers[0].clients=2, provider=amqp, repeat 2}; "the run" for a single point. */

@@ -78,6 +78,9 @@ final class PublisherGroupReader {
             if (rate instanceof PublishRate.Profile && root.listSize("publishers") > 1) {
                 g.problem("rate", "expected max or a number with more than one publisher group (the run's target "
                         + "and its charts follow one rate profile), found a profile");
+            } else if (rate instanceof PublishRate.Sustainable && root.listSize("publishers") > 1) {
+                g.problem("rate", "expected max or a number with more than one publisher group (a closed loop "
+                        + "finds one total rate), found sustainable");
             }
             MessageSpec own = g.has("message") ? message(g.mapping("message"), message) : message;
             Boolean persistent = g.has("delivery") ? persistent(g.mapping("delivery")) : null;

@@ -84,7 +84,8 @@ final class ValueSchemas {
     static ObjectNode rate(String expected, boolean maxAllowed, boolean asText) {
         ObjectNode number = described(expected).put("type", "number").put("exclusiveMinimum", 0);
         number.set("maximum", json(Defaults.MAX_PUBLISH_RATE));
-        ObjectNode max = oneOfNames(expected, List.of(PublishRate.MAX.text()));
+        ObjectNode max = oneOfNames(expected, asText ? List.of(PublishRate.MAX.text(), PublishRate.SUSTAINABLE.text())
+                : List.of(PublishRate.MAX.text()));
         ObjectNode text = pattern(expected, "\\s*[+]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?\\s*");
         if (!maxAllowed) {
             return number;

@@ -621,6 +621,9 @@
     if (p.roundTrip) {
       add(box, 'p', null, p.roundTrip);
     }
+    if (p.loop) {
+      closedLoop(box, p.loop);
+    }
     if (!s.t.length) {
       add(box, 'p', 'none', 'No per-second samples were recorded for this point.');
       return;
@@ -739,6 +742,55 @@
       'Each partition\'s CPUs busy, whatever ran there (the run\'s JVMs, interrupts, kernel threads, other '
         + 'processes); the point\'s figures split the window\'s time between them.');
     }
+  }
+
+  /**
+   * rate: sustainable: the closed loop's steps as a table and a chart, one level per step (the rate
+   * asked and the rate sent, left axis) with the backlog's slope each step showed (right axis); a gap
+   * where the publishers nearly stopped for a failed step's backlog to drain.
+   */
+  function closedLoop(box, loop) {
+    add(box, 'h3', null, 'Convergence of the closed loop');
+    add(box, 'p', null, loop.sentence);
+    table(box, ['step', 'from s', 'rate asked', 'sent msgs/s', 'backlog copies/s', 'p99 ms', 'verdict', 'drained s'],
+      loop.steps.map(s => [String(s.index), s.start.toFixed(0), rate(s.rate), rate(s.sentRate),
+        s.backlogSlope == null ? '' : (s.backlogSlope > 0 ? '+' : '') + s.backlogSlope.toLocaleString('en'),
+        s.latencyP99Ms == null ? '' : s.latencyP99Ms.toFixed(2), s.verdict,
+        s.drainSeconds > 0 ? s.drainSeconds.toFixed(0) : ''])).className = 'loop';
+    const t = [];
+    const asked = [];
+    const sent = [];
+    const slope = [];
+    for (const s of loop.steps) {
+      for (const x of [s.start, s.start + s.seconds]) {
+        t.push(x);
+        asked.push(s.rate);
+        sent.push(s.sentRate);
+        slope.push(s.backlogSlope);
+      }
+      if (s.drainSeconds > 0) { // a gap while the backlog drained
+        t.push(s.start + s.seconds + s.drainSeconds / 2);
+        asked.push(null);
+        sent.push(null);
+        slope.push(null);
+      }
+    }
+    const lines = loop.rate != null ? [{y: loop.rate, color: '#2ca02c',
+      label: (loop.converged ? 'held: ' : 'held, NOT converged: ') + rate(loop.rate) + ' msgs/s'}] : [];
+    chart(box, {
+      title: 'closed loop: rate asked and sent per step, and the backlog\'s slope',
+      scales: {x: {time: false}, y: {range: (u, min, max) => [0, max > 0 ? max * 1.08 : 1]}, slope: {}},
+      axes: [{label: 's since the publishers started'}, rateAxis('msgs/s'),
+        {scale: 'slope', side: 1, label: 'backlog copies/s', size: 70, grid: {show: false}}],
+      series: [{label: 't (s)'}, timeSeries('rate asked', TARGET, {width: 2}), timeSeries('sent', RECEIVED),
+        timeSeries('backlog slope', DISPATCHED, {scale: 'slope', dash: [4, 3]})],
+      hooks: {draw: [thresholds(lines)]}
+    }, [t, asked, sent, slope], pointCharts,
+    'One level per step, over the seconds it ran (the first, while the pipeline follows the change, is not '
+      + 'judged). A step keeps up when the publishers sent 97% of the rate asked and the backlog rose by no more '
+      + 'than 3% of the copies asked a second (red, right axis); the rate doubles while steps keep up, then the '
+      + 'loop bisects between the highest that did and the lowest that did not. Gaps: the publishers nearly '
+      + 'stopped while a failed step\'s backlog drained. Green: the rate held for the window.');
   }
 
   // ---- the page ------------------------------------------------------------------------------

@@ -1,0 +1,174 @@
+package io.jmsbench.run.loop;
+
+import io.jmsbench.report.ClosedLoop;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(10)
+class SustainableLoopTest {
+
+    /**
+     * A broker that delivers at most {@code capacity} messages a second to each of {@code grade}
+     * subscribers, keeping the rest; with {@code flowControl} it takes no more than it delivers,
+     * holding the publishers back instead. {@code noise}: copies the subscribers' reading is off by,
+     * at random, as counts read a few milliseconds apart are.
+     */
+    private static final class Broker {
+        final double capacity;
+        final int grade;
+        final boolean flowControl;
+        final double noise;
+        final Random random = new Random(7);
+        /** A second (from 1) in which the subscribers took nothing, as in a GC pause; 0: none. */
+        int pauseAt;
+        /** Whether the broker drops what a subscriber could not take in its second (a non-persistent topic's slow consumer). */
+        boolean drops;
+        double sent;
+        double received;
+        double owed;
+        double seconds;
+
+        Broker(double capacity, int grade, boolean flowControl, double noise) {
+            this.capacity = capacity;
+            this.grade = grade;
+            this.flowControl = flowControl;
+            this.noise = noise;
+        }
+
+        LoopTick second(double rate, double latencyMicros) {
+            double taken = flowControl ? Math.min(rate, capacity) : rate;
+            sent += taken;
+            owed += taken * grade;
+            double delivered = seconds + 1 == pauseAt ? 0 : Math.min(owed, capacity * grade);
+            received += delivered;
+            owed = drops ? 0 : owed - delivered;
+            seconds += 1;
+            long off = noise == 0 ? 0 : Math.round((random.nextDouble() * 2 - 1) * noise);
+            return new LoopTick(seconds, Math.round(sent), Math.round(received) + off, latencyMicros);
+        }
+    }
+
+    /** Runs the loop against {@code broker} until it holds or gives up, at most 300 s. */
+    private static ClosedLoop run(SustainableLoop loop, Broker broker) {
+        double rate = loop.firstRate();
+        loop.observe(new LoopTick(0, 0, 0, Double.NaN));
+        for (int s = 0; s < 300; s++) {
+            SustainableLoop.Decision d = loop.observe(broker.second(rate, 1_000));
+            if (d.action() == SustainableLoop.Action.HOLD || d.action() == SustainableLoop.Action.GIVE_UP) {
+                return loop.result(broker.seconds);
+            }
+            rate = d.rate();
+        }
+        return loop.result(broker.seconds);
+    }
+
+    @Test
+    void itDoublesWhileTheSubscribersKeepUpThenBisectsToWithinFivePercentBelowTheCapacity() {
+        Broker broker = new Broker(13_000, 2, false, 0);
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
+        assertTrue(r.converged(), r.reason());
+        // a step up to 3% above the capacity passes: its backlog grows within the tolerance
+        assertTrue(r.rate() <= 13_000 / 0.97 && r.high() > 13_000 && r.high() <= r.rate() * 1.05,
+                r.rate() + " in [" + r.low() + ", " + r.high() + "]");
+        // 16,000 failed twice: once to find it, once to confirm it
+        assertEquals(List.of(1_000.0, 2_000.0, 4_000.0, 8_000.0, 16_000.0, 16_000.0, 11_300.0),
+                r.steps().subList(0, 7).stream().map(ClosedLoop.Step::rate).toList());
+        assertEquals(ClosedLoop.Verdict.BACKLOG_GREW, r.steps().get(4).verdict());
+        assertTrue(r.steps().get(4).drainSeconds() > 0, "the failed step's backlog drained before the next");
+        assertTrue(r.seconds() < 60, r.seconds() + " s");
+    }
+
+    @Test
+    void aBrokerThatHoldsThePublishersBackIsFoundByTheRateItLetsThrough() {
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1),
+                new Broker(5_000, 1, true, 0));
+        assertTrue(r.converged(), r.reason());
+        assertTrue(r.rate() <= 5_000 && r.high() > 5_000, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
+        assertTrue(r.steps().stream().anyMatch(s -> s.verdict() == ClosedLoop.Verdict.HELD_BACK));
+    }
+
+    @Test
+    void readingNoiseOfAFewHundredCopiesDoesNotMakeASteadyStepFail() {
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2),
+                new Broker(40_000, 2, false, 300));
+        assertTrue(r.converged(), r.reason());
+        assertTrue(r.rate() <= 40_000 && r.rate() >= 40_000 / 1.06, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
+    }
+
+    @Test
+    void aStepThatFallsShortOfItsLatencyBoundDoesNotKeepUp() {
+        SustainableLoop.Settings d = SustainableLoop.Settings.defaults(1_000);
+        SustainableLoop.Settings bound = new SustainableLoop.Settings(d.start(), d.growth(), d.stepSeconds(),
+                d.within(), d.tolerance(), d.floorPerSecond(), 500, d.settleSeconds(), d.maxSteps(),
+                d.maxDrainSeconds());
+        SustainableLoop loop = new SustainableLoop(bound, 1);
+        loop.observe(new LoopTick(0, 0, 0, Double.NaN));
+        Broker broker = new Broker(100_000, 1, false, 0);
+        SustainableLoop.Decision decision = null;
+        for (int s = 0; s < 5; s++) {
+            decision = loop.observe(broker.second(1_000, 900));
+        }
+        assertEquals(SustainableLoop.Action.SET, decision.action());
+        assertEquals(10, decision.rate(), "paused to 1% while nothing drains");
+        assertEquals(ClosedLoop.Verdict.LATENCY, loop.result(5).steps().get(0).verdict());
+    }
+
+    @Test
+    void aBrokerThatKeepsUpWithNothingGivesUpAndSaysWhy() {
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1),
+                new Broker(0, 1, true, 0));
+        assertFalse(r.converged());
+        assertEquals("no rate down to 1 msgs/s kept up", r.reason());
+        assertTrue(Double.isNaN(r.rate()));
+    }
+
+    @Test
+    void theFirstStepIsJudgedOnlyOnceTheClientsHaveStarted() {
+        SustainableLoop loop = new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1);
+        loop.observe(new LoopTick(0, 0, 0, Double.NaN));
+        // the clients' first seconds sent little and were slow to deliver; the two judged ones the full rate
+        loop.observe(new LoopTick(1, 200, 0, Double.NaN));
+        loop.observe(new LoopTick(2, 700, 300, Double.NaN));
+        loop.observe(new LoopTick(3, 1_500, 1_500, Double.NaN));
+        loop.observe(new LoopTick(4, 2_500, 2_500, Double.NaN));
+        SustainableLoop.Decision d = loop.observe(new LoopTick(5, 3_500, 3_500, Double.NaN));
+        assertEquals(new SustainableLoop.Decision(SustainableLoop.Action.SET, 2_000), d);
+        ClosedLoop.Step step = loop.result(5).steps().get(0);
+        assertEquals(1_000, step.sentRate(), 1e-9);
+        assertEquals(0, step.backlogSlope(), 1e-9);
+        assertEquals(ClosedLoop.Verdict.STEADY, step.verdict());
+        assertEquals(5, step.seconds());
+    }
+
+    @Test
+    void copiesTheBrokerDroppedDoNotHoldUpTheDrainAfterAFailedStep() {
+        Broker broker = new Broker(6_000, 2, false, 0);
+        broker.drops = true; // what goes beyond capacity is lost: the backlog never comes back down
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
+        assertTrue(r.converged(), r.reason());
+        ClosedLoop.Step failed = r.steps().get(3);
+        assertEquals(8_000, failed.rate());
+        assertTrue(failed.drainSeconds() > 0 && failed.drainSeconds() <= 4, "drained once nothing more came: "
+                + failed.drainSeconds());
+    }
+
+    @Test
+    void aStepFailedByOneStalledSecondIsRunAgainAndDoesNotBoundTheSearch() {
+        Broker broker = new Broker(20_000, 2, false, 0);
+        broker.pauseAt = 11; // the last second of the step at 4,000 msgs/s
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
+        assertEquals(ClosedLoop.Verdict.BACKLOG_GREW, r.steps().get(2).verdict());
+        assertEquals(4_000, r.steps().get(3).rate(), "the same rate again");
+        assertEquals(ClosedLoop.Verdict.STEADY, r.steps().get(3).verdict());
+        assertTrue(r.converged(), r.reason());
+        assertTrue(r.rate() <= 20_000 / 0.97 && r.rate() >= 20_000 / 1.06, r.rate() + " in [" + r.low() + ", "
+                + r.high() + "]");
+    }
+}
