@@ -106,6 +106,41 @@ class QueueAuditIT {
         }
     }
 
+    /**
+     * A topic subscriber whose selector takes one message variant in four is audited against exactly
+     * that part of the stream: its every 500th receipt left out is lost, and the three quarters its
+     * selector does not take are not.
+     */
+    @Test
+    void aSelectorsPartOfEachStreamIsAuditedAsThatPart() throws Exception {
+        Path scenario = work.resolve("selector-part.yaml");
+        Files.writeString(scenario, """
+                name: selector-part
+                broker: {embedded: activemq, persistent: false}
+                destination: {type: topic, name: bench.selector.part}
+                message: {type: bytes, size: 256, properties: 1, vary: {on: P1, from: 1, to: 4}}
+                publishers: {clients: 2, rate: 2000}
+                subscribers:
+                  - {clients: 1, selector: "P1 = '#2'", faults: {dropEvery: 500}}
+                delivery: {persistent: false, ack: auto}
+                phases: {warmup: 2s, measure: 4s, drain: 20s}
+                """);
+        Path out = work.resolve("results");
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(180), "run", scenario.toString(), "--out",
+                out.toString());
+        assertEquals(0, run.exit(), run.stdout() + run.stderr());
+        JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "selector-part")).path("points").get(0);
+        long sent = point.path("totals").path("sent").asLong();
+        long received = point.path("totals").path("received").asLong();
+        JsonNode audit = point.path("audit");
+        System.out.println("selector part, " + sent + " sent, " + received + " received: "
+                + run.stdout().lines().filter(l -> l.contains("audit:")).findFirst().orElse(""));
+        assertTrue(received >= 500 && Math.abs(received - sent / 4) <= 2, sent + " sent, " + received + " received");
+        assertEquals(1, audit.path("auditedSubscribers").asInt(), audit.toString());
+        assertEquals(received / 500, audit.path("lost").asLong(), audit.toString());
+        assertEquals(0, audit.path("duplicates").asLong(), audit.toString());
+    }
+
     private Jmsbench.Running agent(String role, int port, Path token) throws IOException {
         return Jmsbench.start(work, "agent", "--role", role, "--listen", "127.0.0.1:" + port, "--token-file",
                 token.toString());
