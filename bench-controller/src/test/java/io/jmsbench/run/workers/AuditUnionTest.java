@@ -159,4 +159,25 @@ class AuditUnionTest {
         assertEquals(1, counts.auditedSubscribers());
         assertEquals(1, counts.lost(), "the selector's first message, " + lostOne + ", and none of the 300 it does not take");
     }
+
+    @Test
+    void aSelectorOnOnePublisherGroupTakesThatGroupsStreamsWholeAndNoneOfTheOthers() {
+        Scenario groups = parse("""
+                destination: {type: topic}
+                message: {properties: 1, values: order}
+                publishers:
+                  - {name: orders, clients: 2, rate: 100}
+                  - {name: audit, clients: 1, rate: 10, message: {values: audit}}
+                subscribers:
+                  - {clients: 1}
+                  - {clients: 1, selector: "P1 = 'order'"}
+                """);
+        List<ClientPlan> subscribers = ClientPlans.subscribers(groups);
+        assertEquals(List.of(false, true), subscribers.stream().map(ClientPlan::receipts).toList());
+        AuditUnion union = AuditUnion.of(groups, subscribers, ClientPlans.publishers(groups)).get(0);
+        assertEquals(List.of("sub-1-0"), union.subscribers());
+        assertEquals(TakenSequences.ALL, union.taken().get("pub-0"));
+        assertEquals(TakenSequences.ALL, union.taken().get("pub-1"));
+        assertEquals(0, union.taken().get("pub-2").of(1_000).getLongCardinality(), "the audit group's messages");
+    }
 }
