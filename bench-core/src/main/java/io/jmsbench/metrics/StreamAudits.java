@@ -47,11 +47,15 @@ public final class StreamAudits {
 
     /** Streams each audited alone ({@link StreamAudit}). */
     public StreamAudits() {
-        this(StreamAudit::new);
+        this(StreamAudit::new, false);
     }
 
-    private StreamAudits(Supplier<ReceivedStream> kind) {
+    /** Whether each stream copies itself under its own lock ({@link StreamReceipts}): no version check then. */
+    private final boolean locked;
+
+    private StreamAudits(Supplier<ReceivedStream> kind, boolean locked) {
         this.kind = kind;
+        this.locked = locked;
     }
 
     /**
@@ -60,7 +64,7 @@ public final class StreamAudits {
      * once the messages slow down (the drain) rather than while they pour in.
      */
     public static StreamAudits receipts(int groups) {
-        return new StreamAudits(() -> new StreamReceipts(groups));
+        return new StreamAudits(() -> new StreamReceipts(groups), true);
     }
     /** Even between records, odd during one; only the writer changes it. */
     private long version;
@@ -102,6 +106,13 @@ public final class StreamAudits {
      * (a writer recording without a pause for a whole second, which no JMS delivery thread does).
      */
     public List<StreamState> states(IntFunction<String> publisherName) {
+        if (locked) {
+            long seen = (long) VERSION.getAcquire(this); // the streams the writer met so far are visible
+            List<StreamState> copy = copy();
+            if (copy != null) {
+                return named(copy, publisherName);
+            }
+        }
         long deadline = System.nanoTime() + READ_PATIENCE_NANOS;
         int attempts = 0;
         while (true) {

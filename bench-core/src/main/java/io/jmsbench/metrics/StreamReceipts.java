@@ -22,6 +22,12 @@ import java.util.List;
  * was not flagged redelivered (out of order: JMS keeps one producer's order to each consumer).
  * Sequence numbers beyond 2^32 - 1 (twelve hours of 100,000 msgs/s from one publisher) are counted
  * but not recorded, and flag the stream {@code overflow}. Only the subscriber's delivery thread writes it.
+ *
+ * <p>Unlike {@link StreamAudit}'s counts, a copy of the bitmaps takes milliseconds at tens of millions
+ * of messages, longer than the gap between two messages of a busy stream, so the sequence lock of
+ * {@link StreamAudits} alone would retry it in vain while a backlog drains. Recording and copying
+ * take this object's lock instead: uncontended but for a copy (once per pull of the audit), it costs
+ * the writer some 10 ns a message (docs/performance.md, "The stream audit's hand-over").
  */
 public final class StreamReceipts implements ReceivedStream {
 
@@ -54,7 +60,7 @@ public final class StreamReceipts implements ReceivedStream {
     }
 
     @Override
-    public void record(long seq, boolean redelivery, boolean resend) {
+    public synchronized void record(long seq, boolean redelivery, boolean resend) {
         received++;
         if (redelivery) {
             redelivered++;
@@ -106,7 +112,7 @@ public final class StreamReceipts implements ReceivedStream {
     }
 
     @Override
-    public StreamState state(String publisher) {
+    public synchronized StreamState state(String publisher) {
         List<Long> dups = new ArrayList<>();
         for (int i = 0; i < Math.min(duplicateSeqCount, StreamState.EXAMPLES); i++) {
             dups.add(duplicateSeqs[i]);
