@@ -90,12 +90,18 @@ final class Summary {
                 console.printf(Locale.ROOT, "  latency µs: p50 %.0f, p99 %.0f, p99.9 %.0f, max %.0f (%s)%n",
                         p.delivery().latency().p50(), p.delivery().latency().p99(), p.delivery().latency().p999(), p.delivery().latency().max(), p.delivery().latency().basis());
             }
-            console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected%s "
-                            + "(%d of %d subscribers audited)%n", p.delivery().audit().lost(), p.delivery().audit().duplicates(),
-                    p.delivery().audit().outOfOrder(), p.delivery().audit().redelivered(), p.delivery().audit().unexpected(),
-                    p.delivery().audit().resent() > 0 ? ", " + p.delivery().audit().resent() + " copies of sends made again after a failure "
-                            + "(in doubt)" : "", p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers());
-            for (String line : List.of(HeaderLines.expiry(p.delivery().expiry()), HeaderLines.groups(p.delivery().audit()))) {
+            if (p.delivery().audit().noneAudited()) {
+                console.printf(Locale.ROOT, "  audit: not audited (0 of %d subscribers): %d redelivered, %d unexpected%n",
+                        p.delivery().audit().subscribers(), p.delivery().audit().redelivered(), p.delivery().audit().unexpected());
+            } else {
+                console.printf(Locale.ROOT, "  audit: %d lost, %d duplicates, %d out of order, %d redelivered, %d unexpected%s "
+                                + "(%d of %d subscribers audited)%n", p.delivery().audit().lost(), p.delivery().audit().duplicates(),
+                        p.delivery().audit().outOfOrder(), p.delivery().audit().redelivered(), p.delivery().audit().unexpected(),
+                        p.delivery().audit().resent() > 0 ? ", " + p.delivery().audit().resent() + " copies of sends made again after a failure "
+                                + "(in doubt)" : "", p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers());
+            }
+            for (String line : List.of(HeaderLines.notAudited(p.delivery().audit()), HeaderLines.expiry(p.delivery().expiry()),
+                    HeaderLines.groups(p.delivery().audit()))) {
                 if (!line.isEmpty()) {
                     console.println("  " + line);
                 }

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * the broker flagged it redelivered.
  * Only the subscriber's delivery thread writes it.
  */
-public final class StreamAudit {
+public final class StreamAudit implements ReceivedStream {
 
     /** Beyond this many open gaps the audit stops telling duplicates from late messages. */
     static final int MAX_GAPS = 100_000;
@@ -49,6 +49,7 @@ public final class StreamAudit {
     }
 
     /** {@code resend}: the publisher made this send again after one that failed (in doubt). */
+    @Override
     public void record(long seq, boolean redelivery, boolean resend) {
         received++;
         if (redelivery) {
@@ -135,6 +136,7 @@ public final class StreamAudit {
     }
 
     /** The stream so far, as {@code GET /audit} carries it. */
+    @Override
     public StreamState state(String publisher) {
         // counts bounded again: a copy taken while a record is under way may be torn (and is then discarded)
         List<Long> dups = new ArrayList<>();

@@ -8,9 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
- * One subscriber's {@link StreamAudit}s, one per publisher index, grown as publishers are met:
+ * One subscriber's streams ({@link StreamAudit}s, or {@link StreamReceipts}), one per publisher index, grown as publishers are met:
  * written by the subscriber's delivery thread for every audited message, read by whoever serves
  * {@code /audit} (after the drain, but a late message may still arrive meanwhile).
  *
@@ -40,7 +41,31 @@ public final class StreamAudits {
     static final long READ_PATIENCE_NANOS = 1_000_000_000L;
 
     /** By publisher index; replaced (grown) and filled by the writer only, inside a version bump. */
-    private StreamAudit[] streams = new StreamAudit[0];
+    private ReceivedStream[] streams = new ReceivedStream[0];
+    /** How each stream is audited: alone (gaps as ranges) or by its receipts. */
+    private final Supplier<ReceivedStream> kind;
+
+    /** Streams each audited alone ({@link StreamAudit}). */
+    public StreamAudits() {
+        this(StreamAudit::new, false);
+    }
+
+    /** Whether each stream copies itself under its own lock ({@link StreamReceipts}): no version check then. */
+    private final boolean locked;
+
+    private StreamAudits(Supplier<ReceivedStream> kind, boolean locked) {
+        this.kind = kind;
+        this.locked = locked;
+    }
+
+    /**
+     * Streams audited by their receipts ({@link StreamReceipts}), with {@code groups} message groups
+     * (0: none). A copy of their bitmaps is longer than one of counts, so {@link #states} is called
+     * once the messages slow down (the drain) rather than while they pour in.
+     */
+    public static StreamAudits receipts(int groups) {
+        return new StreamAudits(() -> new StreamReceipts(groups), true);
+    }
     /** Even between records, odd during one; only the writer changes it. */
     private long version;
 
@@ -58,14 +83,14 @@ public final class StreamAudits {
         VERSION.setOpaque(this, v + 1);
         VarHandle.releaseFence(); // the odd version is visible before any write below
         try {
-            StreamAudit[] s = streams;
+            ReceivedStream[] s = streams;
             if (publisher >= s.length) {
                 s = Arrays.copyOf(s, Math.max(publisher + 1, s.length * 2));
                 streams = s;
             }
-            StreamAudit stream = s[publisher];
+            ReceivedStream stream = s[publisher];
             if (stream == null) {
-                stream = new StreamAudit();
+                stream = kind.get();
                 s[publisher] = stream;
             }
             stream.record(sequence, redelivery, resend);
@@ -81,6 +106,13 @@ public final class StreamAudits {
      * (a writer recording without a pause for a whole second, which no JMS delivery thread does).
      */
     public List<StreamState> states(IntFunction<String> publisherName) {
+        if (locked) {
+            long seen = (long) VERSION.getAcquire(this); // the streams the writer met so far are visible
+            List<StreamState> copy = copy();
+            if (copy != null) {
+                return named(copy, publisherName);
+            }
+        }
         long deadline = System.nanoTime() + READ_PATIENCE_NANOS;
         int attempts = 0;
         while (true) {
@@ -89,7 +121,7 @@ public final class StreamAudits {
             if ((before & 1) == 0) {
                 List<StreamState> copy = copy();
                 VarHandle.acquireFence(); // the copy's reads are done before the version is read again
-                if ((long) VERSION.getOpaque(this) == before) {
+                if (copy != null && (long) VERSION.getOpaque(this) == before) {
                     return named(copy, publisherName);
                 }
             }
@@ -104,13 +136,18 @@ public final class StreamAudits {
     /**
      * The streams' counts, unnamed: only what the writer writes is read inside the version check;
      * the names (string building, the slowest part) are given after it, so a copy is short enough
-     * to slip between two records even while messages keep arriving.
+     * to slip between two records even while messages keep arriving. {@code null}: torn (a bitmap
+     * read while the writer changed it threw), to be discarded like a copy whose version changed.
      */
     private List<StreamState> copy() {
-        StreamAudit[] s = streams;
+        ReceivedStream[] s = streams;
         List<StreamState> states = new ArrayList<>(s.length);
-        for (StreamAudit stream : s) {
-            states.add(stream == null ? null : stream.state(null));
+        try {
+            for (ReceivedStream stream : s) {
+                states.add(stream == null ? null : stream.state(null));
+            }
+        } catch (RuntimeException torn) {
+            return null;
         }
         return states;
     }
@@ -120,9 +157,7 @@ public final class StreamAudits {
         for (int p = 0; p < copy.size(); p++) {
             StreamState c = copy.get(p);
             if (c != null) {
-                states.add(new StreamState(publisherName.apply(p), c.received(), c.highest(), c.missing(),
-                        c.duplicates(), c.outOfOrder(), c.redelivered(), c.overflow(), c.copies(), c.resent(),
-                        c.duplicateSeqs(), c.gaps()));
+                states.add(c.named(publisherName.apply(p)));
             }
         }
         return states;

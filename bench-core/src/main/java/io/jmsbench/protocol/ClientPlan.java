@@ -20,16 +20,29 @@ import java.util.List;
  * subscriber).
  *
  * <p>{@code reply} is the client's part in request/reply ({@code null}: none).
+ *
+ * <p>{@code receipts}: a subscriber that shares its streams with others (a queue's competing consumers)
+ * or takes a part of them its selector picks records which sequence numbers it received, for the
+ * controller to audit together ({@code audit} is then false). {@code faults}: a test hook ({@code null}
+ * but in tests of the audit). Both left out of the JSON when unset, so an agent of an earlier version
+ * reads a plan without them.
  */
 public record ClientPlan(String id, String selector, String destination, boolean audit,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> processingNanos,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long startNanos,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long stopNanos,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer group,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) ReplyPlan reply) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) ReplyPlan reply,
+                         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean receipts,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) SubscriberFaults faults) {
 
     public ClientPlan {
         processingNanos = processingNanos == null ? List.of() : List.copyOf(processingNanos);
+    }
+
+    public ClientPlan(String id, String selector, String destination, boolean audit, List<Long> processingNanos,
+                      Long startNanos, Long stopNanos, Integer group, ReplyPlan reply) {
+        this(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group, reply, false, null);
     }
 
     public ClientPlan(String id, String selector, String destination, boolean audit, List<Long> processingNanos,
@@ -48,7 +61,8 @@ public record ClientPlan(String id, String selector, String destination, boolean
 
     /** This client at {@code destination} (its address on the wire), all else kept. */
     public ClientPlan at(String destination) {
-        return new ClientPlan(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group, reply);
+        return new ClientPlan(id, selector, destination, audit, processingNanos, startNanos, stopNanos, group, reply,
+                receipts, faults);
     }
 
     public ClientPlan(String id, String selector, String destination) {

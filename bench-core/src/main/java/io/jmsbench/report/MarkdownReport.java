@@ -109,7 +109,11 @@ public final class MarkdownReport {
                 Figures.count(p.delivery().totals().sendErrors()), Figures.count(p.delivery().totals().receiveErrors()),
                 p.delivery().drain().outcome(), p.delivery().drain().seconds(), Figures.count(p.delivery().drain().receivedMessages()),
                 Figures.count(p.delivery().drain().expectedMessages())));
-        if (p.delivery().audit() != null) {
+        if (p.delivery().audit() != null && p.delivery().audit().noneAudited()) {
+            md.append(String.format(Locale.ROOT, "Audit: not audited (0 of %d subscribers): %s redelivered, %s unexpected.%n%n",
+                    p.delivery().audit().subscribers(), Figures.count(p.delivery().audit().redelivered()),
+                    Figures.count(p.delivery().audit().unexpected())));
+        } else if (p.delivery().audit() != null) {
             md.append(String.format(Locale.ROOT, "Audit (%d of %d subscribers audited per publisher stream): %s lost, "
                             + "%s duplicates, %s out of order, %s redelivered, %s unexpected%s%s.%n%n",
                     p.delivery().audit().auditedSubscribers(), p.delivery().audit().subscribers(), Figures.count(p.delivery().audit().lost()),
@@ -119,7 +123,8 @@ public final class MarkdownReport {
                             + "after a failure (in doubt: the failed send had reached the broker)" : "",
                     p.delivery().audit().overflow() ? " (too many gaps: duplicates and out-of-order undercounted)" : ""));
         }
-        for (String line : new String[] {HeaderLines.expiry(p.delivery().expiry()), HeaderLines.groups(p.delivery().audit())}) {
+        for (String line : new String[] {HeaderLines.notAudited(p.delivery().audit()), HeaderLines.expiry(p.delivery().expiry()),
+                HeaderLines.groups(p.delivery().audit())}) {
             if (!line.isEmpty()) {
                 md.append(line).append("\n\n");
             }

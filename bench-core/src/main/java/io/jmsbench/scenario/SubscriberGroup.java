@@ -13,10 +13,22 @@ import java.time.Duration;
  * before the acknowledgement, fixed or drawn from a distribution (always 0: none). {@code start} and {@code stop}: when, after the
  * publishers start, the group's clients connect and close ({@code null}: with the point's clients,
  * before the publishers start, and at the point's end). {@code reply}: the clients are responders,
- * answering every request to its {@code JMSReplyTo} (left out of the JSON when false).
+ * answering every request to its {@code JMSReplyTo} (left out of the JSON when false). {@code faults}: a
+ * test hook ({@code null} normally, and left out of the JSON) that makes the clients' audit miss or
+ * double messages on purpose, so that tests can prove the audit catches them.
  */
 public record SubscriberGroup(int clients, String selector, FilterSpec filter, Distribution processing, Duration start,
-                              Duration stop, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean reply) {
+                              Duration stop, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean reply,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) Faults faults) {
+
+    /** Every {@code dropEvery}-th message a client receives is left out of its receipts; every {@code repeatEvery}-th recorded twice. 0: never. */
+    public record Faults(int dropEvery, int repeatEvery) {
+    }
+
+    public SubscriberGroup(int clients, String selector, FilterSpec filter, Distribution processing, Duration start,
+                           Duration stop, boolean reply) {
+        this(clients, selector, filter, processing, start, stop, reply, null);
+    }
 
     /** No time spent in the listener. */
     public static final Distribution NO_PROCESSING = new Distribution.Fixed(0);

@@ -188,12 +188,7 @@ public final class ExpectedReplication {
         boolean queue = scenario.destination().type() == DestinationType.QUEUE;
         double total = 0;
         for (MessageVariant variant : variants) {
-            ActiveMQBytesMessage message = new ActiveMQBytesMessage();
-            MessageTemplate.fill(message, group.message(), variant);
-            message.setJMSDeliveryMode(group.persistent()
-                    ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            MessageEvaluationContext context = new MessageEvaluationContext();
-            context.setMessageReference(message);
+            MessageEvaluationContext context = context(group, variant);
             int matching = unfiltered;
             for (BooleanExpression selector : selectors) {
                 if (selector.matches(context)) {
@@ -203,5 +198,43 @@ public final class ExpectedReplication {
             total += queue ? Math.min(1, matching) : matching;
         }
         return total / variants.size();
+    }
+
+    /** A message of {@code group} as {@code variant} makes it, for selectors to be evaluated on. */
+    private static MessageEvaluationContext context(PublisherGroup group, MessageVariant variant) throws JMSException {
+        ActiveMQBytesMessage message = new ActiveMQBytesMessage();
+        MessageTemplate.fill(message, group.message(), variant);
+        message.setJMSDeliveryMode(group.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+        MessageEvaluationContext context = new MessageEvaluationContext();
+        context.setMessageReference(message);
+        return context;
+    }
+
+    /**
+     * By variant index, whether one of {@code selectors} (a {@code null} one: no selector, matching
+     * all) matches that variant of {@code group}'s messages: which of them these subscribers take.
+     */
+    public static boolean[] takenVariants(Scenario scenario, PublisherGroup group, List<String> selectors) {
+        List<MessageVariant> variants = MessageVariants.of(group.message(), scenario.subscribers());
+        boolean[] taken = new boolean[variants.size()];
+        if (selectors.contains(null)) {
+            Arrays.fill(taken, true);
+            return taken;
+        }
+        try {
+            List<BooleanExpression> parsed = new ArrayList<>();
+            for (String selector : selectors) {
+                parsed.add(Selectors.parse(selector));
+            }
+            for (int v = 0; v < taken.length; v++) {
+                MessageEvaluationContext context = context(group, variants.get(v));
+                for (BooleanExpression selector : parsed) {
+                    taken[v] |= selector.matches(context);
+                }
+            }
+            return taken;
+        } catch (JMSException e) {
+            throw new IllegalStateException("cannot evaluate the selectors " + selectors + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -81,4 +81,35 @@ class StreamAuditsTest {
                 new StreamState("pub-1", written[0], written[0] - 1, 0, 0, 0, 0, false)),
                 audits.states(p -> "pub-" + p));
     }
+
+    /**
+     * Receipts are copied while the writer records without a pause (a backlog draining): each copy
+     * comes at once, whole (as many sequence numbers in its bitmap as it counts received), where a
+     * version check would retry in vain for a second and give up.
+     */
+    @Test
+    void receiptsAreCopiedWholeWhileTheWriterNeverPauses() throws Exception {
+        StreamAudits audits = StreamAudits.receipts(0);
+        audits.record(0, 0, false);
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            long seq = 1;
+            while (!stop.get()) {
+                audits.record(0, seq++, false);
+            }
+        }, "delivery");
+        writer.start();
+        try {
+            long start = System.nanoTime();
+            for (int i = 0; i < 20; i++) {
+                StreamState s = audits.states(p -> "pub-" + p).get(0);
+                assertEquals(s.received(), Bitmaps.of(s.receipts().seen()).getLongCardinality(), s.toString());
+                assertEquals(s.highest() + 1, s.received(), s.toString());
+            }
+            assertTrue(System.nanoTime() - start < StreamAudits.READ_PATIENCE_NANOS * 10, "20 copies, no retry loop");
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+    }
 }

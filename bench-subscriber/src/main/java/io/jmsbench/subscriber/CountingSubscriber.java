@@ -53,8 +53,12 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     private final int runTag;
     private final StampReader stamps = new StampReader();
     private final long clockOffset;
-    /** Written by the delivery thread without a lock (StreamAudits says why), read once after the drain. */
-    private final StreamAudits streams = new StreamAudits();
+    /**
+     * Written by the delivery thread without a lock (StreamAudits says why), read once after the drain:
+     * ranges of gaps for a subscriber audited alone, receipts for one audited with others.
+     */
+    private final StreamAudits streams;
+    private final Recording recording;
     private volatile long unexpected;
     private volatile long redelivered;
     /** End-to-end latency in nanoseconds; written by the delivery thread, flipped by the sampler. */
@@ -71,9 +75,12 @@ final class CountingSubscriber implements PooledClient, MessageListener {
         this.client = client;
         this.work = new ListenerWork(client.processingNanos());
         this.id = client.id();
-        this.audit = client.audit();
+        this.audit = client.audit() || client.receipts();
         this.groups = plan.message().headersOrNone().groups() > 0
                 ? new GroupCounts(plan.message().headersOrNone().groups()) : null;
+        this.streams = client.receipts() ? StreamAudits.receipts(plan.message().headersOrNone().groups())
+                : new StreamAudits();
+        this.recording = Recording.of(streams, client.faults());
         this.stamped = plan.message().stamped();
         this.runTag = AuditHeaders.runTag(plan.runId());
         this.clockOffset = plan.clockOffsetNanos();
@@ -196,7 +203,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
             redelivered++;
         }
         if (audit) {
-            streams.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
+            recording.record(AuditHeaders.publisherOf(id), AuditHeaders.sequenceOf(id), redelivery,
                     AuditHeaders.resendOf(id));
         }
         return true;
@@ -232,7 +239,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
 
     /** The audit so far; read after the drain, from any thread. */
     ClientAudit audit() {
-        return new ClientAudit(id, audit, unexpected, redelivered, streams.states(AuditHeaders::publisherId),
+        return new ClientAudit(id, client.audit(), unexpected, redelivered, streams.states(AuditHeaders::publisherId),
                 groups == null ? List.of() : groups.snapshot());
     }
 

@@ -2,6 +2,7 @@ package io.jmsbench.run.point;
 
 import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.protocol.ReplyPlan;
+import io.jmsbench.protocol.SubscriberFaults;
 import io.jmsbench.scenario.Defaults;
 import io.jmsbench.scenario.DestinationSpec;
 import io.jmsbench.scenario.Distribution;
@@ -43,6 +44,11 @@ public final class ClientPlans {
      * every message of them: its selector matches every message variant (of every publisher group),
      * and on a queue it is the destination's only consumer. One that gets only some groups' messages
      * counts them without an audit.
+     *
+     * <p>The others, when the messages are stamped, record their receipts ({@link ClientPlan#receipts}):
+     * a queue's competing consumers, audited together ({@link ReceiptUnions}), and a topic subscriber
+     * whose selector takes part of each stream, audited against that part; but not one of those that
+     * joins late or leaves early, whose part of the stream depends on when it did.
      */
     public static List<ClientPlan> subscribers(Scenario scenario) {
         List<ClientPlan> plans = new ArrayList<>();
@@ -60,9 +66,10 @@ public final class ClientPlans {
                 String selector = Filters.selector(group, i);
                 boolean audit = stamped && ExpectedReplication.matchesEveryVariant(scenario, selector)
                         && (!queue || perDestination.get(destination) == 1);
+                boolean receipts = stamped && !audit && (queue || group.start() == null && group.stop() == null);
                 plans.add(new ClientPlan("sub-" + g + "-" + i, selector, destination, audit,
                         processingTable(group.processing()), nanosOrNull(group.start()), nanosOrNull(group.stop()),
-                        null, group.reply() ? ReplyPlan.RESPONDER : null));
+                        null, group.reply() ? ReplyPlan.RESPONDER : null, receipts, faults(group.faults())));
             }
         }
         return plans;
@@ -80,6 +87,10 @@ public final class ClientPlans {
             return List.of(processing.min());
         }
         return LongStream.of(processing.table(Defaults.PROCESSING_TABLE_LENGTH, Defaults.SIZE_SEED)).boxed().toList();
+    }
+
+    private static SubscriberFaults faults(SubscriberGroup.Faults faults) {
+        return faults == null ? null : new SubscriberFaults(faults.dropEvery(), faults.repeatEvery());
     }
 
     private static Long nanosOrNull(Duration d) {

@@ -21,15 +21,23 @@ import java.util.TreeMap;
  * every publisher on its destination, the messages sent that never arrived are lost (a publisher
  * never heard from loses all it sent); duplicates, out-of-order and redelivered messages are summed.
  * The first streams that lost a message or saw one twice are named with the sequence numbers.
- * With message groups, which consumers each group went to.
+ * With message groups, which consumers each group went to. The subscribers audited together (a
+ * queue's competing consumers, a selector's part of a stream) are joined by {@link UnionMerge}; the
+ * rest, neither, are named as not audited.
  */
 public final class AuditMerge {
 
     private AuditMerge() {
     }
 
+    /** Without subscribers audited together. */
     public static AuditCounts of(List<ClientPlan> subscribers, List<ClientPlan> publishers, Counters published,
                           List<ClientAudit> audits) {
+        return of(subscribers, publishers, published, audits, List.of());
+    }
+
+    public static AuditCounts of(List<ClientPlan> subscribers, List<ClientPlan> publishers, Counters published,
+                                 List<ClientAudit> audits, List<AuditUnion> unions) {
         if (published == null) {
             return AuditCounts.NONE;
         }
@@ -82,8 +90,14 @@ public final class AuditMerge {
                 }
             }
         }
-        return new AuditCounts(lost, duplicates, outOfOrder, redelivered, unexpected, audited, subscribers.size(),
-                overflow, resent, examples, GroupStickiness.of(groups));
+        UnionMerge.Totals union = UnionMerge.of(unions, sent, audits, AuditCounts.EXAMPLE_STREAMS - examples.size());
+        examples.addAll(union.examples());
+        List<String> notAudited = new ArrayList<>(union.notAudited());
+        var members = UnionMerge.members(unions);
+        subscribers.stream().filter(p -> !p.audit() && !members.contains(p.id())).forEach(p -> notAudited.add(p.id()));
+        return new AuditCounts(lost + union.lost(), duplicates + union.duplicates(),
+                outOfOrder + union.groupDisorder(), redelivered, unexpected, audited + union.audited(),
+                subscribers.size(), overflow, resent + union.resent(), examples, GroupStickiness.of(groups), notAudited);
     }
 
     /**

@@ -26,6 +26,8 @@ final class Unmeasured {
                 "latency (messages not stamped, or none received in the window)");
         missing(out, points, p -> p.delivery().audit() == null,
                 "the audit of lost, duplicate and out-of-order messages (messages not stamped)");
+        missing(out, points, p -> p.delivery().audit() != null && p.delivery().audit().noneAudited(),
+                "the audit of lost and duplicate messages: no subscriber could be audited (not audited)");
         missing(out, points, p -> p.resources().broker() == null || p.resources().broker().rssBytes() < 0,
                 "the broker JVM's memory, disk and network traffic");
         missing(out, points, p -> p.samples().isEmpty(), "per-second samples");

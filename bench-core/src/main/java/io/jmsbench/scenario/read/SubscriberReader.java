@@ -65,9 +65,16 @@ final class SubscriberReader {
             Duration start = g.duration("start", null, Duration.ZERO);
             Duration stop = g.duration("stop", null, Duration.ofMillis(1));
             boolean reply = g.bool("reply", false);
+            SubscriberGroup.Faults faults = null;
+            if (g.hasHidden("faults")) {
+                Fields hook = g.hiddenMapping("faults");
+                faults = new SubscriberGroup.Faults(hook.integer("dropEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE),
+                        hook.integer("repeatEvery", Defaults.FAULT_EVERY, 0, Integer.MAX_VALUE));
+                hook.finish();
+            }
             g.finish();
             result.add(new SubscriberGroup(clients, selector == null || selector.isBlank() ? null : selector,
-                    selector == null ? filter : null, processing, start, stop, reply));
+                    selector == null ? filter : null, processing, start, stop, reply, faults));
         }
         return result.isEmpty() ? List.of(SubscriberGroup.of(Defaults.SUBSCRIBER_CLIENTS, null)) : result;
     }
