@@ -84,7 +84,7 @@ final class RunLifecycle {
                 }
                 report = BenchmarkRun.execute(request.plan(), request.scenarioFile(), request.assignments(),
                         request.out(), signal, runConsole, new BenchmarkRun.Options(request.diskBenchmark(),
-                                request.continueOnFailure(), token, login, metrics, request.brokerPort()));
+                                request.continueOnFailure(), token, login, metrics, request.brokerLocator()));
             } catch (BadInput | TlsSetup.Problem e) {
                 err.println("jmsbench run: " + e.getMessage());
                 return RunOutcome.REFUSED;

@@ -31,6 +31,7 @@ public final class PointJudge {
             WindowRules::neverSteady,
             WindowRules::precisionNotReached,
             windowed(HostRules::brokerCpuNotMeasured),
+            windowed(HostRules::brokerProcessNotABroker),
             windowed(HostRules::hostCpuNotMeasured),
             windowed(HostRules::brokerProcessNotMeasured),
             windowed(CpuRules::check),

@@ -16,6 +16,9 @@ import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
+import io.jmsbench.report.Environment.BrokerFacts;
+import io.jmsbench.system.ListeningProcess;
+import io.jmsbench.system.ProcessLook;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.WarmupEnd;
@@ -106,6 +109,8 @@ class PointJudgeTest {
         /** What an external broker's management interface said; {@code null}: nothing asked (embedded). */
         BrokerHealth brokerHealth;
         boolean brokerCpuKnown = true;
+        /** The process found on an external broker's port of this machine; {@code null}: none (embedded). */
+        ListeningProcess brokerProcess;
         WarmupEnd warmupEnd = WarmupEnd.TIME;
         WindowEnd windowEnd = WindowEnd.TIME;
         /** The window's seconds; {@code null}: ten seconds at the window's rates, each ±1% (see {@link #seconds}). */
@@ -199,7 +204,9 @@ class PointJudgeTest {
                 spec.window ? new Window(start, end, spec.windowEnd, spec.latency, null, null) : null,
                 spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null, spec.roundTrip),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
-                        spec.placement, PointEnvironment.NONE));
+                        spec.placement, spec.brokerProcess == null ? PointEnvironment.NONE
+                        : new PointEnvironment(new BrokerFacts("external activemq", "unknown", "tcp://localhost:47616",
+                        null, null, null, null, spec.brokerProcess, null), List.of(), Map.of())));
         return PointJudge.judge(PointFacts.of(PointPlan.of(scenario, spec.brokerReused), o, spec.brokerCounts,
                 spec.brokerHealth, spec.hostCores));
     }
@@ -289,6 +296,11 @@ class PointJudgeTest {
                 s.brokerCpuKnown = false;
                 s.hostBusy = 0.5;
             }, SHARED_HOST, BROKER_CPU_NOT_MEASURED),
+            rule(BROKER_PROCESS_NOT_A_BROKER, "socat on the broker's port, not measured", s -> {
+                s.brokerCpuKnown = false;
+                s.brokerProcess = new ListeningProcess(4242, "socat").with(ProcessLook.of("socat",
+                        List.of("socat", "TCP-LISTEN:47616,fork", "TCP:127.0.0.1:61616")));
+            }, SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER),
             rule(WINDOW_TOO_SHORT, "a window without seconds", s -> s.samples = List.of(), SHARED_HOST,
                     WINDOW_TOO_SHORT),
             rule(BROKER_COUNT_MISMATCH, "the broker took in fewer than were sent",
@@ -622,6 +634,25 @@ class PointJudgeTest {
                 findings.stream().map(Finding::code).toList());
         assertEquals("the 95% interval of the received rate may be too narrow: the means of its 5 batches of 2 s "
                 + "stayed correlated (lag-1 0.40 > 0.20); a longer window helps", findings.get(1).text());
+    }
+
+    @Test
+    void aForwarderOnTheBrokersPortIsNamedAndThePointUnverifiedNotMeasuredAsTheBroker() throws Exception {
+        Spec forwarded = new Spec();
+        forwarded.brokerCpuKnown = false;
+        forwarded.brokerProcess = new ListeningProcess(4242, "socat").with(ProcessLook.of("socat",
+                List.of("/usr/bin/socat", "TCP-LISTEN:47616,fork", "TCP:127.0.0.1:61616")));
+        List<Finding> findings = judge(forwarded);
+        assertEquals(List.of(SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("unverified: the process listening on the broker's port, 4242 (socat), looks like socat, a port "
+                + "forwarder or proxy, not a broker, so it was not measured as the broker and the rule that a capacity "
+                + "point saturates the broker could not be checked: name the broker's process with --broker-pid, or "
+                + "--broker-port with the port it listens on itself", findings.get(1).text());
+
+        Spec named = new Spec(); // the user named it: measured, so no finding about it
+        named.brokerProcess = forwarded.brokerProcess.with(forwarded.brokerProcess.look().named("--broker-pid"));
+        assertEquals(List.of(SHARED_HOST), codes(named));
     }
 
     @Test
