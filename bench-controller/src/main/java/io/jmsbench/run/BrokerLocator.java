@@ -30,9 +30,9 @@ public record BrokerLocator(Integer port, Long pid) {
                 .map(p -> port == null ? p : p.with(p.look().named("--broker-port")));
     }
 
-    /** How the process was found, for the console: "named by --broker-pid", "listening on port 61616". */
+    /** Where the process was found, for the console: " listening on port 61616"; "" when named by its pid. */
     String how(Optional<BrokerAddress> address) {
-        return pid != null ? "named by --broker-pid" : "listening on port " + address.map(a -> a.withPort(port).port())
+        return pid != null ? "" : " listening on port " + address.map(a -> a.withPort(port).port())
                 .map(String::valueOf).orElse("?");
     }
 }

@@ -90,7 +90,7 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
         boolean measured = process != null && process.look().measurable();
         if (process != null) {
             console.println("  broker   " + (kind == null ? "external" : kind.yamlName()) + " at " + url + ": process "
-                    + process.pid() + " (" + process.command() + ") " + locator.how(address) + ", "
+                    + process.pid() + " (" + process.command() + ")" + locator.how(address) + ", "
                     + (measured ? process.looksLike() + ", measured from /proc"
                     : "looks like " + process.looksLike() + ": not measured as the broker (give --broker-pid, or "
                     + "--broker-port with the port the broker itself listens on)"));
