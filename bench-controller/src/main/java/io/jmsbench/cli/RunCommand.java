@@ -1,6 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.broker.TlsStoreCheck;
+import io.jmsbench.run.BrokerLocator;
 import io.jmsbench.run.progress.ProgressMode;
 import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.ScenarioException;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,8 +73,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--broker-port", paramLabel = "PORT",
             description = "The port an external broker on this machine listens on, when not its URL's (behind a "
-                    + "proxy or a forwarded port): its process is found by that port and its CPU measured.")
+                    + "proxy or a forwarded port): its process is found by that port and its CPU measured as the "
+                    + "broker's, whatever it looks like.")
     Integer brokerPort;
+
+    @Option(names = "--broker-pid", paramLabel = "PID",
+            description = "The process id of an external broker on this machine: its CPU is measured as the broker's, "
+                    + "whatever it looks like (without it, or --broker-port, the process on the URL's port is measured "
+                    + "only when it looks like a broker, not a forwarder or a proxy).")
+    Long brokerPid;
 
     @Option(names = "--on-failure", defaultValue = "abort", paramLabel = "abort|continue",
             description = "When a point fails (an agent lost, the broker dead, a stall): skip the remaining points "
@@ -133,6 +142,12 @@ final class RunCommand implements Callable<Integer> {
         if (brokerPort != null && (brokerPort < 1 || brokerPort > 65535)) {
             throw new BadInput("--broker-port: expected a port from 1 to 65535, found " + brokerPort);
         }
+        if (brokerPid != null && brokerPort != null) {
+            throw new BadInput("--broker-pid and --broker-port both name the broker's process: give one");
+        }
+        if (brokerPid != null && !Files.isDirectory(Path.of("/proc", Long.toString(brokerPid)))) {
+            throw new BadInput("--broker-pid: no process " + brokerPid + " on this machine");
+        }
         PathOptions.outputDirectory("--out", out);
         PathOptions.input("--token-file", tokenFile, false);
         PathOptions.input("--broker-credentials", brokerCredentials, true);
@@ -144,6 +159,7 @@ final class RunCommand implements Callable<Integer> {
         ScenarioPlan plan = ScenarioLoader.plan(file, assignments, List.of(ExpectedReplication::refuseNone,
                 new TlsStoreCheck(System.getenv())));
         return new RunRequest(plan, file, assignments, out, progress, diskBenchmark, onFailure.equals("continue"),
-                tokenFile, brokerCredentials, metricsPort, metricsAddress, brokerPort, historyLocation, commit);
+                tokenFile, brokerCredentials, metricsPort, metricsAddress, new BrokerLocator(brokerPort, brokerPid),
+                historyLocation, commit);
     }
 }

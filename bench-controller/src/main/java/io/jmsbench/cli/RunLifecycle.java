@@ -10,6 +10,7 @@ import io.jmsbench.run.metrics.RunMetrics;
 import io.jmsbench.run.progress.RunConsole;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.stop.RunSignal;
+import io.jmsbench.system.RunCgroup;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A run from its checked request to its printed summary: the console it draws on, the shutdown hook
  * that turns Ctrl-C or SIGTERM into an abort, the agents' token, the broker login, the metrics
- * endpoint, and {@link BenchmarkRun} itself. Each problem is said on stderr in one sentence, and how
+ * endpoint, the run's cgroup where one can be made ({@link RunCgroup}), and {@link BenchmarkRun} itself. Each problem is said on stderr in one sentence, and how
  * the run ended is returned for its exit code.
  */
 final class RunLifecycle {
@@ -77,14 +78,15 @@ final class RunLifecycle {
             RunMetrics metrics = request.metricsPort() == null ? null
                     : new RunMetrics(request.plan().base().name(), request.plan().runs());
             Report report;
-            try (MetricsServer server = serve(metrics)) {
+            // the run's cgroup, joined before any JVM starts so every one is born in it (RunCgroup)
+            try (RunCgroup group = RunCgroup.join(); MetricsServer server = serve(metrics)) {
                 if (server != null) {
                     console.println("jmsbench: metrics at http://" + server.address().getHostString() + ":"
                             + server.address().getPort() + "/metrics");
                 }
                 report = BenchmarkRun.execute(request.plan(), request.scenarioFile(), request.assignments(),
                         request.out(), signal, runConsole, new BenchmarkRun.Options(request.diskBenchmark(),
-                                request.continueOnFailure(), token, login, metrics, request.brokerPort()));
+                                request.continueOnFailure(), token, login, metrics, request.brokerLocator()));
             } catch (BadInput | TlsSetup.Problem e) {
                 err.println("jmsbench run: " + e.getMessage());
                 return RunOutcome.REFUSED;

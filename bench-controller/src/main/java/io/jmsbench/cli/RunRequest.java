@@ -1,6 +1,7 @@
 package io.jmsbench.cli;
 
 import io.jmsbench.history.store.HistoryLocation;
+import io.jmsbench.run.BrokerLocator;
 import io.jmsbench.run.progress.ProgressMode;
 import io.jmsbench.scenario.ScenarioPlan;
 
@@ -18,13 +19,13 @@ import java.util.List;
  * @param brokerCredentials the properties file with the broker's user and password; {@code null}: the
  *                          environment's, else anonymous
  * @param tokenFile         the remote agents' token; {@code null}: the environment's, else ~/.jmsbench/token
- * @param brokerPort        the port an external broker listens on, where not its URL's; {@code null}: the URL's
+ * @param brokerLocator     how an external broker's process on this machine is found (--broker-port, --broker-pid)
  * @param history           where the run's points are recorded after it; {@code null}: nowhere
  * @param commit            the commit recorded with the run; {@code null}: none given
  */
 record RunRequest(ScenarioPlan plan, Path scenarioFile, List<String> assignments, Path out, ProgressMode progress,
                   boolean diskBenchmark, boolean continueOnFailure, Path tokenFile, Path brokerCredentials,
-                  Integer metricsPort, String metricsAddress, Integer brokerPort, HistoryLocation history,
+                  Integer metricsPort, String metricsAddress, BrokerLocator brokerLocator, HistoryLocation history,
                   String commit) {
 
     RunRequest {

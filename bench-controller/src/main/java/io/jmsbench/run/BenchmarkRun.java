@@ -71,15 +71,15 @@ public final class BenchmarkRun {
     /**
      * How to run: measure the disk first; go on with the next point after one failed
      * ({@code --on-failure continue}) or stop there; the token of remote agents ({@code null} in
-     * local mode); the gauges a metrics endpoint serves ({@code null}: none); the port an external
-     * broker listens on, when not its URL's ({@code null}: the URL's).
+     * local mode); the gauges a metrics endpoint serves ({@code null}: none); how an external
+     * broker's process on this machine is found.
      */
     public record Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
-                          BrokerCredentials credentials, RunMetrics metrics, Integer brokerPort) {
+                          BrokerCredentials credentials, RunMetrics metrics, BrokerLocator brokerLocator) {
 
         public Options(boolean diskBenchmark, boolean continueOnFailure, String remoteToken,
                        BrokerCredentials credentials, RunMetrics metrics) {
-            this(diskBenchmark, continueOnFailure, remoteToken, credentials, metrics, null);
+            this(diskBenchmark, continueOnFailure, remoteToken, credentials, metrics, BrokerLocator.BY_URL);
         }
 
         @Override
@@ -175,7 +175,7 @@ public final class BenchmarkRun {
         BrokerUnavailable brokerFailure = null;
         try (Children runChildren = new Children(); SamplesLog samples = new SamplesLog(directory.samples())) {
             PointRunner runner = new PointRunner(plan, directory, signal, console, progress, agentSource,
-                    options.credentials(), tls, samples, runChildren, options.metrics(), options.brokerPort());
+                    options.credentials(), tls, samples, runChildren, options.metrics(), options.brokerLocator());
             RunPace pace = new RunPace(points.runsAtMost(), plannedSecondsPerRun());
             while (true) {
                 if (signal.abortReason() != null) {

@@ -54,10 +54,10 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
 
     /** The scenario's broker: an external one as given, or an embedded one started in its own JVM under {@code children}. */
     static PointBroker start(Scenario scenario, Children children, RunDirectory directory, String suffix,
-                             RunSignal signal, PrintStream console, CpuList cpus, Integer brokerPort)
+                             RunSignal signal, PrintStream console, CpuList cpus, BrokerLocator locator)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().isEmbedded()) {
-            return external(scenario, console, brokerPort);
+            return external(scenario, console, locator);
         }
         Path data = dataRoot(scenario, directory).resolve("broker-data" + suffix);
         LiveBroker.Started started = LiveBroker.start(children, directory.path(), "broker" + suffix,
@@ -78,22 +78,26 @@ record PointBroker(String url, BrokerFacts facts, LiveBroker jvm, Path countsFil
     }
 
     /**
-     * An external broker as the scenario gives it; when it listens on this machine (the URL's port,
-     * or {@code brokerPort}), its process, so that its CPU is measured as the embedded broker's is.
+     * An external broker as the scenario gives it; when its process is on this machine ({@code
+     * locator}), that process, measured as the embedded broker's is only when it looks like a broker
+     * or the user named it: a port forwarder's CPU is not the broker's.
      */
-    private static PointBroker external(Scenario scenario, PrintStream console, Integer brokerPort) {
+    private static PointBroker external(Scenario scenario, PrintStream console, BrokerLocator locator) {
         String url = scenario.broker().url();
         BrokerKind kind = scenario.broker().kindFor(scenario.provider());
-        Optional<BrokerAddress> address = BrokerAddress.of(url).map(a -> a.withPort(brokerPort));
-        ListeningProcess process = address.flatMap(a -> ListeningProcess.find(a.host(), a.port())).orElse(null);
+        Optional<BrokerAddress> address = BrokerAddress.of(url);
+        ListeningProcess process = locator.find(address).orElse(null);
+        boolean measured = process != null && process.look().measurable();
         if (process != null) {
             console.println("  broker   " + (kind == null ? "external" : kind.yamlName()) + " at " + url + ": process "
-                    + process.pid() + " (" + process.command() + ") listening on port " + address.get().port()
-                    + ", measured from /proc");
+                    + process.pid() + " (" + process.command() + ")" + locator.how(address) + ", "
+                    + (measured ? process.looksLike() + ", measured from /proc"
+                    : "looks like " + process.looksLike() + ": not measured as the broker (give --broker-pid, or "
+                    + "--broker-port with the port the broker itself listens on)"));
         }
         BrokerFacts facts = new BrokerFacts(kind == null ? "external" : "external " + kind.yamlName(), "unknown", url,
                 null, null, null, null, process, null);
-        return new PointBroker(url, facts, null, null, process == null ? null : new ExternalBrokerProcess(process));
+        return new PointBroker(url, facts, null, null, measured ? new ExternalBrokerProcess(process) : null);
     }
 
     /**

@@ -71,13 +71,13 @@ final class PointRunner {
     private final Children runChildren;
     private final RunMetrics metrics;
     private final int hostCores = CpuList.online().size();
-    private final Integer brokerPort;
+    private final BrokerLocator brokerLocator;
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
                 ProgressView progress, AgentSource agentSource, BrokerCredentials credentials,
                 Map<BrokerSpec, BrokerTls> tls, SamplesLog samples, Children runChildren, RunMetrics metrics,
-                Integer brokerPort) {
+                BrokerLocator brokerLocator) {
         this.tls = tls;
         this.plan = plan;
         this.directory = directory;
@@ -89,7 +89,7 @@ final class PointRunner {
         this.samples = samples;
         this.runChildren = runChildren;
         this.metrics = metrics;
-        this.brokerPort = brokerPort;
+        this.brokerLocator = brokerLocator;
     }
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
@@ -233,10 +233,10 @@ final class PointRunner {
     private PointBroker broker(Scenario scenario, Children pointChildren, String suffix, CpuList cpus)
             throws IOException, BrokerUnavailable, RunAborted, InterruptedException {
         if (!scenario.broker().reuse()) {
-            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, cpus, brokerPort);
+            return PointBroker.start(scenario, pointChildren, directory, suffix, signal, console, cpus, brokerLocator);
         }
         if (shared == null) {
-            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console, cpus, brokerPort);
+            shared = PointBroker.start(scenario, runChildren, directory, "", signal, console, cpus, brokerLocator);
         }
         return shared;
     }

@@ -153,6 +153,12 @@ class CliRefusalTest {
                 run("run --broker-port out of range",
                         "jmsbench run: --broker-port: expected a port from 1 to 65535, found 0",
                         "--broker-port", "0"),
+                run("run --broker-pid of no process",
+                        "jmsbench run: --broker-pid: no process 999999999 on this machine",
+                        "--broker-pid", "999999999"),
+                run("run --broker-pid with --broker-port",
+                        "jmsbench run: --broker-pid and --broker-port both name the broker's process: give one",
+                        "--broker-pid", "1", "--broker-port", "61616"),
                 run("run --metrics-address that is no address",
                         "jmsbench run: --metrics-address: expected an address of this machine such as 127.0.0.1 or"
                                 + " 0.0.0.0, found '[::1'",

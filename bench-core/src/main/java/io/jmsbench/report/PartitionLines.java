@@ -17,11 +17,16 @@ public final class PartitionLines {
     }
 
     static String line(PartitionFigures f) {
-        return String.format(Locale.ROOT, "%s (CPU %s): %s busy; cores of the run's JVMs %s, interrupts %s (in "
-                        + "part inside the JVMs' own time), kernel threads %s, other processes %s",
+        return String.format(Locale.ROOT, "%s (CPU %s): %s busy; cores of the run's JVMs %s%s, interrupts %s (in "
+                        + "part inside the JVMs' own time), kernel threads %s, other processes %s%s%s",
                 f.name().equals("host") ? "the shared host"
                         : "the " + f.name() + " partition", f.cpus(), Figures.percent(f.busy()),
-                Figures.cores(f.ownCores()), Figures.cores(f.interruptCores()), Figures.cores(f.kernelCores()),
-                Figures.cores(f.foreignCores()));
+                Figures.cores(f.ownCores()), Double.isNaN(f.runCores()) ? ""
+                        : " (" + Figures.cores(f.runCores()) + " with every process of its cgroup)",
+                Figures.cores(f.interruptCores()), Figures.cores(f.kernelCores()),
+                Figures.cores(f.foreignCores()), f.otherProcesses().isEmpty() ? ""
+                        : " (" + String.join(", ", f.otherProcesses()) + ")",
+                f.accounting() == null ? "" : ", unexplained " + Figures.cores(f.unexplainedCores()) + " (by "
+                        + (f.accounting().equals("cgroup") ? "the cgroup counts" : "/proc") + ")");
     }
 }

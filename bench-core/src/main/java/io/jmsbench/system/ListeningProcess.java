@@ -20,9 +20,34 @@ import java.util.function.LongFunction;
  * start is found, so that its CPU time, memory and disk traffic can be read from /proc as the
  * embedded broker's are. The socket's inode comes from /proc/net/tcp(6); the process is the one
  * with a {@code socket:[inode]} link under /proc/PID/fd (root reads every process's, another user
- * only its own).
+ * only its own). {@code kind} and {@code looksLike}: what it was taken for ({@link ProcessLook}),
+ * {@code null} where not asked.
  */
-public record ListeningProcess(long pid, String command) {
+public record ListeningProcess(long pid, String command, String kind, String looksLike) {
+
+    public ListeningProcess(long pid, String command) {
+        this(pid, command, null, null);
+    }
+
+    /** The process {@code pid} of this machine, looked at; empty when there is none. */
+    public static Optional<ListeningProcess> ofPid(long pid) {
+        Path dir = Path.of("/proc", Long.toString(pid));
+        return Files.isDirectory(dir) ? Optional.of(new ListeningProcess(pid, command(dir)).looked()) : Optional.empty();
+    }
+
+    /** This process with what its command line looks like ({@link ProcessLook#of(long)}). */
+    public ListeningProcess looked() {
+        return with(ProcessLook.of(pid));
+    }
+
+    public ListeningProcess with(ProcessLook look) {
+        return new ListeningProcess(pid, command, look.kind(), look.looksLike());
+    }
+
+    /** What it was taken for; unknown where not asked. */
+    public ProcessLook look() {
+        return kind == null ? new ProcessLook(ProcessLook.UNKNOWN, "not looked at") : new ProcessLook(kind, looksLike);
+    }
 
     /**
      * The process listening on {@code port} for clients of {@code host}, when {@code host} is this

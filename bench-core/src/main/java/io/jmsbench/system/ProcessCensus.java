@@ -26,8 +26,27 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks)
         processes = Map.copyOf(processes);
     }
 
-    /** One task: its start time (ticks since boot) tells a reused id from the same task. */
-    public record ProcessTicks(long pid, boolean kernel, long startTicks, long ticks, int lastCpu) {
+    /**
+     * One task: its start time (ticks since boot) tells a reused id from the same task; {@code name}
+     * is its process's command name (a kernel thread's own).
+     */
+    public record ProcessTicks(long pid, boolean kernel, long startTicks, long ticks, int lastCpu, String name) {
+
+        public ProcessTicks(long pid, boolean kernel, long startTicks, long ticks, int lastCpu) {
+            this(pid, kernel, startTicks, ticks, lastCpu, "?");
+        }
+
+        ProcessTicks named(String processName) {
+            return new ProcessTicks(pid, kernel, startTicks, ticks, lastCpu, processName);
+        }
+    }
+
+    /**
+     * What tasks not of the run used on a partition between two censuses, in cores: kernel threads,
+     * other processes' threads, and the latter by process name.
+     */
+    public record Foreign(double kernelCores, double userCores, Map<String, Double> byName) {
+        static final Foreign UNKNOWN = new Foreign(Double.NaN, Double.NaN, Map.of());
     }
 
     /**
@@ -50,7 +69,7 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks)
                     if (p != null && p.kernel()) {
                         all.put(p.pid(), p);
                     } else if (p != null) {
-                        threads(dir, all);
+                        threads(dir, p.name(), all);
                     }
                 } catch (IOException | RuntimeException e) {
                     // ended while we looked: counted as ended
@@ -71,13 +90,13 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks)
         }
     }
 
-    private static void threads(Path process, Map<Long, ProcessTicks> all) throws IOException {
+    private static void threads(Path process, String name, Map<Long, ProcessTicks> all) throws IOException {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(process.resolve("task"), "[0-9]*")) {
             for (Path task : tasks) {
                 try {
                     ProcessTicks t = parse(Files.readString(task.resolve("stat")));
                     if (t != null) {
-                        all.put(t.pid(), t);
+                        all.put(t.pid(), t.named(name));
                     }
                 } catch (IOException | RuntimeException e) {
                     // this thread ended while we looked; its siblings are still read
@@ -100,7 +119,8 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks)
         long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
         long start = Long.parseLong(f[19]);
         int lastCpu = f.length > 36 ? Integer.parseInt(f[36]) : -1;
-        return new ProcessTicks(pid, (flags & KERNEL_THREAD_FLAG) != 0, start, ticks, lastCpu);
+        return new ProcessTicks(pid, (flags & KERNEL_THREAD_FLAG) != 0, start, ticks, lastCpu,
+                stat.substring(open + 1, close));
     }
 
     /**
@@ -111,11 +131,18 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks)
      * with its whole life.
      */
     public double[] foreignCoresSince(ProcessCensus earlier, CpuList partition, double seconds) {
+        Foreign f = foreignSince(earlier, partition, seconds);
+        return new double[] {f.kernelCores(), f.userCores()};
+    }
+
+    /** As {@link #foreignCoresSince}, with the other processes' cores by name. */
+    public Foreign foreignSince(ProcessCensus earlier, CpuList partition, double seconds) {
         if (processes.isEmpty() || earlier.processes().isEmpty() || seconds <= 0) {
-            return new double[] {Double.NaN, Double.NaN};
+            return Foreign.UNKNOWN;
         }
         double kernel = 0;
         double user = 0;
+        Map<String, Double> byName = new HashMap<>();
         for (ProcessTicks now : processes.values()) {
             if (!partition.contains(now.lastCpu())) {
                 continue;
@@ -131,8 +158,11 @@ public record ProcessCensus(Map<Long, ProcessTicks> processes, long readAtTicks)
                 kernel += cores;
             } else {
                 user += cores;
+                if (cores > 0) {
+                    byName.merge(now.name(), cores, Double::sum);
+                }
             }
         }
-        return new double[] {kernel, user};
+        return new Foreign(kernel, user, byName);
     }
 }

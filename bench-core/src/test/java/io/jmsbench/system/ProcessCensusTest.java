@@ -67,6 +67,21 @@ class ProcessCensusTest {
     }
 
     @Test
+    void otherProcessesAreNamedByTheirProcessWithTheirThreadsTogether() {
+        ProcessCensus before = new ProcessCensus(Map.of(1L, task(1, false, 10, 100, 0).named("bash"),
+                2L, task(2, false, 10, 0, 0).named("java"), 3L, task(3, false, 10, 0, 0).named("java")), 1_000);
+        ProcessCensus after = new ProcessCensus(Map.of(1L, task(1, false, 10, 150, 0).named("bash"),
+                2L, task(2, false, 10, 200, 0).named("java"), 3L, task(3, false, 10, 100, 0).named("java"),
+                4L, task(4, true, 5, 0, 0).named("kworker/0:1")), 2_000);
+        ProcessCensus.Foreign f = after.foreignSince(before, CpuList.of(0), 10);
+        assertEquals(Set.of("bash", "java"), f.byName().keySet(), "a kernel thread is not another process");
+        assertEquals(0.05, f.byName().get("bash"), 1e-12);
+        assertEquals(0.3, f.byName().get("java"), 1e-12, "the two threads of one process together");
+        assertEquals(0.35, f.userCores(), 1e-12);
+        assertEquals("sh", ProcessCensus.parse(stat(5, "sh", 0, 1, 1, 1, 0)).name());
+    }
+
+    @Test
     void anEmptyCensusOnEitherSideIsUnknown() {
         ProcessCensus some = new ProcessCensus(Map.of(1L, task(1, false, 10, 100, 0)), 1_000);
         assertTrue(Double.isNaN(some.foreignCoresSince(ProcessCensus.EMPTY, CpuList.of(0), 10)[1]));

@@ -48,10 +48,12 @@ final class CpuRules {
      */
     private static List<Finding> sharedHost(CpuFigures cpu, Validity validity, boolean capacityRun) {
         List<Finding> broken = new ArrayList<>();
-        if (capacityRun && !Double.isNaN(cpu.hostBusy()) && cpu.hostBusy() < validity.brokerCpuMin()) {
+        PartitionFigures host = cpu.partition("host");
+        double runBusy = runsOwn(cpu.hostBusy(), host);
+        if (capacityRun && !Double.isNaN(runBusy) && runBusy < validity.brokerCpuMin()) {
             broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
-                    + "saturated: the shared host was %.1f%% busy (< %.0f%%), so the broker was not the bottleneck",
-                    cpu.hostBusy() * 100, validity.brokerCpuMin() * 100)));
+                    + "saturated: the shared host was %.1f%% busy (< %.0f%%)%s, so the broker was not the bottleneck",
+                    runBusy * 100, validity.brokerCpuMin() * 100, ofWhich(cpu.hostBusy(), runBusy))));
         }
         if (capacityRun) {
             foreignLoad(cpu.partition("host"), "the shared host", broken);
@@ -82,14 +84,15 @@ final class CpuRules {
                     + "partition (CPU %s) was %.1f%% busy (> %.0f%%): the clients may be the bottleneck", p.name(),
                     p.cpus(), p.busy() * 100, validity.clientCpuMax() * 100)));
         }
-        if (capacityRun && broker != null && broker.busy() < validity.brokerCpuMin()) {
+        double brokerBusy = broker == null ? Double.NaN : runsOwn(broker.busy(), broker);
+        if (capacityRun && broker != null && brokerBusy < validity.brokerCpuMin()) {
             String why = busyClients.isEmpty()
                     ? String.format(Locale.ROOT, "; no client partition was busy either (%s), so the bottleneck is "
                     + "outside the CPUs: a lock, the disk, the network or a flow-control limit", busyShares(clients))
                     : ", as the clients' were";
             broken.add(Finding.of(FindingCode.CPU_RULE_BROKER, String.format(Locale.ROOT, PREFIX + "broker not "
-                    + "saturated: its partition (CPU %s) was %.1f%% busy (< %.0f%%)%s", broker.cpus(),
-                    broker.busy() * 100, validity.brokerCpuMin() * 100, why)));
+                    + "saturated: its partition (CPU %s) was %.1f%% busy (< %.0f%%)%s%s", broker.cpus(),
+                    brokerBusy * 100, validity.brokerCpuMin() * 100, ofWhich(broker.busy(), brokerBusy), why)));
         }
         if (capacityRun) {
             for (PartitionFigures p : cpu.partitions()) {
@@ -105,19 +108,59 @@ final class CpuRules {
     }
 
     /**
-     * Other processes' threads on {@code p}'s CPUs beyond {@link #FOREIGN_LOAD_MAX} of them. Kernel
-     * threads and interrupts are not counted: on a quiet host they are the run's own I/O (the
-     * journal's writeback) and loopback network, work the broker and clients cause.
+     * The busy share of {@code p} that was the run's own: its JVMs (every process of its cgroup where
+     * it has one), the interrupts and kernel threads on it, never more than {@code busy}; so that
+     * someone else's work never saturates the broker.
+     */
+    static double runsOwn(double busy, PartitionFigures p) {
+        int cpus = p == null ? 0 : p.size();
+        if (cpus == 0 || Double.isNaN(busy)) {
+            return busy;
+        }
+        double run = PartitionAccount.CGROUP.equals(p.accounting()) ? p.runCores() : p.ownCores();
+        double own = known(run) + known(p.interruptCores()) + known(p.kernelCores());
+        return Double.isNaN(run) && Double.isNaN(p.ownCores()) ? busy : Math.min(busy, own / cpus);
+    }
+
+    private static double known(double cores) {
+        return Double.isNaN(cores) ? 0 : cores;
+    }
+
+    /** ", of its 99.9% busy, 14% foreign" where foreign load took part of the busy share; "" otherwise. */
+    private static String ofWhich(double busy, double runBusy) {
+        return busy - runBusy < 0.0005 ? "" : String.format(Locale.ROOT, " as its own work (%.1f%% busy, %.1f%% of "
+                + "it foreign load)", busy * 100, (busy - runBusy) * 100);
+    }
+
+    /**
+     * The foreign load on {@code p}'s CPUs beyond {@link #FOREIGN_LOAD_MAX} of them: other processes'
+     * threads the census saw, and the time nothing explains (processes that came and went between two
+     * readings). Kernel threads and interrupts are not counted: on a quiet host they are the run's own
+     * I/O (the journal's writeback) and loopback network, work the broker and clients cause.
      */
     private static void foreignLoad(PartitionFigures p, String where, List<Finding> broken) {
-        if (p == null || p.size() == 0 || Double.isNaN(p.foreignCores())
-                || p.foreignCores() <= FOREIGN_LOAD_MAX * p.size()) {
+        double foreign = p == null ? Double.NaN : p.foreignLoad();
+        if (p == null || p.size() == 0 || Double.isNaN(foreign) || foreign <= FOREIGN_LOAD_MAX * p.size()) {
             return;
         }
         broken.add(Finding.of(FindingCode.CPU_RULE_FOREIGN_LOAD, String.format(Locale.ROOT, PREFIX + "other "
-                + "processes took %.2f cores of %s, %.0f%% of its %d (> %.0f%%), during the window, so the broker did "
-                + "not have every cycle the clients left it: run it on a quiet machine", p.foreignCores(), where,
-                100 * p.foreignCores() / p.size(), p.size(), 100 * FOREIGN_LOAD_MAX)));
+                + "processes took %.2f cores of %s, %.0f%% of its %d (> %.0f%%), during the window%s, so the broker "
+                + "did not have every cycle the clients left it: run it on a quiet machine", foreign, where,
+                100 * foreign / p.size(), p.size(), 100 * FOREIGN_LOAD_MAX, whose(p))));
+    }
+
+    /** Who took it: ": bash 0.05 seen, 0.40 unexplained (...)"; "" when only processes seen took it, unnamed. */
+    private static String whose(PartitionFigures p) {
+        double unexplained = Double.isNaN(p.unexplainedCores()) ? 0 : p.unexplainedCores();
+        if (unexplained < 0.005 && p.otherProcesses().isEmpty()) {
+            return "";
+        }
+        String seen = p.otherProcesses().isEmpty() ? String.format(Locale.ROOT, "%.2f by processes seen",
+                Double.isNaN(p.foreignCores()) ? 0 : p.foreignCores())
+                : "processes seen " + String.join(", ", p.otherProcesses());
+        return String.format(Locale.ROOT, " (%s; %.2f unexplained: processes that came and went between two "
+                + "readings, or time no process accounts for%s)", seen, unexplained,
+                PartitionAccount.CGROUP.equals(p.accounting()) ? ", by the cgroup counts" : "");
     }
 
     private static Finding clientAgent(String role, double cores, Validity validity, int hostCores) {

@@ -1,10 +1,12 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.protocol.BrokerProcessSample;
+import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.run.workers.Placement.Layout;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.system.CpuPartitions;
+import io.jmsbench.system.ListeningProcess;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 
@@ -48,10 +50,33 @@ final class HostRules {
 
     /** A capacity point whose broker CPU nothing measured: no rule can say whether the broker was saturated. */
     static List<Finding> brokerCpuNotMeasured(PointFacts facts) {
-        return !facts.brokerCpuUnverified() ? List.of() : List.of(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED,
+        return !facts.brokerCpuUnverified() || notABroker(facts) != null ? List.of() : List.of(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED,
                 "unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the broker "
                 + "could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list it as "
                 + "agents.monitor"));
+    }
+
+    /**
+     * A capacity point whose broker's CPU nothing measured because the process on the broker's port
+     * of this machine does not look like a broker (a forwarder, a proxy, an unknown program): in place
+     * of {@link #brokerCpuNotMeasured}, whose advice (a monitor agent) would miss the cause.
+     */
+    static List<Finding> brokerProcessNotABroker(PointFacts facts) {
+        ListeningProcess process = notABroker(facts);
+        return !facts.brokerCpuUnverified() || process == null ? List.of() : List.of(Finding.of(
+                FindingCode.BROKER_PROCESS_NOT_A_BROKER, "unverified: the process listening on the broker's port, "
+                + process.pid() + " (" + process.command() + "), looks like " + process.looksLike() + ", not a broker, "
+                + "so it was not measured as the broker and the rule that a capacity point saturates the broker could "
+                + "not be checked: name the broker's process with --broker-pid, or --broker-port with the port it "
+                + "listens on itself"));
+    }
+
+    /** The process found on the broker's port when it was not measured for not looking like one; {@code null} otherwise. */
+    private static ListeningProcess notABroker(PointFacts facts) {
+        BrokerFacts broker = facts.observation().environment() == null ? null
+                : facts.observation().environment().broker();
+        ListeningProcess process = broker == null ? null : broker.process();
+        return process == null || process.kind() == null || process.look().measurable() ? null : process;
     }
 
     /** A broker on another host whose process its monitor agent did not find: why, in the monitor's terms. */

@@ -32,6 +32,7 @@ public final class PointJudge {
             ClosedLoopRules::notConverged,
             WindowRules::precisionNotReached,
             windowed(HostRules::brokerCpuNotMeasured),
+            windowed(HostRules::brokerProcessNotABroker),
             windowed(HostRules::hostCpuNotMeasured),
             windowed(HostRules::brokerProcessNotMeasured),
             windowed(CpuRules::check),

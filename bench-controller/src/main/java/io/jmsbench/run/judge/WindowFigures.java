@@ -82,34 +82,35 @@ public record WindowFigures(RateFigure received, RateFigure dispatched, CpuFigur
     static List<PartitionFigures> partitions(PointObservation o, double[] own, double seconds) {
         Snapshot start = o.windowStart();
         Snapshot end = o.windowEnd();
+        // an external broker of this host is measured from /proc, but is not in the run's cgroup
+        double[] outside = {externalBroker(o) && !Double.isNaN(own[0]) ? own[0] : 0, 0, 0, 0};
         CpuPartitions partitions = o.placement().partitions();
         List<PartitionFigures> figures = new ArrayList<>();
         if (o.placement().layout() == Placement.Layout.SHARED_HOST) {
             CpuList host = o.placement().hostCpus() == null ? end.host().cpuList()
                     : end.host().cpuList().intersect(o.placement().hostCpus());
-            figures.add(partition("host", host, sum(own), start, end, seconds));
+            figures.add(PartitionAccount.of("host", host, sum(own), outside[0], start, end, seconds));
             return figures;
         }
         List<CpuList> roles = List.of(partitions.broker(), partitions.publishers(), partitions.subscribers(),
                 partitions.controller());
         for (CpuPartitions.Partition p : partitions.partitions()) {
             double ownCores = 0;
+            double outsideCores = 0;
             for (int i = 0; i < roles.size(); i++) {
                 if (roles.get(i).equals(p.cpus()) && !Double.isNaN(own[i])) {
                     ownCores += own[i];
+                    outsideCores += outside[i];
                 }
             }
-            figures.add(partition(p.name(), p.cpus(), ownCores, start, end, seconds));
+            figures.add(PartitionAccount.of(p.name(), p.cpus(), ownCores, outsideCores, start, end, seconds));
         }
         return figures;
     }
 
-    private static PartitionFigures partition(String name, CpuList cpus, double own, Snapshot start, Snapshot end,
-                                              double seconds) {
-        double[] busy = end.host().coresSince(start.host(), cpus, seconds);
-        double[] foreign = end.census().foreignCoresSince(start.census(), cpus, seconds);
-        return new PartitionFigures(name, cpus.toString(), busy[0] / cpus.size(), own, busy[1], foreign[0],
-                foreign[1]);
+    private static boolean externalBroker(PointObservation o) {
+        return o.environment() != null && o.environment().broker() != null && o.environment().broker().kind() != null
+                && o.environment().broker().kind().startsWith("external");
     }
 
     private static double sum(double[] values) {

@@ -1,9 +1,11 @@
 package io.jmsbench.run.point;
 
+import io.jmsbench.system.CgroupCpu;
 import io.jmsbench.system.HostCpu;
 import io.jmsbench.system.NetworkBytes;
 import io.jmsbench.system.ProcessCensus;
 import io.jmsbench.system.ProcessResources;
+import io.jmsbench.system.RunCgroup;
 
 import java.time.Duration;
 import java.util.HashSet;
@@ -17,9 +19,17 @@ import java.util.function.LongSupplier;
  */
 public interface Gauges {
 
-    /** One reading; {@code -1} or {@code UNKNOWN} for what cannot be read. */
+    /**
+     * One reading; {@code -1} or {@code UNKNOWN} for what cannot be read; {@code cgroup}: the run's
+     * and the host's CPU time per CPU where the run has a cgroup of its own ({@link RunCgroup}).
+     */
     record Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
-                   long networkBytes, ProcessCensus census, long brokerDepth) {
+                   long networkBytes, ProcessCensus census, long brokerDepth, CgroupCpu cgroup) {
+
+        public Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
+                       long networkBytes, ProcessCensus census, long brokerDepth) {
+            this(brokerCpuNanos, controllerCpuNanos, broker, host, networkBytes, census, brokerDepth, CgroupCpu.NONE);
+        }
 
         public Reading(long brokerCpuNanos, long controllerCpuNanos, ProcessResources broker, HostCpu host,
                        long networkBytes) {
@@ -55,7 +65,7 @@ public interface Gauges {
                 return new Reading(broker == null ? -1 : broker.cpuNanos(), cpuNanos(ProcessHandle.current()),
                         broker == null ? ProcessResources.UNKNOWN : broker.resources(), HostCpu.read(),
                         NetworkBytes.read(), census.read(broker == null ? -1 : broker.pid()),
-                        brokerDepth.getAsLong());
+                        brokerDepth.getAsLong(), RunCgroup.read());
             }
 
             @Override

@@ -17,6 +17,10 @@ import io.jmsbench.report.DrainEnd;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.LatencyFigures;
 import io.jmsbench.report.PointEnvironment;
+import io.jmsbench.report.Environment.BrokerFacts;
+import io.jmsbench.system.CgroupCpu;
+import io.jmsbench.system.ListeningProcess;
+import io.jmsbench.system.ProcessLook;
 import io.jmsbench.report.PointResult.Drain;
 import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.WarmupEnd;
@@ -95,6 +99,12 @@ class PointJudgeTest {
         /** The messages the broker held at the window's start and end, as its management said; -1: unknown. */
         long[] brokerDepth = {-1, -1};
         double publisherCores = 0.5;
+        /** The broker's and the subscriber agent's cores: with the publishers', the run's own load. */
+        double brokerCores = 1.15;
+        double subscriberCores = 0.3;
+        /** Per CPU, the cores of the run's cgroup and of every task, as cpuacct counted them; {@code null}: no cgroup. */
+        double[] cgroupRun;
+        double[] cgroupAll;
         Drain drain = new Drain(DrainEnd.COMPLETE, 0.5, 20_000, 20_000);
         AuditCounts audit = new AuditCounts(0, 0, 0, 0, 0, 1, 1, false);
         RoundTrip roundTrip;
@@ -107,6 +117,8 @@ class PointJudgeTest {
         /** What an external broker's management interface said; {@code null}: nothing asked (embedded). */
         BrokerHealth brokerHealth;
         boolean brokerCpuKnown = true;
+        /** The process found on an external broker's port of this machine; {@code null}: none (embedded). */
+        ListeningProcess brokerProcess;
         WarmupEnd warmupEnd = WarmupEnd.TIME;
         /** What a closed loop found ({@code rate: sustainable}); {@code null}: none ran. */
         ClosedLoop loop;
@@ -124,11 +136,25 @@ class PointJudgeTest {
 
     private static Snapshot snapshot(long nanos, long sent, long received, Spec spec, Map<String, HostSample> hosts,
                                      boolean end) {
-        long brokerCpu = spec.brokerCpuKnown ? Math.round(nanos * 1.15) : -1;
+        long brokerCpu = spec.brokerCpuKnown ? Math.round(nanos * spec.brokerCores) : -1;
         return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
-                counters(nanos, "sub-0-0", received, 0, 0.3), null, new Reading(brokerCpu, 0,
+                counters(nanos, "sub-0-0", received, 0, spec.subscriberCores), null, new Reading(brokerCpu, 0,
                 ProcessResources.UNKNOWN, hostCpu(nanos, spec, end), 0, census(spec, end),
-                spec.brokerDepth[end ? 1 : 0]), hosts);
+                spec.brokerDepth[end ? 1 : 0], cgroup(spec, end)), hosts);
+    }
+
+    /** The cgroup counts: at the window's end each CPU's cores over its 10 s. */
+    private static CgroupCpu cgroup(Spec spec, boolean end) {
+        if (spec.cgroupRun == null) {
+            return CgroupCpu.NONE;
+        }
+        long[] run = new long[spec.cgroupRun.length];
+        long[] all = new long[spec.cgroupAll.length];
+        for (int c = 0; c < run.length; c++) {
+            run[c] = end ? Math.round(spec.cgroupRun[c] * 10e9) : 0;
+            all[c] = end ? Math.round(spec.cgroupAll[c] * 10e9) : 0;
+        }
+        return new CgroupCpu(run, all);
     }
 
     /** The host's ticks: at the window's end each CPU busy its share of the 10 s (1,000 ticks) since its start. */
@@ -150,7 +176,8 @@ class PointJudgeTest {
     /** One other process's thread and one kernel thread, both last on CPU 0. */
     private static ProcessCensus census(Spec spec, boolean end) {
         return new ProcessCensus(Map.of(
-                900L, new ProcessCensus.ProcessTicks(900, false, 5, end ? Math.round(spec.foreignCores * 1000) : 0, 0),
+                900L, new ProcessCensus.ProcessTicks(900, false, 5, end ? Math.round(spec.foreignCores * 1000) : 0, 0,
+                        "bash"),
                 901L, new ProcessCensus.ProcessTicks(901, true, 1, end ? Math.round(spec.kernelCores * 1000) : 0, 0)),
                 end ? 3000 : 2000);
     }
@@ -203,7 +230,9 @@ class PointJudgeTest {
                 spec.window ? new Window(start, end, spec.windowEnd, spec.latency, null, null) : null,
                 spec.drain == null ? null : new Drained(spec.drain, got, spec.audit, null, spec.roundTrip),
                 new Collected(sent, got, null, null, spec.samples != null ? spec.samples : seconds(spec), spec.faults,
-                        spec.placement, PointEnvironment.NONE));
+                        spec.placement, spec.brokerProcess == null ? PointEnvironment.NONE
+                        : new PointEnvironment(new BrokerFacts("external activemq", "unknown", "tcp://localhost:47616",
+                        null, null, null, null, spec.brokerProcess, null), List.of(), Map.of())));
         return PointJudge.judge(PointFacts.of(PointPlan.of(scenario, spec.brokerReused), o, spec.brokerCounts,
                 spec.brokerHealth, spec.hostCores));
     }
@@ -299,6 +328,11 @@ class PointJudgeTest {
                 s.brokerCpuKnown = false;
                 s.hostBusy = 0.5;
             }, SHARED_HOST, BROKER_CPU_NOT_MEASURED),
+            rule(BROKER_PROCESS_NOT_A_BROKER, "socat on the broker's port, not measured", s -> {
+                s.brokerCpuKnown = false;
+                s.brokerProcess = new ListeningProcess(4242, "socat").with(ProcessLook.of("socat",
+                        List.of("socat", "TCP-LISTEN:47616,fork", "TCP:127.0.0.1:61616")));
+            }, SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER),
             rule(WINDOW_TOO_SHORT, "a window without seconds", s -> s.samples = List.of(), SHARED_HOST,
                     WINDOW_TOO_SHORT),
             rule(BROKER_COUNT_MISMATCH, "the broker took in fewer than were sent",
@@ -635,6 +669,25 @@ class PointJudgeTest {
     }
 
     @Test
+    void aForwarderOnTheBrokersPortIsNamedAndThePointUnverifiedNotMeasuredAsTheBroker() throws Exception {
+        Spec forwarded = new Spec();
+        forwarded.brokerCpuKnown = false;
+        forwarded.brokerProcess = new ListeningProcess(4242, "socat").with(ProcessLook.of("socat",
+                List.of("/usr/bin/socat", "TCP-LISTEN:47616,fork", "TCP:127.0.0.1:61616")));
+        List<Finding> findings = judge(forwarded);
+        assertEquals(List.of(SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("unverified: the process listening on the broker's port, 4242 (socat), looks like socat, a port "
+                + "forwarder or proxy, not a broker, so it was not measured as the broker and the rule that a capacity "
+                + "point saturates the broker could not be checked: name the broker's process with --broker-pid, or "
+                + "--broker-port with the port it listens on itself", findings.get(1).text());
+
+        Spec named = new Spec(); // the user named it: measured, so no finding about it
+        named.brokerProcess = forwarded.brokerProcess.with(forwarded.brokerProcess.look().named("--broker-pid"));
+        assertEquals(List.of(SHARED_HOST), codes(named));
+    }
+
+    @Test
     void aCapacityPointWhoseBrokerCpuNothingMeasuredIsUnverified() throws Exception {
         Spec external = new Spec(); // an external broker by URL, agents on this machine, no monitor
         external.brokerCpuKnown = false;
@@ -744,6 +797,7 @@ class PointJudgeTest {
     void onASharedEightCoreHostTheQuickstartFailsForAReasonThatIsNotTheBrokers() throws Exception {
         Spec shared = eightCores();
         shared.hostBusy = 0.6;
+        shared.brokerCores = 3.4; // the run's own load is the host's busy time: nothing foreign
         List<Finding> findings = judge(shared);
         assertEquals(List.of(SHARED_HOST, CPU_RULE_BROKER), findings.stream().map(Finding::code).toList());
         assertTrue(findings.get(1).text().contains("the shared host was 60.0% busy"), findings.get(1).text());
@@ -754,6 +808,8 @@ class PointJudgeTest {
         Spec spec = eightCores();
         spec.placement = partitioned(CpuList.parse("0-3"), CpuList.parse("4-5"), CpuList.parse("6-7"));
         spec.cpuBusy = new double[] {0.95, 0.96, 0.94, 0.95, 0.30, 0.25, 0.35, 0.30}; // the host 60% busy
+        spec.brokerCores = 3.7; // each partition's busy time the run's own
+        spec.subscriberCores = 0.7;
         assertEquals(List.of(PARTITIONED_HOST), codes(spec));
     }
 
@@ -762,6 +818,8 @@ class PointJudgeTest {
         Spec spec = eightCores();
         spec.placement = partitioned(CpuList.parse("0-3"), CpuList.parse("4-5"), CpuList.parse("6-7"));
         spec.cpuBusy = new double[] {0.6, 0.6, 0.6, 0.6, 0.3, 0.3, 0.3, 0.3};
+        spec.brokerCores = 2.4; // each partition's busy time the run's own
+        spec.subscriberCores = 0.7;
         List<Finding> findings = judge(spec);
         assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_BROKER), findings.stream().map(Finding::code).toList());
         assertTrue(findings.get(1).text().contains("its partition (CPU 0-3) was 60.0% busy")
@@ -773,6 +831,7 @@ class PointJudgeTest {
         Spec spec = new Spec();
         spec.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
         spec.cpuBusy = new double[] {0.7, 0.98};
+        spec.publisherCores = 0.65; // the clients' busy time their own
         List<Finding> findings = judge(spec);
         assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_CLIENT, CPU_RULE_BROKER),
                 findings.stream().map(Finding::code).toList());
@@ -798,6 +857,52 @@ class PointJudgeTest {
         assertTrue(findings.get(1).text().contains("the broker partition (CPU 0)"), findings.get(1).text());
     }
 
+    /**
+     * Issue 44's forking load: the broker's partition 99.9% busy, its JVM 0.76 cores, interrupts,
+     * kernel threads and other processes seen little; the rest, explained by nothing, is foreign load,
+     * and someone else's work does not saturate the broker.
+     */
+    @Test
+    void timeNothingExplainsIsForeignLoadAndDoesNotSaturateTheBroker() throws Exception {
+        Spec spec = new Spec();
+        spec.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+        spec.cpuBusy = new double[] {0.999, 0.7};
+        spec.brokerCores = 0.76;
+        spec.kernelCores = 0.01;
+        spec.foreignCores = 0.04;
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_BROKER, CPU_RULE_FOREIGN_LOAD),
+                findings.stream().map(Finding::code).toList());
+        assertEquals("cpu rule: broker not saturated: its partition (CPU 0) was 80.0% busy (< 95%) as its own work "
+                + "(99.9% busy, 19.9% of it foreign load); no client partition was busy either (clients 70%), so the "
+                + "bottleneck is outside the CPUs: a lock, the disk, the network or a flow-control limit",
+                findings.get(1).text());
+        assertEquals("cpu rule: other processes took 0.20 cores of the broker partition (CPU 0), 20% of its 1 (> 10%), "
+                + "during the window (processes seen bash 0.04; 0.16 unexplained: processes that came and went between "
+                + "two readings, or time no process accounts for), so the broker did not have every cycle the clients "
+                + "left it: run it on a quiet machine", findings.get(2).text());
+    }
+
+    @Test
+    void withTheRunsCgroupTheTimeOfEveryTaskButTheRunsIsForeignOnItsCpu() throws Exception {
+        Spec spec = new Spec();
+        spec.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+        spec.cpuBusy = new double[] {0.99, 0.7};
+        spec.kernelCores = 0.01;
+        spec.cgroupRun = new double[] {0.76, 0.7}; // the broker's JVM on CPU 0, the clients on CPU 1
+        spec.cgroupAll = new double[] {0.99, 0.72}; // and processes that came and went on CPU 0
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_BROKER, CPU_RULE_FOREIGN_LOAD),
+                findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(2).text().contains("of the broker partition (CPU 0)")
+                && findings.get(2).text().contains("0.22 unexplained") && findings.get(2).text().contains("by the cgroup "
+                + "counts"), findings.get(2).text());
+
+        spec.cgroupRun = new double[] {0.97, 0.7}; // nothing beside the run: no alarm, the broker saturated
+        spec.cgroupAll = new double[] {0.98, 0.72};
+        assertEquals(List.of(PARTITIONED_HOST), codes(spec));
+    }
+
     @Test
     void theBrokersOwnDepthFeedsTheSteadinessRule() throws Exception {
         Spec spec = new Spec();
@@ -812,6 +917,7 @@ class PointJudgeTest {
         Spec machine = new Spec();
         machine.hostCores = 8;
         machine.foreignCores = 0.3; // under a tenth of 8 CPUs
+        machine.brokerCores = 6.5; // the rest of the 8 CPUs' busy time the run's own
         assertEquals(List.of(SHARED_HOST), codes(machine));
         Spec cpuset = new Spec();
         cpuset.hostCores = 8;
