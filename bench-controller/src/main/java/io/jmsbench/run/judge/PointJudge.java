@@ -51,6 +51,8 @@ public final class PointJudge {
             PointRules::faults,
             ScheduleRules::consumerSchedule,
             MessageRules::brokerCounts,
+            BrokerCountRules::partial,
+            BrokerCountRules::heldBefore,
             HeaderRules::expired,
             HeaderRules::groups,
             HeaderRules::deliveryDelay,
