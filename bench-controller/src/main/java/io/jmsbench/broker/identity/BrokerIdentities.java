@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * The external brokers of a run as they named themselves, learned once per provider and URL
- * ({@link ProtocolIdentity}) and put under each point's {@code broker.kind}, which overrides.
+ * ({@link ProtocolIdentity}) where the point's scenario says no {@code broker.kind}; where it does,
+ * its word stands and nothing is asked.
  */
 public final class BrokerIdentities {
 
@@ -27,6 +28,9 @@ public final class BrokerIdentities {
                              PrintStream console) {
         if (broker.isEmbedded()) {
             return null;
+        }
+        if (broker.kind() != null) { // the scenario's word stands, and spares the point a connection
+            return BrokerIdentity.UNKNOWN.under(broker.kind());
         }
         String key = provider + " " + broker.url();
         BrokerIdentity identity = told.get(key);
