@@ -109,9 +109,9 @@ final class RunLifecycle {
         }
     }
 
-    /** The remote agents' token; {@code null} when every agent runs in this process or is started here. */
+    /** The listed agents' token; {@code null} when every agent runs in this process or is started here. */
     private String token() throws Tokens.TokenProblem {
-        return request.plan().base().agents().remote()
+        return request.plan().base().agents().listed()
                 ? Tokens.forController(request.tokenFile(), System.getenv(AgentCommand.TOKEN_ENV)) : null;
     }
 

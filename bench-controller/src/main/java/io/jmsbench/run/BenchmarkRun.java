@@ -118,13 +118,13 @@ public final class BenchmarkRun {
         Map<BrokerSpec, BrokerTls> tls = probeExternalBrokers(plan, options);
         String leaseId = base.name() + "@" + Facts.host().hostname() + "#"
                 + HexFormat.of().formatHex(randomBytes(4));
-        RemoteAgents remote = base.agents().remote()
+        RemoteAgents remote = base.agents().listed()
                 ? RemoteAgents.contact(base.agents(), options.remoteToken(), leaseId) : null;
         RunDirectory directory = RunDirectory.create(outRoot, base.name());
         console.out().println("jmsbench " + Versions.JMSBENCH + ": " + base.name() + " -> " + directory.path());
         tls.forEach((broker, t) -> console.out().println("  tls      " + broker.url() + ": " + t.negotiated().describe()));
-        AgentSource source = remote != null ? remote
-                : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId);
+        AgentSource source = base.agents().remote() ? remote
+                : new LocalAgents(directory.path(), HexFormat.of().formatHex(randomBytes(24)), leaseId, remote);
         return new BenchmarkRun(plan, scenarioFile, overrides, directory, signal, console, options, source, tls).run();
     }
 

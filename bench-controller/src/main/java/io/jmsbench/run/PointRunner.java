@@ -6,11 +6,14 @@ import io.jmsbench.run.stop.RunSignal;
 import io.jmsbench.run.jvm.Children;
 import io.jmsbench.agent.AgentException;
 import io.jmsbench.broker.BrokerUnavailable;
+import io.jmsbench.broker.identity.BrokerIdentities;
+import io.jmsbench.broker.identity.BrokerIdentity;
 import io.jmsbench.broker.management.BrokerManagementClient;
 import io.jmsbench.broker.management.DepthSampler;
 import io.jmsbench.broker.management.ManagementClients;
 import io.jmsbench.broker.management.ManagementUnavailable;
 import io.jmsbench.broker.management.ManagementWindow;
+import io.jmsbench.broker.management.Settling;
 import io.jmsbench.report.BrokerCounts;
 import io.jmsbench.jms.BrokerCredentials;
 import io.jmsbench.report.Environment.BrokerFacts;
@@ -72,6 +75,7 @@ final class PointRunner {
     private final RunMetrics metrics;
     private final int hostCores = CpuList.online().size();
     private final BrokerLocator brokerLocator;
+    private final BrokerIdentities identities = new BrokerIdentities();
     private PointBroker shared;
 
     PointRunner(ScenarioPlan plan, RunDirectory directory, RunSignal signal, PrintStream console,
@@ -93,7 +97,10 @@ final class PointRunner {
     }
 
     Outcome run(ScenarioPlan.Point point, int repeat) throws IOException {
-        Scenario scenario = point.scenario();
+        BrokerTls brokerTls = tlsOf(point.scenario().broker());
+        BrokerIdentity identity = identities.of(point.scenario().broker(), point.scenario().provider(), credentials,
+                brokerTls == null ? null : brokerTls.plan(), console);
+        Scenario scenario = BrokerIdentities.known(point.scenario(), identity);
         boolean reused = scenario.broker().reuse() && severalRuns();
         PointPlan pointPlan = PointPlan.of(scenario, reused);
         String suffix = severalRuns() ? "-p" + point.index() + "-r" + repeat : "";
@@ -111,8 +118,8 @@ final class PointRunner {
             try (Affinity.Pin controller = cpus.pinController()) {
                 AgentSource.Pending pending = agentSource.begin(children, suffix, cpus.partitions());
                 broker = broker(scenario, children, suffix, cpus.broker());
-                BrokerTls brokerTls = tls.get(scenario.broker());
-                brokerFacts = brokerTls == null ? broker.facts() : broker.facts().withTls(brokerTls.negotiated());
+                brokerFacts = BrokerIdentities.apply(brokerTls == null ? broker.facts()
+                        : broker.facts().withTls(brokerTls.negotiated()), identity);
                 PointAgents agents = pending.await(signal);
                 Driven driven = drive(pointPlan, point, repeat, pointStart, log, broker, brokerFacts, agents,
                         cpus, suffix);
@@ -155,10 +162,14 @@ final class PointRunner {
                          PointCpus cpus, String suffix)
             throws RunFailure, RunAborted, AgentException, BrokerUnavailable, InterruptedException, IOException {
         Scenario scenario = pointPlan.scenario();
-        BrokerTls brokerTls = tls.get(scenario.broker());
+        BrokerTls brokerTls = tlsOf(scenario.broker());
         BrokerManagementClient.Opener opener = () -> ManagementClients.of(scenario.broker(), scenario.provider(),
                 credentials, brokerTls == null ? null : brokerTls.plan());
-        ManagementWindow management = scenario.broker().isEmbedded() ? null : managementWindow(opener);
+        ManagementWindow management = scenario.broker().isEmbedded() ? null
+                : managementWindow(opener, scenario.broker().purge() ? scenario.destination() : null);
+        if (management != null && management.purged() != null) {
+            console.println("  broker   " + management.purged());
+        }
         ManagementWindow.Result managed = null;
         try (Affinity.Pin pinned = cpus.pinBroker(scenario, broker, console);
              DepthSampler depth = DepthSampler.start(management == null ? null : depthClient(opener))) {
@@ -171,7 +182,8 @@ final class PointRunner {
                     suffix, opener));
             PointObservation observation = driver.run(pointStart, brokerFacts);
             if (management != null && signal.abortReason() == null) { // Ctrl-C waits for no settling figures
-                managed = management.close(); // before the clients go: RabbitMQ deletes their queues with them
+                managed = management.close(settling(observation)); // before the clients go: RabbitMQ
+                // deletes their queues with them
                 if (managed.health().problem() != null) {
                     console.println("jmsbench: the broker's own figures were not read: " + managed.health().problem());
                 }
@@ -207,10 +219,19 @@ final class PointRunner {
         return new BrokerFaults(scenario.faults(), broker.jvm(), links);
     }
 
+    /** How long the broker's statistics may take to settle after this drain, and what is known at once. */
+    private static Settling settling(PointObservation observation) {
+        PointResult.Drain drain = observation.drainFigures();
+        return drain == null ? Settling.UNKNOWN_END : Settling.after(drain.seconds(),
+                drain.outcome() == io.jmsbench.report.DrainEnd.COMPLETE);
+    }
+
     /** An external broker's own figures over the point, from its management interface, read from now on. */
-    private static ManagementWindow managementWindow(BrokerManagementClient.Opener opener) throws InterruptedException {
+    private static ManagementWindow managementWindow(BrokerManagementClient.Opener opener,
+                                                     io.jmsbench.scenario.DestinationSpec purge)
+            throws InterruptedException {
         try {
-            return ManagementWindow.open(opener.open());
+            return ManagementWindow.open(opener.open(), purge);
         } catch (ManagementUnavailable e) {
             return ManagementWindow.unreadable(e.getMessage());
         }
@@ -223,6 +244,16 @@ final class PointRunner {
         } catch (ManagementUnavailable e) {
             return null;
         }
+    }
+
+    /**
+     * What the TLS probe of {@code broker} found: probed once per URL and TLS settings, whatever else
+     * differs (its kind, as the scenario says it or as the broker told it).
+     */
+    private BrokerTls tlsOf(BrokerSpec broker) {
+        return tls.entrySet().stream().filter(e -> java.util.Objects.equals(e.getKey().url(), broker.url())
+                && java.util.Objects.equals(e.getKey().tls(), broker.tls())).map(Map.Entry::getValue).findFirst()
+                .orElse(null);
     }
 
     /** A sweep, repeats or a search: each point's files get its own suffix. */
@@ -243,7 +274,7 @@ final class PointRunner {
 
     private Workers.PlanFactory plans(Scenario scenario, String url) {
         String clientUrl = scenario.reconnects() ? Failover.url(scenario.provider(), url) : url;
-        BrokerTls brokerTls = tls.get(scenario.broker());
+        BrokerTls brokerTls = tlsOf(scenario.broker());
         return (clients, clockOffsetNanos) -> PoolPlans.of(scenario, directory.runId(), clientUrl, clients,
                 clockOffsetNanos, credentials, brokerTls == null ? null : brokerTls.plan());
     }

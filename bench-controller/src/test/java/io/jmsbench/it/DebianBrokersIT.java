@@ -36,6 +36,8 @@ class DebianBrokersIT {
 
     @TempDir
     Path work;
+    /** Whether the run leaves broker.kind out, for the broker to tell it. */
+    private boolean kindLearned;
 
     /** Debian's ActiveMQ, started once for the class. */
     private static DebianActiveMq activeMq() throws Exception {
@@ -60,6 +62,7 @@ class DebianBrokersIT {
             assertTrue(report.path("environment").path("providerSettings").path("client").asText()
                     .startsWith("rabbitmq-jms "), report.path("environment").path("providerSettings").toString());
             assertSeenFromInside(report, "beam.smp", -1, "rabbitmq management API");
+            DebianBrokerCounts.backlogCountsStand(work, rabbit);
         }
     }
 
@@ -87,12 +90,17 @@ class DebianBrokersIT {
         }
     }
 
+    /** Without broker.kind: the AMQP 1.0 open frame names RabbitMQ, and its management API is read. */
     @Test
     void rabbitMqOverAmqp10() throws Exception {
+        kindLearned = true;
         try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
             JsonNode report = runShort(rabbit.url(), "rabbitmq", "amqp", "--set",
                     "broker.management.url=" + rabbit.managementUrl());
             assertSeenFromInside(report, "beam.smp", -1, "rabbitmq management API");
+            JsonNode broker = report.path("environment").path("broker");
+            assertEquals("the AMQP 1.0 open frame", broker.path("kindSource").asText(), broker.toString());
+            assertTrue(broker.path("version").asText().startsWith("3."), broker.toString());
         }
     }
 
@@ -113,12 +121,39 @@ class DebianBrokersIT {
      */
     @Test
     void activeMqThroughJolokia() throws Exception {
+        kindLearned = true; // a Jolokia URL is read as one only for an ActiveMQ: OpenWire's BrokerInfo tells it
         DebianActiveMq activemq = activeMq();
         String jolokia = activemq.jolokiaUrl().orElseThrow(() -> new AssertionError("no Jolokia agent to attach "
                 + "(jolokia.agent=" + System.getProperty("jolokia.agent") + "; bench-controller's pom copies it)"));
         JsonNode report = runShort(activemq.openwireUrl(), "activemq", "openwire", "--set",
                 "broker.management.url=" + jolokia);
         assertSeenFromInside(report, "java", activemq.pid(), "activemq Jolokia");
+        JsonNode broker = report.path("environment").path("broker");
+        assertTrue(broker.path("kindSource").asText().startsWith("OpenWire's BrokerInfo (broker id ID:"),
+                broker.toString());
+        assertTrue(broker.path("version").asText().startsWith("5."), broker.toString());
+    }
+
+    /**
+     * By its URL alone: OpenWire tells it is an ActiveMQ, whose management is looked for at its
+     * defaults (JMX on 1099, a web console's Jolokia on 8161); Debian's has neither there, and the
+     * note says so for each.
+     */
+    @Test
+    void activeMqByUrlAloneIsKnownAndSaysWhereItsManagementWasLookedFor() throws Exception {
+        kindLearned = true;
+        JsonNode point = runShort(activeMq().openwireUrl(), "activemq", "openwire").path("points").get(0);
+        String findings = point.path("findings").toString();
+        assertTrue(findings.contains("BROKER_MANAGEMENT_NOT_READ") && findings.contains("1099/jmxrmi")
+                && findings.contains(":8161/api/jolokia"), findings);
+    }
+
+    /** Leftovers on a queue: found by a point that does not purge, emptied by one that does. */
+    @Test
+    void activeMqLeftoversAreFoundAndPurged() throws Exception {
+        DebianActiveMq activemq = activeMq();
+        DebianBrokerCounts.leftoversFoundAndPurged(work, activemq, more -> runShort(activemq.openwireUrl(), "activemq",
+                "openwire", more));
     }
 
     @Test
@@ -214,13 +249,16 @@ class DebianBrokersIT {
 
     /**
      * Runs {@code scenario} (named {@code name}) against {@code url}; checks that it completed, delivered
-     * every message it should once, and names the broker.
+     * every message it should once, and names the broker. Its kind is the scenario's ({@code --set
+     * broker.kind}) unless a test set {@link #kindLearned}.
      */
     private JsonNode run(Path scenario, String name, String url, String kind, String provider, String... overrides)
             throws Exception {
         Path out = work.resolve("results");
         List<String> args = new java.util.ArrayList<>(List.of("run", scenario.toString(), "--out", out.toString(),
-                "--set", "broker.url=" + url, "--set", "broker.kind=" + kind, "--set", "provider=" + provider));
+                "--set", "broker.url=" + url, "--set", "provider=" + provider));
+        // else the broker tells its kind to the clients' protocol
+        args.addAll(List.of("--set", "broker.kind=" + (kindLearned ? "null" : kind)));
         args.addAll(List.of(overrides));
         Jmsbench.Result result = Jmsbench.run(work, Duration.ofSeconds(90), args.toArray(String[]::new));
         assertEquals(0, result.exit(), () -> "stdout:\n" + result.stdout() + "\nstderr:\n" + result.stderr());
@@ -231,9 +269,11 @@ class DebianBrokersIT {
         JsonNode report = Reports.read(Reports.onlyRunDirectory(out, name));
         assertEquals("completed", report.path("status").asText());
         assertEquals(provider, report.path("scenario").path("provider").asText());
-        assertEquals(kind, report.path("scenario").path("broker").path("kind").asText());
         JsonNode broker = report.path("environment").path("broker");
         assertEquals("external " + kind, broker.path("kind").asText(), broker.toString());
+        if (!kindLearned) {
+            assertEquals(kind, report.path("scenario").path("broker").path("kind").asText());
+        }
         assertEquals(url, broker.path("url").asText());
         JsonNode point = report.path("points").get(0);
         assertTrue(point.path("received").path("messages").asLong() > 0, () -> "received in the window: " + point);

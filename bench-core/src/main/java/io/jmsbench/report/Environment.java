@@ -37,19 +37,33 @@ public record Environment(String jmsbench, String activemqClient, String qpidJms
      * (JVM unknown, {@code null}). {@code process}: an external broker's process on this machine,
      * found by the port it listens on and measured as the embedded broker's JVM is ({@code null}
      * when embedded, or when none was found here); {@code tls} what a TLS probe negotiated with it
-     * ({@code null}: no TLS asked).
+     * ({@code null}: no TLS asked). {@code kindSource}: where an external broker's kind was learned
+     * (broker.kind, the provider, the AMQP 1.0 open frame, OpenWire's BrokerInfo); {@code null} when
+     * embedded or not known.
      */
     public record BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
-                              Long memoryLimitMb, JvmFacts jvm, ListeningProcess process, TlsFacts tls) {
+                              Long memoryLimitMb, JvmFacts jvm, ListeningProcess process, TlsFacts tls,
+                              String kindSource) {
 
         public BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
                            Long memoryLimitMb, JvmFacts jvm) {
-            this(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, null, null);
+            this(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, null, null, null);
+        }
+
+        public BrokerFacts(String kind, String version, String url, Boolean persistent, String dataDirectory,
+                           Long memoryLimitMb, JvmFacts jvm, ListeningProcess process, TlsFacts tls) {
+            this(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, process, tls, null);
         }
 
         public BrokerFacts withTls(TlsFacts negotiated) {
             return new BrokerFacts(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, process,
-                    negotiated);
+                    negotiated, kindSource);
+        }
+
+        /** An external broker's kind ({@code "external rabbitmq"}), version and where they were learned. */
+        public BrokerFacts withKind(String kind, String version, String kindSource) {
+            return new BrokerFacts(kind, version, url, persistent, dataDirectory, memoryLimitMb, jvm, process, tls,
+                    kindSource);
         }
     }
 

@@ -6,7 +6,8 @@ import java.util.List;
  * Where the clients run. Empty (the default): local mode, the controller starts one publisher and
  * one subscriber agent JVM on this machine per point. Otherwise the addresses ({@code host:port})
  * of agents already serving on other machines; clients are spread evenly over the agents of their
- * role, and an optional {@code monitor} agent on the broker's machine reports its resources.
+ * role. An optional {@code monitor} agent on the broker's machine reports its resources, beside
+ * remote agents or beside local ones.
  */
 public record AgentsSpec(List<String> publishers, List<String> subscribers, String monitor) {
 
@@ -19,5 +20,10 @@ public record AgentsSpec(List<String> publishers, List<String> subscribers, Stri
 
     public boolean remote() {
         return !publishers.isEmpty();
+    }
+
+    /** Whether the run calls any agent the user started (and so needs their token): remote clients or a monitor. */
+    public boolean listed() {
+        return remote() || monitor != null;
     }
 }

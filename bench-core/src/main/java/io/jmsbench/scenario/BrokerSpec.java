@@ -9,13 +9,21 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * cannot pollute the next, unless {@code reuse} keeps one broker for the whole run.
  * {@code kind} is what the scenario says an external broker is ({@code null}: not said);
  * {@code management} where its own statistics are read ({@link BrokerManagement#DEFAULT} when embedded);
- * {@code tls} how the clients reach it over TLS ({@code null}: as the URL says, with the JVM's defaults).
+ * {@code tls} how the clients reach it over TLS ({@code null}: as the URL says, with the JVM's defaults);
+ * {@code purge}: empty an external broker's destinations of the point through its management
+ * interface before the point, so that an earlier run's leftovers are not taken for its messages.
  */
 public record BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
-                         BrokerKind kind, BrokerManagement management, TlsSpec tls) {
+                         BrokerKind kind, BrokerManagement management, TlsSpec tls, boolean purge) {
 
     public BrokerSpec {
         management = management == null ? BrokerManagement.DEFAULT : management;
+    }
+
+    /** Without a purge of the point's destinations before it. */
+    public BrokerSpec(String embedded, boolean persistent, String url, boolean reuse, BrokerTuning tuning,
+                      BrokerKind kind, BrokerManagement management, TlsSpec tls) {
+        this(embedded, persistent, url, reuse, tuning, kind, management, tls, false);
     }
 
     /** The embedded broker {@code name} ({@link #ACTIVEMQ} or {@link #ARTEMIS}) as a scenario leaves it otherwise. */
@@ -28,6 +36,11 @@ public record BrokerSpec(String embedded, boolean persistent, String url, boolea
     public static BrokerSpec external(String url) {
         return new BrokerSpec(null, false, url, Defaults.BROKER_REUSE, BrokerTuning.DEFAULT, null,
                 BrokerManagement.DEFAULT, null);
+    }
+
+    /** This external broker as being of {@code kind}. */
+    public BrokerSpec withKind(BrokerKind kind) {
+        return new BrokerSpec(embedded, persistent, url, reuse, tuning, kind, management, tls, purge);
     }
 
     /** ActiveMQ Classic: OpenWire and AMQP connectors. */

@@ -37,6 +37,12 @@ public record Scenario(
                 delivery, phases, validity, agents, faults, cpus);
     }
 
+    /** This scenario against {@code broker} (an external broker's kind as it told it). */
+    public Scenario withBroker(BrokerSpec broker) {
+        return new Scenario(name, description, broker, provider, destination, message, publishers, subscribers,
+                delivery, phases, validity, agents, faults, cpus);
+    }
+
     /** This scenario with its publishers at {@code rate} (a search's step). */
     public Scenario withRate(PublishRate rate) {
         return new Scenario(name, description, broker, provider, destination, message, publishers.withRate(rate),

@@ -73,7 +73,9 @@ public enum FindingCode {
     GROUPS_SPLIT(Severity.INVALID),
 
     MESSAGE_GROUPS(Severity.NOTE),
-    DELIVERY_DELAYED(Severity.NOTE);
+    DELIVERY_DELAYED(Severity.NOTE),
+
+    DESTINATION_NOT_EMPTY(Severity.UNVERIFIED);
 
     private final Severity severity;
 

@@ -2,6 +2,7 @@ package io.jmsbench.broker.management;
 
 import javax.management.ObjectName;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +33,24 @@ final class ActiveMqFigures {
     private long blocked;
     private final List<String> alarms = new ArrayList<>();
     private final List<String> flowControl = new ArrayList<>();
+    private final Map<String, Long> held = new HashMap<>();
+
+    /**
+     * The MBeans of the queue {@link #held} names {@code destination} ({@code "queue NAME"}); a topic
+     * has no purge, and is told.
+     */
+    static ObjectName queue(String destination) throws ManagementUnavailable {
+        if (!destination.startsWith("queue ")) {
+            throw new ManagementUnavailable("ActiveMQ cannot purge " + destination + ": only a queue has a purge "
+                    + "operation");
+        }
+        try {
+            return new ObjectName("org.apache.activemq:type=Broker,brokerName=*,destinationType=Queue,destinationName="
+                    + destination.substring("queue ".length()));
+        } catch (javax.management.MalformedObjectNameException e) {
+            throw new ManagementUnavailable("ActiveMQ cannot purge " + destination + ": " + e.getMessage());
+        }
+    }
 
     /**
      * One destination's attributes, those of {@link #DESTINATION} it has (an older broker lacks some:
@@ -46,7 +65,12 @@ final class ActiveMqFigures {
         dequeued += attributes.getOrDefault("DequeueCount", 0L);
         dispatched += attributes.getOrDefault("DispatchCount", 0L);
         inFlight += attributes.getOrDefault("InFlightCount", 0L);
-        remaining += attributes.getOrDefault("QueueSize", 0L);
+        long size = attributes.getOrDefault("QueueSize", 0L);
+        remaining += size;
+        if (size > 0) {
+            held.merge(String.valueOf(name.getKeyProperty("destinationType")).toLowerCase(Locale.ROOT) + " "
+                    + destination, size, Long::sum);
+        }
         blocked += attributes.getOrDefault("BlockedSends", 0L);
         long memory = attributes.getOrDefault("MemoryPercentUsage", 0L);
         if (memory >= 100) {
@@ -68,6 +92,7 @@ final class ActiveMqFigures {
     }
 
     BrokerReading reading() {
-        return new BrokerReading(enqueued, dequeued, dispatched, blocked, inFlight, remaining, alarms, flowControl);
+        return new BrokerReading(enqueued, dequeued, dispatched, blocked, inFlight, remaining, alarms, flowControl,
+                held, null);
     }
 }

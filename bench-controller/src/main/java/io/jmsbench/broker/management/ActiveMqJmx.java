@@ -71,6 +71,29 @@ final class ActiveMqJmx implements BrokerManagementClient {
         }
     }
 
+    /** Each queue's purge operation; a topic has none (its subscriptions hold its messages). */
+    @Override
+    public long purge(Map<String, Long> destinations) throws ManagementUnavailable, InterruptedException {
+        return BoundedRead.within(TIMEOUT, "activemq-jmx", "ActiveMQ's JMX at " + url, () -> {
+            Map<String, Object> env = new HashMap<>();
+            if (user != null) {
+                env.put(JMXConnector.CREDENTIALS, new String[] {user, password == null ? "" : password});
+            }
+            try (JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(url), env)) {
+                MBeanServerConnection mbeans = connector.getMBeanServerConnection();
+                long purged = 0;
+                for (Map.Entry<String, Long> d : destinations.entrySet()) {
+                    for (ObjectName queue : mbeans.queryNames(ActiveMqFigures.queue(d.getKey()), null)) {
+                        mbeans.invoke(queue, "purge", new Object[0], new String[0]);
+                        purged += d.getValue();
+                    }
+                }
+                return purged;
+            }
+        }, failure -> failure instanceof ManagementUnavailable m ? m
+                : new ManagementUnavailable("ActiveMQ's JMX at " + url + " did not purge (" + failure + ")"));
+    }
+
     /** The numeric attributes the MBean has (an older broker lacks some: BlockedSends came with 5.12). */
     private static Map<String, Long> longs(AttributeList attributes) {
         Map<String, Long> values = new HashMap<>();

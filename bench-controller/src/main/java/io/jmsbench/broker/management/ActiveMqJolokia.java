@@ -120,6 +120,44 @@ final class ActiveMqJolokia implements BrokerManagementClient {
         return figures.reading();
     }
 
+    /** Each queue's purge operation, its MBean found by a search (the broker's name is not known here). */
+    @Override
+    public long purge(Map<String, Long> destinations) throws ManagementUnavailable, InterruptedException {
+        long purged = 0;
+        for (Map.Entry<String, Long> d : destinations.entrySet()) {
+            JsonNode found = call(Map.of("type", "search", "mbean", ActiveMqFigures.queue(d.getKey()).toString()));
+            for (JsonNode mbean : found.path("value")) {
+                call(Map.of("type", "exec", "mbean", mbean.asText(), "operation", "purge"));
+                purged += d.getValue();
+            }
+        }
+        return purged;
+    }
+
+    /** One Jolokia request answered with status 200, or the sentence why not. */
+    private JsonNode call(Map<String, String> request) throws ManagementUnavailable, InterruptedException {
+        ManagementHttp.Answer response;
+        try {
+            response = http.send(HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+                    .header("Origin", origin).POST(HttpRequest.BodyPublishers.ofString(
+                            Json.MAPPER.writeValueAsString(request))));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        JsonNode answer;
+        try {
+            answer = response.status() == 200 ? Json.MAPPER.readTree(response.body()) : null;
+        } catch (IOException e) {
+            answer = null;
+        }
+        if (answer == null || answer.path("status").asInt() != 200) {
+            throw answer == null ? new ManagementUnavailable("ActiveMQ's Jolokia at " + url + " answered "
+                    + request.get("type") + " with HTTP " + response.status() + ": " + response.abbreviated())
+                    : refused(answer, request.get("type") + " " + request.get("mbean"));
+        }
+        return answer;
+    }
+
     /** A pattern read's value: each MBean's numeric attributes. */
     private Map<ObjectName, Map<String, Long>> mbeans(JsonNode response, String pattern) throws ManagementUnavailable {
         if (response.path("status").asInt() != 200) {

@@ -3,7 +3,9 @@ package io.jmsbench.broker.management;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -73,9 +75,14 @@ final class ArtemisFigures {
                         + "memory is full, so its messages go to disk", a.name(), a.pages()));
             }
         }
+        Map<String, Long> perQueue = new HashMap<>();
         for (Queue q : queues) {
             if (q.internal() || !counted(q.address())) {
                 continue;
+            }
+            if (q.messageCount() > 0) {
+                perQueue.merge(q.name().equals(q.address()) ? q.name() : q.address() + "/" + q.name(),
+                        q.messageCount(), Long::sum);
             }
             acknowledged += q.acknowledged();
             delivering += q.delivering();
@@ -88,6 +95,6 @@ final class ArtemisFigures {
                     memory.percent(), memory.globalMaxSize()));
         }
         return new BrokerReading(in, acknowledged, acknowledged + delivering, -1, delivering, held, alarms,
-                flowControl);
+                flowControl, perQueue, null);
     }
 }

@@ -106,6 +106,33 @@ final class ArtemisManagement implements BrokerManagementClient {
     }
 
     /**
+     * Each queue's {@code removeAllMessages} ({@code held} names a queue by its own name, or as
+     * ADDRESS/QUEUE where they differ); returns what the broker says it removed.
+     */
+    @Override
+    public long purge(java.util.Map<String, Long> destinations) throws ManagementUnavailable, InterruptedException {
+        return BoundedRead.within(READ_BOUND, "artemis-management", "Artemis's management at " + url, () -> {
+            ActiveMQConnectionFactory factory = (ActiveMQConnectionFactory) ConnectionFactories.create(Provider.CORE,
+                    url, false, null, tls);
+            try (factory; ServerLocator locator = factory.getServerLocator();
+                 ClientSessionFactory sessions = connect(locator);
+                 ClientSession session = login(sessions)) {
+                session.start();
+                try (ClientRequestor requestor = new ClientRequestor(session, MANAGEMENT_ADDRESS)) {
+                    Requests requests = new Requests(session, requestor);
+                    long purged = 0;
+                    for (String queue : destinations.keySet()) {
+                        purged += number(requests.operation("queue." + queue.substring(queue.lastIndexOf('/') + 1),
+                                "removeAllMessages"));
+                    }
+                    return purged;
+                }
+            }
+        }, cause -> new ManagementUnavailable(cause instanceof ManagementUnavailable || cause instanceof Refused
+                ? cause.getMessage() : "Artemis's management at " + url + " did not purge (" + words(cause) + ")"));
+    }
+
+    /**
      * An address's counters; {@code null} when it is gone since AddressNames listed it (another
      * client's temporary queue, say): what it counted went with it. The broker's refusals of
      * AddressNames itself (no manage permission) have been told by then.

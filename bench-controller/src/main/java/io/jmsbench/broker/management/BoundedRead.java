@@ -17,18 +17,18 @@ final class BoundedRead {
     private BoundedRead() {
     }
 
-    interface Reading {
-        BrokerReading read() throws Exception;
+    interface Reading<T> {
+        T read() throws Exception;
     }
 
     /**
      * {@code who} names the interface in the timeout's sentence ("ActiveMQ's JMX at URL");
      * {@code failed} turns what the reading threw into the sentence the user gets.
      */
-    static BrokerReading within(Duration bound, String thread, String who, Reading reading,
-                                Function<Throwable, ManagementUnavailable> failed)
+    static <T> T within(Duration bound, String thread, String who, Reading<T> reading,
+                        Function<Throwable, ManagementUnavailable> failed)
             throws ManagementUnavailable, InterruptedException {
-        CompletableFuture<BrokerReading> result = new CompletableFuture<>();
+        CompletableFuture<T> result = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
             try {
                 result.complete(reading.read());

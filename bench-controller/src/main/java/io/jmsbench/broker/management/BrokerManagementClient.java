@@ -24,15 +24,24 @@ public interface BrokerManagementClient {
         BrokerManagementClient open() throws ManagementUnavailable;
     }
 
+    /**
+     * Empties the queues named {@code destinations}, as {@link BrokerReading#held} names them, and
+     * returns how many messages they held; a broker or destination that cannot be purged is told.
+     */
+    default long purge(java.util.Map<String, Long> destinations) throws ManagementUnavailable, InterruptedException {
+        throw new ManagementUnavailable(source() + " cannot purge a destination");
+    }
+
     /** The broker's figures now. */
     BrokerReading read() throws ManagementUnavailable, InterruptedException;
 
     /**
      * The broker's figures once they have caught up with what happened: a management interface that
      * publishes its statistics on a period (RabbitMQ's, every 5 s by default) is read until they
-     * stop moving. Live statistics (JMX) need no wait.
+     * stop moving, within {@code settling}'s bound; a counter that did not settle by then is
+     * {@code -1} and the reading's {@code note} says which. Live statistics (JMX) need no wait.
      */
-    default BrokerReading settled() throws ManagementUnavailable, InterruptedException {
+    default BrokerReading settled(Settling settling) throws ManagementUnavailable, InterruptedException {
         return read();
     }
 }

@@ -18,6 +18,8 @@ public final class ManagementClients {
     private static final String RABBITMQ_LOGIN = "guest";
     /** The user and password of a stock ActiveMQ Classic's web console, which serves its Jolokia. */
     private static final String JOLOKIA_LOGIN = "admin";
+    /** The port a stock ActiveMQ Classic's web console, and so its Jolokia, listens on. */
+    static final int JOLOKIA_PORT = 8161;
 
     private ManagementClients() {
     }
@@ -26,7 +28,8 @@ public final class ManagementClients {
      * The client for {@code broker}; the sentence says why there is none (kind unknown, no password
      * found). Artemis's management answers on the messaging port itself, so its client logs in as the
      * clients do ({@code login}, unless broker.management has a user) and over the same TLS
-     * ({@code tls}, {@code null}: none).
+     * ({@code tls}, {@code null}: none). An ActiveMQ Classic with no management URL is read over JMX
+     * at its connector's default address where that answers, else through its web console's Jolokia.
      */
     public static BrokerManagementClient of(BrokerSpec broker, Provider provider, BrokerCredentials login, TlsPlan tls)
             throws ManagementUnavailable {
@@ -38,6 +41,14 @@ public final class ManagementClients {
         if (url == null) {
             throw new ManagementUnavailable("the broker's kind is not known (broker.kind), so neither is its "
                     + "management interface");
+        }
+        if (m.url() == null && kind == BrokerKind.ACTIVEMQ) {
+            String user = m.user() != null ? m.user() : JOLOKIA_LOGIN;
+            String password = m.password() != null ? secret(m.password()) : JOLOKIA_LOGIN;
+            String host = address.host().contains(":") ? "[" + address.host() + "]" : address.host();
+            return new FirstAnswering(java.util.List.of(
+                    new ActiveMqJmx(url, m.user(), m.password() == null ? null : password),
+                    new ActiveMqJolokia("http://" + host + ":" + JOLOKIA_PORT + "/api/jolokia", user, password)));
         }
         if (url.startsWith("tcp://")) {
             BrokerCredentials user = m.user() == null ? login

@@ -8,8 +8,10 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * RabbitMQ's management plugin over HTTP ({@code rabbitmq_management}): the node's message counters
@@ -25,7 +27,9 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
      * figures that held still longer than that have caught up.
      */
     static final Duration SETTLE = Duration.ofSeconds(6);
-    static final Duration SETTLE_BOUND = Duration.ofSeconds(20);
+    /** Where the levels come from, which need no settling. */
+    private static final String LEVELS = "in flight and held: /api/queues' messages_unacknowledged and "
+            + "messages_ready at the point's end (as of RabbitMQ's last statistics period, up to 5 s before)";
 
     private final URI base;
     private final ManagementHttp http;
@@ -50,12 +54,18 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
                 + stats.path("get_no_ack").asLong(0);
         long inFlight = 0;
         long remaining = 0;
-        for (JsonNode queue : get("api/queues?columns=name,messages_ready,messages_unacknowledged")) {
+        Map<String, Long> held = new HashMap<>();
+        for (JsonNode queue : get("api/queues?columns=vhost,name,messages,messages_ready,messages_unacknowledged")) {
             inFlight += queue.path("messages_unacknowledged").asLong(0);
             remaining += queue.path("messages_ready").asLong(0);
+            long messages = queue.path("messages").asLong(0);
+            if (messages > 0) {
+                String vhost = queue.path("vhost").asText("/");
+                held.put((vhost.equals("/") ? "" : vhost + "/") + queue.path("name").asText("?"), messages);
+            }
         }
         return new BrokerReading(in, acknowledged, dispatched, -1, inFlight, remaining, alarms(get("api/nodes")),
-                flowControl(get("api/connections?columns=name,state")));
+                flowControl(get("api/connections?columns=name,state")), held, null);
     }
 
     @Override
@@ -63,23 +73,69 @@ final class RabbitMqManagementApi implements BrokerManagementClient {
         return false;
     }
 
+    /**
+     * The queues' levels as read now, which need no settling, and each counter of message_stats once
+     * it held still for {@link #SETTLE}, within {@code settling}'s bound: messages in at once where the
+     * publishers stopped a statistics period ago; after a drain that timed out, the deliveries and
+     * acknowledgements never settle, so they are not waited for.
+     */
     @Override
-    public BrokerReading settled() throws ManagementUnavailable, InterruptedException {
+    public BrokerReading settled(Settling settling) throws ManagementUnavailable, InterruptedException {
         long start = System.nanoTime();
         BrokerReading last = read();
-        long stillSince = System.nanoTime();
-        while (System.nanoTime() - start < SETTLE_BOUND.toNanos()) {
+        if (!settling.drained()) {
+            return last.partly(settling.sendsQuiet(), false, LEVELS + "; deliveries and acknowledgements not known: "
+                    + "the drain timed out and the subscribers were still taking the backlog"
+                    + (settling.sendsQuiet() ? "" : "; messages in not known: the publishers stopped less than a "
+                    + "statistics period before"));
+        }
+        long inStill = System.nanoTime();
+        long outStill = inStill;
+        while (System.nanoTime() - start < settling.bound().toNanos()) {
             Thread.sleep(1000);
             BrokerReading now = read();
-            if (!now.sameCounts(last)) {
-                stillSince = System.nanoTime();
-            } else if (System.nanoTime() - stillSince >= SETTLE.toNanos()) {
-                return now;
+            long t = System.nanoTime();
+            if (now.enqueued() != last.enqueued()) {
+                inStill = t;
+            }
+            if (now.dequeued() != last.dequeued() || now.dispatched() != last.dispatched()) {
+                outStill = t;
             }
             last = now;
+            if (t - inStill >= SETTLE.toNanos() && t - outStill >= SETTLE.toNanos()) {
+                return now.partly(true, true, LEVELS + "; message_stats settled " + Math.round((t - start) / 1e9)
+                        + " s after the drain");
+            }
         }
-        throw new ManagementUnavailable("RabbitMQ's statistics at " + SETTLE_BOUND.toSeconds() + " s after the drain "
-                + "were still moving, so its counts over the point are not known");
+        long t = System.nanoTime();
+        boolean in = settling.sendsQuiet() || t - inStill >= SETTLE.toNanos();
+        boolean out = t - outStill >= SETTLE.toNanos();
+        String waited = " still moving " + Math.round((t - start) / 1e9) + " s after the drain";
+        return last.partly(in, out, LEVELS + "; " + (in ? "deliveries and acknowledgements" + waited
+                : out ? "messages in" + waited : "message_stats" + waited) + ", so not known");
+    }
+
+    /** Each queue's contents deleted ({@code DELETE /api/queues/VHOST/NAME/contents}): RabbitMQ's purge. */
+    @Override
+    public long purge(Map<String, Long> destinations) throws ManagementUnavailable, InterruptedException {
+        long purged = 0;
+        for (Map.Entry<String, Long> queue : destinations.entrySet()) {
+            int slash = queue.getKey().indexOf('/');
+            String vhost = slash < 0 ? "/" : queue.getKey().substring(0, slash);
+            String name = queue.getKey().substring(slash + 1);
+            URI uri = URI.create(base + "api/queues/" + encode(vhost) + "/" + encode(name) + "/contents");
+            ManagementHttp.Answer response = http.send(HttpRequest.newBuilder(uri).DELETE());
+            if (response.status() / 100 != 2) {
+                throw new ManagementUnavailable("RabbitMQ's management API did not purge queue " + queue.getKey()
+                        + ": " + response.status() + " " + response.abbreviated());
+            }
+            purged += queue.getValue();
+        }
+        return purged;
+    }
+
+    private static String encode(String part) {
+        return java.net.URLEncoder.encode(part, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** A node's memory or disk alarm, which blocks every publishing connection of the cluster. */

@@ -53,6 +53,8 @@ public final class PointJudge {
             PointRules::faults,
             ScheduleRules::consumerSchedule,
             MessageRules::brokerCounts,
+            BrokerCountRules::partial,
+            BrokerCountRules::heldBefore,
             HeaderRules::expired,
             HeaderRules::groups,
             HeaderRules::deliveryDelay,

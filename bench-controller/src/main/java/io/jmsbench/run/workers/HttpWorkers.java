@@ -62,6 +62,10 @@ public final class HttpWorkers implements Workers {
     private static Placement placement(PointAgents agents, String brokerBootId, CpuPartitions partitions)
             throws AgentException {
         List<ClockOffset> clocks = List.copyOf(agents.clocks().values());
+        if (!agents.remote() && agents.monitor() != null && !agents.monitor().info().host().bootId()
+                .equals(agents.publishers().agents().get(0).info().host().bootId())) {
+            return Placement.sharedKernel(clocks); // the clients share this machine, the broker has its own
+        }
         if (!agents.remote()) {
             return partitions == null ? Placement.sharedHost(clocks, CpuList.allowed())
                     : Placement.partitioned(clocks, partitions);

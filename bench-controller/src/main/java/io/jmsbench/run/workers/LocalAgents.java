@@ -13,17 +13,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Local mode: one publisher and one subscriber agent JVM on this machine, started afresh for every point. */
+/**
+ * Local mode: one publisher and one subscriber agent JVM on this machine, started afresh for every
+ * point; beside them, where the scenario lists one, the monitor agent the user started on the
+ * broker's host ({@code watching}: the listed agents with only the monitor, contacted).
+ */
 public final class LocalAgents implements AgentSource {
 
     private final Path runDirectory;
     private final String token;
     private final String leaseId;
+    private final RemoteAgents watching;
 
     public LocalAgents(Path runDirectory, String token, String leaseId) {
+        this(runDirectory, token, leaseId, null);
+    }
+
+    public LocalAgents(Path runDirectory, String token, String leaseId, RemoteAgents watching) {
         this.runDirectory = runDirectory;
         this.token = token;
         this.leaseId = leaseId;
+        this.watching = watching;
     }
 
     @Override
@@ -43,7 +53,8 @@ public final class LocalAgents implements AgentSource {
                     clocks.put(agent.name(), ClockOffsets.estimate(agent, group.role(), false));
                 }
             }
-            return new PointAgents(publisherGroup, subscriberGroup, null, clocks, false);
+            return new PointAgents(publisherGroup, subscriberGroup, watching == null ? null : watching.monitor(),
+                    clocks, false);
         };
     }
 
@@ -55,6 +66,9 @@ public final class LocalAgents implements AgentSource {
 
     @Override
     public void release(List<String> problems) {
+        if (watching != null) {
+            watching.release(problems);
+        }
     }
 
     @Override

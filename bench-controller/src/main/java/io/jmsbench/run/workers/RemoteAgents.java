@@ -90,6 +90,11 @@ public final class RemoteAgents implements AgentSource {
         return infos.get(agent);
     }
 
+    /** The monitor agent on the broker's host, contacted; {@code null} when none is listed. */
+    AgentClient monitor() {
+        return monitor;
+    }
+
     @Override
     public Pending begin(Children children, String suffix, CpuPartitions partitions) {
         return signal -> {

@@ -87,9 +87,14 @@ final class BrokerReader {
             }
         }
         BrokerManagement management = management(f, url != null);
+        boolean purge = f.bool("purge", false);
+        if (purge && url == null) {
+            f.problem("purge", "expected purge only with an external broker (url): the embedded broker starts empty "
+                    + "for every point");
+        }
         f.finish();
         return new BrokerSpec(url == null ? embedded : null, persistent, url, reuse, tuning, url == null ? null : kind,
-                management, tls);
+                management, tls, purge);
     }
 
     private static Pattern urlPattern(Provider provider) {

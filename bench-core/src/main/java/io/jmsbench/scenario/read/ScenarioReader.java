@@ -108,9 +108,6 @@ final class ScenarioReader {
         if (monitor.size() > 1) {
             f.problem("monitor", "expected one monitor agent (on the broker's machine), found " + monitor.size());
         }
-        if (!monitor.isEmpty() && publishers.isEmpty()) {
-            f.problem("monitor", "expected a monitor only with remote publisher and subscriber agents, found it alone");
-        }
         f.finish();
         return new AgentsSpec(publishers, subscribers, monitor.isEmpty() ? null : monitor.get(0));
     }

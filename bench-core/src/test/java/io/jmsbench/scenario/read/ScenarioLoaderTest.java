@@ -159,6 +159,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aMonitorAloneWatchesTheBrokersHostBesideLocalClients() throws ScenarioException {
+        AgentsSpec agents = parse("agents: {monitor: b:7100}\n").agents();
+
+        assertEquals(new AgentsSpec(List.of(), List.of(), "b:7100"), agents);
+        assertFalse(agents.remote(), "the clients stay on this machine");
+        assertTrue(agents.listed(), "the monitor is the user's agent: the run needs its token");
+        assertFalse(parse("name: x\n").agents().listed());
+    }
+
+    @Test
     void autoPhasesReadTheirBoundsAndPrecision() throws ScenarioException {
         assertEquals(new Phases(Duration.ofMinutes(1), Duration.ofMinutes(3), Defaults.DRAIN, 0, true, true, 0.02),
                 parse("phases: {warmup: auto, maxWarmup: 1m, measure: auto, precision: 2%, maxMeasure: 3m}\n")
