@@ -88,14 +88,14 @@ class BadInputKindsTest {
                                 + "publishers, subscribers, delivery, phases, validity, agents, cpus, faults, cases, "
                                 + "compare, sweep, repeat, search, expect"),
                 kind("a rate in Java's float syntax", "publishers: {rate: 1000f}\n",
-                        FILE + ":4:20: publishers.rate: expected max (saturated) or a total rate in msgs/s above 0, "
-                                + "found '1000f'"),
+                        FILE + ":4:20: publishers.rate: expected max (saturated), sustainable (found by a "
+                                + "closed loop) or a total rate in msgs/s above 0, found '1000f'"),
                 kind("a rate in Java's hexadecimal float syntax", "publishers: {rate: 0x1p10}\n",
-                        FILE + ":4:20: publishers.rate: expected max (saturated) or a total rate in msgs/s above 0, "
-                                + "found '0x1p10'"),
+                        FILE + ":4:20: publishers.rate: expected max (saturated), sustainable (found by a "
+                                + "closed loop) or a total rate in msgs/s above 0, found '0x1p10'"),
                 kind("an infinite rate", "publishers: {rate: .inf}\n",
-                        FILE + ":4:20: publishers.rate: expected max (saturated) or a total rate in msgs/s above 0, "
-                                + "found '.inf'"),
+                        FILE + ":4:20: publishers.rate: expected max (saturated), sustainable (found by a "
+                                + "closed loop) or a total rate in msgs/s above 0, found '.inf'"),
                 kind("an empty folder name for message bodies", "message: {size: {files: ''}}\n",
                         FILE + ":4:25: message.size.files: expected a folder of message bodies (relative to the "
                                 + "scenario file's folder), found an empty string"),

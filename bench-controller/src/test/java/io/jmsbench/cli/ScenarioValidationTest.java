@@ -383,8 +383,8 @@ class ScenarioValidationTest {
                                 + " (its own configuration decides persistence), found true"),
                 yaml("rate neither max nor a number",
                         "publishers:\n  rate: fast\n",
-                        FILE + ":2:9: publishers.rate: expected max (saturated) or a total rate in msgs/s above 0,"
-                                + " found 'fast'"),
+                        FILE + ":2:9: publishers.rate: expected max (saturated), sustainable (found by a closed loop)"
+                                + " or a total rate in msgs/s above 0, found 'fast'"),
                 yaml("a rate profile that starts with a ramp",
                         "publishers:\n  rate:\n    - {ramp: 5000, over: 10s}\n    - {rate: 100}\n"
                                 + "phases: {warmup: 5s, measure: 10s}\n",

@@ -31,7 +31,7 @@ public sealed interface PublishRate {
     String text();
 
     /**
-     * Reads what a report (or a scenario's text) says: {@code max}, or a number above 0 (as YAML 1.2
+     * Reads what a report (or a scenario's text) says: {@code max}, {@code sustainable}, or a number above 0 (as YAML 1.2
      * writes one, so {@code 2e4} too, but not Java's {@code 1000f} or {@code 0x1p10}) of at most
      * {@link Defaults#MAX_PUBLISH_RATE}, or a profile as
      * {@link Profile#text()} writes it (a scenario's profile is read, with its positions, by the
@@ -51,8 +51,8 @@ public sealed interface PublishRate {
         }
         double total = PerSecond.number(text);
         if (!PerSecond.accepts(total)) {
-            throw new IllegalArgumentException("expected max (saturated) or a total rate in msgs/s above 0, found "
-                    + Quoted.value(text));
+            throw new IllegalArgumentException("expected max (saturated), sustainable (found by a closed loop) or a "
+                    + "total rate in msgs/s above 0, found " + Quoted.value(text));
         }
         return new PerSecond(total);
     }

@@ -41,7 +41,8 @@ class PublishRateTest {
     void badValuesAreRefusedWithTheScenarioSentence() {
         for (String bad : List.of("fast", "MAX", "max ", "", "0", "-5", "NaN", "Infinity", "1000000001", "1e10")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PublishRate.parse(bad), bad);
-            assertEquals("expected max (saturated) or a total rate in msgs/s above 0, found '" + bad + "'",
+            assertEquals("expected max (saturated), sustainable (found by a closed loop) or a total rate in msgs/s "
+                    + "above 0, found '" + bad + "'",
                     e.getMessage());
         }
     }
@@ -67,11 +68,11 @@ class PublishRateTest {
 
     @Test
     void scenarioRefusesABadRateAtItsPosition() {
-        assertEquals(List.of("test.yaml:1:32: publishers.rate: expected max (saturated) or a total rate in msgs/s"
-                        + " above 0, found '0'"),
+        assertEquals(List.of("test.yaml:1:32: publishers.rate: expected max (saturated), sustainable (found by a "
+                        + "closed loop) or a total rate in msgs/s above 0, found '0'"),
                 problems("publishers: {clients: 4, rate: 0}\n"));
-        assertEquals(List.of("test.yaml:1:20: publishers.rate: expected max (saturated) or a total rate in msgs/s"
-                        + " above 0, found 'true'"),
+        assertEquals(List.of("test.yaml:1:20: publishers.rate: expected max (saturated), sustainable (found by a "
+                        + "closed loop) or a total rate in msgs/s above 0, found 'true'"),
                 problems("publishers: {rate: true}\n"));
         assertEquals(List.of("test.yaml:1:21: publishers.rate[0]: expected a mapping of fields, found 1"),
                 problems("publishers: {rate: [1]}\n"));
@@ -118,7 +119,8 @@ class PublishRateTest {
     void jsonRefusesABadRateWithTheSentence() {
         Exception e = assertThrows(JsonProcessingException.class, () ->
                 Json.MAPPER.readValue("{\"clients\":1,\"rate\":\"fast\",\"faults\":null}", PublisherSpec.class));
-        assertTrue(e.getMessage().contains("expected max (saturated) or a total rate in msgs/s above 0, found 'fast'"),
+        assertTrue(e.getMessage().contains("expected max (saturated), sustainable (found by a closed loop) or a total "
+                + "rate in msgs/s above 0, found 'fast'"),
                 e.getMessage());
     }
 

@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Reads {@code publishers.rate}: {@code max}, a total in msgs/s, or a profile, a list of segments
- * ({@link RateSegment}) each of one kind: {@code rate} (hold), {@code ramp} or {@code burst}.
+ * Reads {@code publishers.rate}: {@code max}, {@code sustainable}, a total in msgs/s, or a profile, a list
+ * of segments ({@link RateSegment}) each of one kind: {@code rate} (hold), {@code ramp} or {@code burst}.
  */
 final class RateProfileReader {
 
     static final String KEY = "rate";
-    private static final String EXPECTED = "max (saturated), a total rate in msgs/s above 0, or a profile: a list "
-            + "of segments such as {rate: 1000, for: 30s}";
+    private static final String EXPECTED = "max (saturated), sustainable (found by a closed loop), a total rate in "
+            + "msgs/s above 0, or a profile: a list of segments such as {rate: 1000, for: 30s}";
     private static final String PROFILE = "a profile: segments applied in order from the publishers' start, each "
             + "{rate: R, for: D}, {ramp: R, over: D} or {burst: R, for: D, every: D, over: D}";
     private static final List<String> KINDS = List.of("rate", "ramp", "burst");
