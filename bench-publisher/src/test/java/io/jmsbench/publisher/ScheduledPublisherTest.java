@@ -1,6 +1,7 @@
 package io.jmsbench.publisher;
 
 import io.jmsbench.protocol.PublisherFaults;
+import io.jmsbench.rate.RateDial;
 import jakarta.jms.JMSException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,6 +35,23 @@ class ScheduledPublisherTest {
         assertEquals(start, publisher.dueNanos(start), "the only client of its pool starts at once");
         publisher.send(publisher.dueNanos(start));
         assertEquals(start + 1_000_000, publisher.dueNanos(start), "1,000 msgs/s");
+    }
+
+    @Test
+    void onSharedConnectionsItFollowsTheClosedLoopsDial() throws Exception {
+        RateDial dial = new RateDial(1000);
+        SharedConnections connections = new SharedConnections(new FakeBroker().factory(), 1, 0);
+        ScheduledPublisher publisher = new ScheduledPublisher("pub-0", "q", PublisherClientTest.plan(1000, 0, null),
+                connections, 0, 0, 0, 1, dial);
+        publisher.connect();
+        long start = System.nanoTime();
+        publisher.started(start);
+        publisher.send(publisher.dueNanos(start)); // message 0, at 1,000 msgs/s as the plan and the dial start
+
+        dial.set(250, start); // the loop turns it down before the next message is due
+        assertEquals(start + 4_000_000, publisher.dueNanos(start), "one new interval after the last: 250 msgs/s");
+        publisher.send(publisher.dueNanos(start));
+        assertEquals(start + 8_000_000, publisher.dueNanos(start));
     }
 
     @Test

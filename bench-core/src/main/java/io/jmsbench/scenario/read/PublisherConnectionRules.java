@@ -25,8 +25,8 @@ final class PublisherConnectionRules {
                     + " clients), found " + publishers.connections());
         }
         if (publishers.saturated()) {
-            root.problemAt(POINTER, "expected connections only with a fixed rate or a rate profile (a saturated "
-                    + "client sends on a thread of its own, as without connections), found rate: max");
+            root.problemAt(POINTER, "expected connections only with a fixed rate, a rate profile or sustainable "
+                    + "(a saturated client sends on a thread of its own, as without connections), found rate: max");
         }
         if (delivery.transacted()) {
             root.problemAt(POINTER, "expected connections only without transactions (the shared scheduler sends "

@@ -80,7 +80,8 @@ final class PublisherGroupReader {
                         + "and its charts follow one rate profile), found a profile");
             } else if (rate instanceof PublishRate.Sustainable && root.listSize("publishers") > 1) {
                 g.problem("rate", "expected max or a number with more than one publisher group (a closed loop "
-                        + "finds one total rate), found sustainable");
+                        + "turns one rate, shared evenly by one group's clients: give each group a fixed rate, or "
+                        + "keep one group to find its sustainable rate), found sustainable");
             }
             MessageSpec own = g.has("message") ? message(g.mapping("message"), message) : message;
             Boolean persistent = g.has("delivery") ? persistent(g.mapping("delivery")) : null;

@@ -40,8 +40,8 @@ class PublisherConnectionRulesTest {
     @Test
     void aSaturatedRateIsRefusedWithItsReasonAtConnections() {
         assertEquals(List.of(new Problem("test.yaml", 2, 52, "publishers.connections",
-                        "expected connections only with a fixed rate or a rate profile (a saturated client sends on a "
-                                + "thread of its own, as without connections), found rate: max")),
+                        "expected connections only with a fixed rate, a rate profile or sustainable (a saturated "
+                                + "client sends on a thread of its own, as without connections), found rate: max")),
                 problems("{clients: 100, rate: max, connections: 4}"));
     }
 
