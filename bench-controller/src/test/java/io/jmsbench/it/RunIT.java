@@ -114,7 +114,16 @@ class RunIT {
         // (nor whether another process on this machine took cycles during the window: CPU_RULE_FOREIGN_LOAD)
         assertTrue(invalidCodes.stream().allMatch(c -> c.equals("CPU_RULE_BROKER") || c.equals("CPU_RULE_FOREIGN_LOAD")),
                 () -> "only the shared host's saturation may fail a healthy smoke run: " + point.path("findings"));
-        assertEquals(invalidCodes.isEmpty(), point.path("valid").asBoolean(), point.path("findings").toString());
+        // a 20% auto window on two shared cores may not show the backlog flat: unknown, the machine's business too
+        List<String> unverifiedCodes = new ArrayList<>();
+        point.path("findings").forEach(f -> {
+            if ("UNVERIFIED".equals(f.path("severity").asText())) {
+                unverifiedCodes.add(f.path("code").asText());
+            }
+        });
+        assertTrue(unverifiedCodes.stream().allMatch("STEADINESS_NOT_SHOWN"::equals), point.path("findings").toString());
+        assertEquals(invalidCodes.isEmpty() && unverifiedCodes.isEmpty(), point.path("valid").asBoolean(),
+                point.path("findings").toString());
         assertEquals(point.path("valid").asBoolean(), report.path("valid").asBoolean());
         assertTrue(point.path("labels").toString().contains("shared host"), "local runs say they share the host");
         JsonNode cpu = point.path("cpu");
@@ -144,8 +153,8 @@ class RunIT {
             assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList(),
                     "no half-written file left");
         }
-        assertTrue(result.stdout().contains(invalidCodes.isEmpty() ? "VALID" : "INVALID: cpu rule: "),
-                result.stdout());
+        assertTrue(result.stdout().contains(!invalidCodes.isEmpty() ? "INVALID: cpu rule: "
+                : unverifiedCodes.isEmpty() ? "VALID" : "UNVERIFIED: steadiness not shown: "), result.stdout());
         return ((com.fasterxml.jackson.databind.node.ObjectNode) point.deepCopy())
                 .put("provider", report.path("scenario").path("provider").asText())
                 .put("subscriberListener", env.path("providerSettings").path("subscriberListener").asText());

@@ -2,13 +2,13 @@ package io.jmsbench.run.judge;
 
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.RateFigure;
-import io.jmsbench.stats.BatchMeans;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Whether the broker's backlog held still over a measurement window. If the subscribers got more
@@ -17,11 +17,23 @@ import java.util.Optional;
  * under flow control, publishers can stall while subscribers empty the broker. The grade over the
  * whole run is judged elsewhere; this looks at the window only.
  *
- * <p>The backlog's change a second, {@code sent - received / grade}, is a series like the rates:
- * its mean counts only where its 95% interval (batch means) excludes zero, the change is more
- * than the rates' precision asked of the window (a backlog moving by less cannot move them
- * beyond it), and more than {@link #MIN_BACKLOG_CHANGE} messages. A window with too few seconds
- * for an interval is not judged here: for a capacity point the judge says it could not be.
+ * <p>The backlog's change a second, {@code sent - received / grade}, is a series like the rates,
+ * with a 95% interval (batch means) around its mean ({@link BacklogDrift}). Its tolerance is the
+ * precision asked of the window's rates ({@code phases.precision}, 5% unless told) of the rate
+ * sent: a backlog moving by a fraction {@code f} of the rate sent means the publishers sent
+ * {@code f} more (or less) than the broker passed on, so the capacity figure is off the rate the
+ * broker keeps up with by about {@code f}, and a drift within the precision the user accepts for
+ * the figure cannot move it beyond that; a tolerance of zero no window could ever show. A change of
+ * fewer than {@link #MIN_BACKLOG_CHANGE} messages over the window counts as flat too (the edges).
+ *
+ * <p>A capacity figure (a saturated point, the held window of {@code rate: sustainable}) must show
+ * its steadiness: its interval must lie within the tolerance. One whose interval lies beyond it is
+ * {@link FindingCode#NOT_STEADY}; one whose interval straddles it could not tell, and is
+ * {@link FindingCode#STEADINESS_NOT_SHOWN} (unverified, not valid) with an estimate of the window
+ * that would tell. A fixed rate claims no capacity, so its backlog is a note
+ * ({@link FindingCode#BACKLOG_CHANGED}) only where the change is beyond both its noise and the
+ * tolerance. A window with too few seconds for an interval is not judged here: for a capacity
+ * point the judge says it could not be.
  *
  * <p>A backlog change far beyond what the messages in flight at the window's edges could explain
  * ({@link #GROSS_CHANGE} messages and a grade off by {@link #GROSS_GRADE_OFF} of the expected) is
@@ -47,8 +59,9 @@ final class SteadyState {
     }
 
     /**
-     * The finding, if the window's backlog changed: {@link FindingCode#NOT_STEADY} for a capacity
-     * point, {@link FindingCode#BACKLOG_CHANGED} for a fixed-rate one.
+     * The finding, if the window's backlog changed or, for a capacity point, was not shown not to:
+     * {@link FindingCode#NOT_STEADY} or {@link FindingCode#STEADINESS_NOT_SHOWN} for a capacity point,
+     * {@link FindingCode#BACKLOG_CHANGED} for a fixed-rate one.
      */
     static Optional<Finding> check(RateFigure received, RateFigure dispatched, double expectedGrade,
                                    List<IntervalSample> window, double tolerance, boolean capacity) {
@@ -56,30 +69,46 @@ final class SteadyState {
             return Optional.empty();
         }
         double windowGrade = dispatched.rate() / received.rate();
-        double perSecond = received.rate() - dispatched.rate() / expectedGrade;
-        double change = perSecond * received.seconds();
-        BatchMeans interval = BatchMeans.of(window.stream()
-                .mapToDouble(s -> s.sendRate() - s.receiveRate() / expectedGrade).filter(v -> !Double.isNaN(v))
-                .toArray());
+        BacklogDrift drift = BacklogDrift.of(received, dispatched, expectedGrade, window, tolerance);
+        double change = drift.change();
         boolean gross = Math.abs(change) >= GROSS_CHANGE
                 && Math.abs(windowGrade - expectedGrade) > GROSS_GRADE_OFF * expectedGrade;
-        boolean beyondNoise = !Double.isNaN(interval.halfWidth()) && Math.abs(perSecond) > interval.halfWidth();
-        if (!gross && (!beyondNoise || Math.abs(windowGrade - expectedGrade) <= tolerance * expectedGrade
-                || Math.abs(change) < MIN_BACKLOG_CHANGE)) {
+        boolean noInterval = Double.isNaN(drift.halfWidth());
+        boolean moved = capacity ? !noInterval && drift.shownMoving()
+                : !noInterval && Math.abs(drift.perSecond()) > drift.halfWidth()
+                        && Math.abs(windowGrade - expectedGrade) > tolerance * expectedGrade
+                        && Math.abs(change) >= MIN_BACKLOG_CHANGE;
+        String text = String.format(Locale.ROOT, "the subscribers got %.2f copies per message sent in the window "
+                        + "against the expected %.2f: the broker's backlog %s by about %,d messages during it",
+                windowGrade, expectedGrade, Math.round(change) > 0 ? "grew" : Math.round(change) < 0 ? "shrank" : "changed",
+                Math.round(Math.abs(change)));
+        if (gross || moved) {
+            String noise = noInterval
+                    ? String.format(Locale.ROOT, " (%,.0f msgs/s; too few seconds for an interval)", drift.perSecond())
+                    : String.format(Locale.ROOT, " (%,.0f ± %,.0f msgs/s%s)", drift.perSecond(), drift.halfWidth(),
+                            Math.abs(drift.perSecond()) > drift.halfWidth() ? ""
+                                    : ": each second's change is noisy, the backlog's growth is not");
+            return Optional.of(capacity
+                    ? Finding.of(FindingCode.NOT_STEADY, "not a steady state: " + text + noise + ", so its rates are "
+                            + "not the broker's capacity (an auto warm-up, or a longer one, may help)")
+                    : Finding.of(FindingCode.BACKLOG_CHANGED, "backlog changed: " + text + noise + "; at this rate the "
+                            + "broker or the subscribers may not keep up"));
+        }
+        if (!capacity || noInterval || drift.shownFlat()) {
             return Optional.empty();
         }
-        String noise = Double.isNaN(interval.halfWidth())
-                ? String.format(Locale.ROOT, " (%,.0f msgs/s; too few seconds for an interval)", perSecond)
-                : String.format(Locale.ROOT, " (%,.0f ± %,.0f msgs/s%s)", perSecond, interval.halfWidth(),
-                        beyondNoise ? "" : ": each second's change is noisy, the backlog's growth is not");
-        String text = String.format(Locale.ROOT, "the subscribers got %.2f copies per message sent in the window "
-                        + "against the expected %.2f: the broker's backlog %s by about %,d messages during it%s",
-                windowGrade, expectedGrade, change > 0 ? "grew" : "shrank", Math.round(Math.abs(change)), noise);
-        return Optional.of(capacity
-                ? Finding.of(FindingCode.NOT_STEADY, "not a steady state: " + text + ", so its rates are not the "
-                        + "broker's capacity (an auto warm-up, or a longer one, may help)")
-                : Finding.of(FindingCode.BACKLOG_CHANGED, "backlog changed: " + text + "; at this rate the broker "
-                        + "or the subscribers may not keep up"));
+        return Optional.of(Finding.of(FindingCode.STEADINESS_NOT_SHOWN, notShown(drift, text)));
+    }
+
+    private static String notShown(BacklogDrift drift, String text) {
+        OptionalLong tell = drift.secondsToTell();
+        return String.format(Locale.ROOT, "steadiness not shown: %s (%,.0f ± %,.0f msgs/s), an interval that neither "
+                        + "stays within the tolerance, %s, nor lies beyond it, so the window cannot tell whether the "
+                        + "broker kept up; %s",
+                text, drift.perSecond(), drift.halfWidth(), drift.toleranceText(), tell.isPresent()
+                        ? "a window (phases.measure) of about " + BacklogDrift.rounded(tell.getAsLong()) + " would tell "
+                        + "(an estimate: the interval narrows roughly as 1/sqrt(seconds))"
+                        : "no window under an hour would tell (an estimate: the change is about the tolerance itself)");
     }
 
     /**

@@ -73,7 +73,8 @@ final class WindowRules {
 
     /**
      * Whether the broker's backlog held still over the window ({@link SteadyState}): by the clients'
-     * counts, else by the broker's own; not asked of a point whose backlog is deliberate.
+     * counts, else by the broker's own, else whether the clients' seconds could show it held still;
+     * not asked of a point whose backlog is deliberate.
      */
     static List<Finding> steadyState(PointFacts facts) {
         if (facts.plan().scheduled()) {
@@ -86,8 +87,12 @@ final class WindowRules {
         boolean capacity = facts.plan().capacity() || facts.scenario().publishers().sustainable();
         Optional<Finding> clients = SteadyState.check(figures.received(), figures.dispatched(), facts.expectedGrade(),
                 WindowFigures.windowSamples(o), phases.precision(), capacity);
-        return clients.or(() -> SteadyState.brokerDepth(o.windowStart().brokerDepth(), o.windowEnd().brokerDepth(),
-                figures.received(), phases.precision(), capacity)).stream().toList();
+        if (clients.isPresent() && clients.get().code() != FindingCode.STEADINESS_NOT_SHOWN) {
+            return List.of(clients.get());
+        }
+        // a change the broker's own count shows outweighs one the clients' seconds could not tell
+        return SteadyState.brokerDepth(o.windowStart().brokerDepth(), o.windowEnd().brokerDepth(), figures.received(),
+                phases.precision(), capacity).or(() -> clients).stream().toList();
     }
 
     /** A capacity window with too few seconds for an interval: neither its precision nor its steadiness is known. */

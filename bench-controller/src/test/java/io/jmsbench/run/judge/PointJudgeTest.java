@@ -335,6 +335,8 @@ class PointJudgeTest {
             }, SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER),
             rule(WINDOW_TOO_SHORT, "a window without seconds", s -> s.samples = List.of(), SHARED_HOST,
                     WINDOW_TOO_SHORT),
+            rule(STEADINESS_NOT_SHOWN, "a capacity window whose seconds cannot tell whether the backlog moved",
+                    s -> s.samples = unevenDeliveries(s, 0.3), SHARED_HOST, STEADINESS_NOT_SHOWN),
             rule(BROKER_COUNT_MISMATCH, "the broker took in fewer than were sent",
                     s -> s.brokerCounts = counts(19_000, 20_000, 0, 0), SHARED_HOST, BROKER_COUNT_MISMATCH),
             rule(FAULT_NOT_INJECTED, "a pause that failed", s -> {
@@ -463,6 +465,21 @@ class PointJudgeTest {
         long split = Arrays.stream(groups).filter(g -> g.consumers().size() > 1).count();
         return new AuditCounts(0, 0, 0, 0, 0, 0, 2, false, 0, List.of(), new GroupStickiness(groups.length,
                 groups.length, 2, (int) split, 20_000, List.of(groups)));
+    }
+
+    /**
+     * The window's seconds at its rates, the sends even and the deliveries alternately {@code spread}
+     * above and below: a backlog flat on average whose change each second is that noisy.
+     */
+    private static List<IntervalSample> unevenDeliveries(Spec spec, double spread) {
+        List<IntervalSample> window = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            double sent = spec.windowSent / 10.0;
+            double received = spec.windowReceived / 10.0 * (i % 2 == 0 ? 1 + spread : 1 - spread);
+            window.add(new IntervalSample(21 + i, "measure", Math.round(sent), sent, Math.round(received), received, 1,
+                    0.5, 0.3, 0.99));
+        }
+        return window;
     }
 
     /** The window's seconds with a backlog growing by {@code perSecond} each. */
@@ -651,6 +668,32 @@ class PointJudgeTest {
 
     private static BrokerCounts counts(long in, long acknowledged, long inFlight, long held) {
         return new BrokerCounts("test", in, acknowledged, acknowledged, inFlight, held);
+    }
+
+    @Test
+    void aCapacityWindowWhoseSecondsCannotShowItSteadyIsUnverifiedAndAFixedRateIsNot() throws Exception {
+        Spec spec = new Spec();
+        spec.samples = unevenDeliveries(spec, 0.3);
+        List<Finding> findings = judge(spec);
+        assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("steadiness not shown: the subscribers got 1.00 copies per message sent in the window against the "
+                + "expected 1.00: the broker's backlog changed by about 0 messages during it (0 ± 226 msgs/s), an "
+                + "interval that neither stays within the tolerance, ±100 msgs/s (1,000 messages over the 10 s window: "
+                + "the messages in flight at its edges), nor lies beyond it, so the window cannot tell whether the "
+                + "broker kept up; a window (phases.measure) of about 3 min would tell (an estimate: the interval "
+                + "narrows roughly as 1/sqrt(seconds))", findings.get(1).text());
+        spec.overrides = List.of("publishers.rate=1000");
+        spec.hostBusy = 0.5;
+        assertEquals(List.of(SHARED_HOST), codes(spec), "a fixed rate claims no capacity");
+    }
+
+    @Test
+    void theBrokersOwnDepthOutweighsSecondsThatCannotTell() throws Exception {
+        Spec spec = new Spec();
+        spec.samples = unevenDeliveries(spec, 0.3);
+        spec.brokerDepth = new long[] {251, 32_813};
+        assertEquals(List.of(SHARED_HOST, NOT_STEADY), codes(spec));
     }
 
     @Test
