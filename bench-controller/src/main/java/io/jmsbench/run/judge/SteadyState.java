@@ -17,8 +17,9 @@ import java.util.OptionalLong;
  * under flow control, publishers can stall while subscribers empty the broker. The grade over the
  * whole run is judged elsewhere; this looks at the window only.
  *
- * <p>The backlog's change a second, {@code sent - received / grade}, is a series like the rates,
- * with a 95% interval (batch means) around its mean ({@link BacklogDrift}). Its tolerance is the
+ * <p>The backlog's change a second, {@code sent - received / grade}, is a series like the rates; a
+ * capacity window is judged by the slope of the backlog's level with its 95% interval, a fixed rate
+ * by the mean change a second with its batch-means interval ({@link BacklogDrift} says why). Its tolerance is the
  * precision asked of the window's rates ({@code phases.precision}, 5% unless told) of the rate
  * sent: a backlog moving by a fraction {@code f} of the rate sent means the publishers sent
  * {@code f} more (or less) than the broker passed on, so the capacity figure is off the rate the
@@ -73,9 +74,11 @@ final class SteadyState {
         double change = drift.change();
         boolean gross = Math.abs(change) >= GROSS_CHANGE
                 && Math.abs(windowGrade - expectedGrade) > GROSS_GRADE_OFF * expectedGrade;
-        boolean noInterval = Double.isNaN(drift.halfWidth());
+        double halfWidth = capacity ? drift.halfWidth() : drift.interval().halfWidth();
+        double estimate = capacity ? drift.slope() : drift.perSecond();
+        boolean noInterval = Double.isNaN(halfWidth);
         boolean moved = capacity ? !noInterval && drift.shownMoving()
-                : !noInterval && Math.abs(drift.perSecond()) > drift.halfWidth()
+                : !noInterval && Math.abs(drift.perSecond()) > halfWidth
                         && Math.abs(windowGrade - expectedGrade) > tolerance * expectedGrade
                         && Math.abs(change) >= MIN_BACKLOG_CHANGE;
         String text = String.format(Locale.ROOT, "the subscribers got %.2f copies per message sent in the window "
@@ -85,8 +88,8 @@ final class SteadyState {
         if (gross || moved) {
             String noise = noInterval
                     ? String.format(Locale.ROOT, " (%,.0f msgs/s; too few seconds for an interval)", drift.perSecond())
-                    : String.format(Locale.ROOT, " (%,.0f ± %,.0f msgs/s%s)", drift.perSecond(), drift.halfWidth(),
-                            Math.abs(drift.perSecond()) > drift.halfWidth() ? ""
+                    : String.format(Locale.ROOT, " (%,.0f ± %,.0f msgs/s%s)", estimate, halfWidth,
+                            Math.abs(estimate) > halfWidth ? ""
                                     : ": each second's change is noisy, the backlog's growth is not");
             return Optional.of(capacity
                     ? Finding.of(FindingCode.NOT_STEADY, "not a steady state: " + text + noise + ", so its rates are "
@@ -105,9 +108,9 @@ final class SteadyState {
         return String.format(Locale.ROOT, "steadiness not shown: %s (%,.0f ± %,.0f msgs/s), an interval that neither "
                         + "stays within the tolerance, %s, nor lies beyond it, so the window cannot tell whether the "
                         + "broker kept up; %s",
-                text, drift.perSecond(), drift.halfWidth(), drift.toleranceText(), tell.isPresent()
+                text, drift.slope(), drift.halfWidth(), drift.toleranceText(), tell.isPresent()
                         ? "a window (phases.measure) of about " + BacklogDrift.rounded(tell.getAsLong()) + " would tell "
-                        + "(an estimate: the interval narrows roughly as 1/sqrt(seconds))"
+                        + "(an estimate: the interval narrows at least as 1/seconds)"
                         : "no window under an hour would tell (an estimate: the change is about the tolerance itself)");
     }
 

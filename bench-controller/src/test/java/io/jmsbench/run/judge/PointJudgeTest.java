@@ -336,7 +336,7 @@ class PointJudgeTest {
             rule(WINDOW_TOO_SHORT, "a window without seconds", s -> s.samples = List.of(), SHARED_HOST,
                     WINDOW_TOO_SHORT),
             rule(STEADINESS_NOT_SHOWN, "a capacity window whose seconds cannot tell whether the backlog moved",
-                    s -> s.samples = unevenDeliveries(s, 0.3), SHARED_HOST, STEADINESS_NOT_SHOWN),
+                    s -> s.samples = unevenDeliveries(s, 0.3), SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED),
             rule(BROKER_COUNT_MISMATCH, "the broker took in fewer than were sent",
                     s -> s.brokerCounts = counts(19_000, 20_000, 0, 0), SHARED_HOST, BROKER_COUNT_MISMATCH),
             rule(FAULT_NOT_INJECTED, "a pause that failed", s -> {
@@ -468,14 +468,16 @@ class PointJudgeTest {
     }
 
     /**
-     * The window's seconds at its rates, the sends even and the deliveries alternately {@code spread}
-     * above and below: a backlog flat on average whose change each second is that noisy.
+     * The window's seconds at its rates, the sends even and the deliveries {@code spread} below them
+     * for five seconds and as far above for five more: a backlog that rose and fell back, flat over the
+     * window but scattered too widely about it for ten seconds to tell (one that merely alternated
+     * each second would be shown flat: its level stays bounded).
      */
     private static List<IntervalSample> unevenDeliveries(Spec spec, double spread) {
         List<IntervalSample> window = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             double sent = spec.windowSent / 10.0;
-            double received = spec.windowReceived / 10.0 * (i % 2 == 0 ? 1 + spread : 1 - spread);
+            double received = spec.windowReceived / 10.0 * (i < 5 ? 1 - spread : 1 + spread);
             window.add(new IntervalSample(21 + i, "measure", Math.round(sent), sent, Math.round(received), received, 1,
                     0.5, 0.3, 0.99));
         }
@@ -675,17 +677,19 @@ class PointJudgeTest {
         Spec spec = new Spec();
         spec.samples = unevenDeliveries(spec, 0.3);
         List<Finding> findings = judge(spec);
-        assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN), findings.stream().map(Finding::code).toList());
+        // the deliveries' low half then high half correlate the received rate's seconds too
+        assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED),
+                findings.stream().map(Finding::code).toList());
         assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
         assertEquals("steadiness not shown: the subscribers got 1.00 copies per message sent in the window against the "
-                + "expected 1.00: the broker's backlog changed by about 0 messages during it (0 ± 226 msgs/s), an "
+                + "expected 1.00: the broker's backlog changed by about 0 messages during it (-45 ± 263 msgs/s), an "
                 + "interval that neither stays within the tolerance, ±100 msgs/s (1,000 messages over the 10 s window: "
                 + "the messages in flight at its edges), nor lies beyond it, so the window cannot tell whether the "
-                + "broker kept up; a window (phases.measure) of about 3 min would tell (an estimate: the interval "
-                + "narrows roughly as 1/sqrt(seconds))", findings.get(1).text());
+                + "broker kept up; a window (phases.measure) of about 9 min would tell (an estimate: the interval "
+                + "narrows at least as 1/seconds)", findings.get(1).text());
         spec.overrides = List.of("publishers.rate=1000");
         spec.hostBusy = 0.5;
-        assertEquals(List.of(SHARED_HOST), codes(spec), "a fixed rate claims no capacity");
+        assertEquals(List.of(SHARED_HOST, INTERVAL_CORRELATED), codes(spec), "a fixed rate claims no capacity");
     }
 
     @Test
@@ -693,7 +697,7 @@ class PointJudgeTest {
         Spec spec = new Spec();
         spec.samples = unevenDeliveries(spec, 0.3);
         spec.brokerDepth = new long[] {251, 32_813};
-        assertEquals(List.of(SHARED_HOST, NOT_STEADY), codes(spec));
+        assertEquals(List.of(SHARED_HOST, NOT_STEADY, INTERVAL_CORRELATED), codes(spec));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.jmsbench.run.judge;
 import io.jmsbench.report.IntervalSample;
 import io.jmsbench.report.PointResult.RateFigure;
 import io.jmsbench.stats.BatchMeans;
+import io.jmsbench.stats.LevelSlope;
 import io.jmsbench.verdict.Finding;
 import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Test;
@@ -83,12 +84,12 @@ class SteadyStateTest {
         assertTrue(finding.text().contains(" msgs/s sent, the precision asked of the window), nor lies beyond it, so "
                 + "the window cannot tell whether the broker kept up; a window (phases.measure) of about "),
                 finding.text());
-        assertTrue(finding.text().endsWith(" would tell (an estimate: the interval narrows roughly as 1/sqrt(seconds))"),
+        assertTrue(finding.text().endsWith(" would tell (an estimate: the interval narrows at least as 1/seconds)"),
                 finding.text());
     }
 
     @Test
-    void theShippedSmokesFiveSecondsWereNeverShownSteady() {
+    void theShippedSmokesFiveSecondsShowItsBacklogGrowing() {
         // issue 44: 2 s warm-up, 5 s window, 21,672 ± 5,303 msgs/s sent and 17,581 ± 1,690 received: 81%
         double[] sent = {16_292, 27_052, 18_982, 24_362, 21_672};
         double[] got = {18_438, 17_581, 15_867, 19_295, 16_724};
@@ -98,9 +99,10 @@ class SteadyStateTest {
                     0.3, 0.3, 0.99));
         }
         Finding finding = capacity(window).orElseThrow();
-        assertEquals(FindingCode.STEADINESS_NOT_SHOWN, finding.code(), "was VALID: " + finding.text());
+        // the backlog's level rose about 5,000 messages a second, and five seconds of it tell that apart from its scatter
+        assertEquals(FindingCode.NOT_STEADY, finding.code(), "was VALID: " + finding.text());
         assertTrue(finding.text().contains("0.81 copies per message sent in the window against the expected 1.00: the "
-                + "broker's backlog grew by about 20,455 messages during it (4,091 ± "), finding.text());
+                + "broker's backlog grew by about 20,455 messages during it (5,338 ± "), finding.text());
     }
 
     @Test
@@ -124,8 +126,8 @@ class SteadyStateTest {
 
     @Test
     void anIntervalAsWideAsItsDistanceFromTheToleranceGivesNoEstimate() {
-        BatchMeans interval = new BatchMeans(500, 5, 1, 0, false);
-        assertTrue(new BacklogDrift(1_000, interval, 20_000, 0.05, 5).secondsToTell().isEmpty(),
+        LevelSlope level = new LevelSlope(1_000, 500, 5, 1);
+        assertTrue(new BacklogDrift(1_000, BatchMeans.NONE, level, 20_000, 0.05, 5).secondsToTell().isEmpty(),
                 "a change exactly at the tolerance");
         assertEquals("45 s", BacklogDrift.rounded(41));
         assertEquals("3 min", BacklogDrift.rounded(121));
@@ -143,7 +145,7 @@ class SteadyStateTest {
         Finding finding = check(840, 4_445, 20, 100, 4, true).orElseThrow();
         assertEquals(FindingCode.NOT_STEADY, finding.code());
         assertEquals("not a steady state: the subscribers got 5.29 copies per message sent in the window against "
-                + "the expected 4.00: the broker's backlog shrank by about 5,425 messages during it (-271 ± 11 msgs/s), "
+                + "the expected 4.00: the broker's backlog shrank by about 5,425 messages during it (-271 ± 4 msgs/s), "
                 + "so its rates are not the broker's capacity (an auto warm-up, or a longer one, may help)",
                 finding.text());
     }
@@ -157,8 +159,14 @@ class SteadyStateTest {
 
     @Test
     void aChangeTheSecondsCannotTellFromNoiseIsNotShownSteady() {
-        // 8% fewer receipts on average, 24,000 messages, but each second varies by 30,000: unknown, not steady
-        assertEquals(FindingCode.STEADINESS_NOT_SHOWN, check(30_000, 27_600, 10, 30_000, 1, true).orElseThrow().code());
+        // a backlog that rose by 9,000 messages a second for 5 s and fell as fast for 5 more: about flat over the
+        // window, but its level scatters so widely about that line that 10 s cannot tell: unknown, not steady
+        List<IntervalSample> hump = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            double got = 30_000 * (i < 5 ? 0.7 : 1.3);
+            hump.add(new IntervalSample(i + 1, "measure", 30_000, 30_000, Math.round(got), got, 1, 0.3, 0.3, 0.99));
+        }
+        assertEquals(FindingCode.STEADINESS_NOT_SHOWN, capacity(hump).orElseThrow().code());
         assertEquals(FindingCode.NOT_STEADY, check(30_000, 27_600, 10, 300, 1, true).orElseThrow().code(),
                 "the same change with little noise");
         assertTrue(check(30_000, 27_600, 10, 30_000, 1, false).isEmpty(), "a fixed rate claims no capacity");
