@@ -41,7 +41,7 @@ class HistoryCommandTest {
     }
 
     private Cli.Result importAll() {
-        Cli.Result r = Cli.execute("history", "import", dir.resolve("results").toString());
+        Cli.Result r = Cli.execute("history", "import", dir.resolve("results").toString(), "--history", history());
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         return r;
     }
