@@ -72,6 +72,8 @@ class HistoryCommandTest {
                 + "received: from run #9"), markdown.out());
         String page = Files.readString(dir.resolve("trend.html"));
         assertTrue(page.contains("uPlot") && page.contains("\"changes\":[{\"index\":8}]"), "the page's data");
+        assertTrue(page.startsWith(io.jmsbench.report.html.PageHead.html("jmsbench history: ci-smoke") + "\n<style>\n"),
+                "report.html's head, then the page's own style");
     }
 
     @Test
