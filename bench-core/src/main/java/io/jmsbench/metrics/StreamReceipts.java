@@ -24,9 +24,8 @@ import java.util.List;
  *
  * <p>Unlike {@link StreamAudit}'s counts, a copy of the bitmaps takes milliseconds at tens of millions
  * of messages, longer than the gap between two messages of a busy stream, so the sequence lock of
- * {@link StreamAudits} alone would retry it in vain while a backlog drains. Recording and copying
- * take this object's lock instead: uncontended but for a copy (once per pull of the audit), it costs
- * the writer some 10 ns a message (docs/performance.md, "The stream audit's hand-over").
+ * {@link StreamAudits} alone would retry it in vain while a backlog drains: there the writer takes
+ * the copy itself when a reader asks, between two records. Recording takes no lock.
  */
 public final class StreamReceipts implements ReceivedStream {
 
@@ -55,7 +54,7 @@ public final class StreamReceipts implements ReceivedStream {
     }
 
     @Override
-    public synchronized void record(long seq, boolean redelivery, boolean resend) {
+    public void record(long seq, boolean redelivery, boolean resend) {
         received++;
         if (redelivery) {
             redelivered++;
@@ -91,7 +90,7 @@ public final class StreamReceipts implements ReceivedStream {
     }
 
     @Override
-    public synchronized StreamState state(String publisher) {
+    public StreamState state(String publisher) {
         Receipts receipts = new Receipts(Bitmaps.bytes(seen), Bitmaps.bytes(flagged), Bitmaps.bytes(resends),
                 Arrays.stream(groupFirst).boxed().toList(), Arrays.stream(groupLast).boxed().toList());
         return new StreamState(publisher, received, highest, 0, secondCopies.duplicates(), outOfOrder, redelivered,
