@@ -24,7 +24,8 @@ import java.util.stream.Stream;
         description = {"Record the runs of a results tree in the history: every report.json under DIR, each once "
                 + "(a run already in the history is left as it is, so importing again adds only what is new).",
                 "A file that is not a report this version reads is named and skipped; the others are imported. "
-                + "The history is DIR/history.db unless --history names another."},
+                + "The history is results/" + HistoryLocation.DEFAULT_FILE + ", where run records by default, unless "
+                + "--history names another."},
         footer = {"", "Example: ./jmsbench history import results"})
 final class HistoryImportCommand implements Callable<Integer> {
 
@@ -48,8 +49,7 @@ final class HistoryImportCommand implements Callable<Integer> {
             if (!Files.exists(dir)) {
                 throw new BadInput(dir + ": no such file or directory");
             }
-            HistoryLocation location = history.location((Files.isDirectory(dir) ? dir : dir.toAbsolutePath().getParent())
-                    .resolve(HistoryLocation.DEFAULT_FILE));
+            HistoryLocation location = history.location(HistoryCommand.DEFAULT);
             if (location == null) {
                 throw new BadInput("--history off: import needs a history to write");
             }

@@ -41,7 +41,7 @@ class HistoryCommandTest {
     }
 
     private Cli.Result importAll() {
-        Cli.Result r = Cli.execute("history", "import", dir.resolve("results").toString());
+        Cli.Result r = Cli.execute("history", "import", dir.resolve("results").toString(), "--history", history());
         assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
         return r;
     }
@@ -72,6 +72,8 @@ class HistoryCommandTest {
                 + "received: from run #9"), markdown.out());
         String page = Files.readString(dir.resolve("trend.html"));
         assertTrue(page.contains("uPlot") && page.contains("\"changes\":[{\"index\":8}]"), "the page's data");
+        assertTrue(page.startsWith(io.jmsbench.report.html.PageHead.html("jmsbench history: ci-smoke") + "\n<style>\n"),
+                "report.html's head, then the page's own style");
     }
 
     @Test

@@ -69,6 +69,22 @@ class CliIT {
         }
     }
 
+    /** Import, run and show agree on the history no --history names: results/history.db, not one in DIR. */
+    @Test
+    void historyImportOfARunDirectoryWritesWhereShowReads() throws Exception {
+        Path run = java.nio.file.Files.createDirectories(work.resolve("results/ci-smoke/run10"));
+        java.nio.file.Files.writeString(run.resolve("report.json"),
+                io.jmsbench.history.store.Runs.tree(10, 100_010).toString());
+        Jmsbench.Result imported = Jmsbench.run(work, Duration.ofSeconds(30), "history", "import", "results/ci-smoke/run10");
+        assertEquals(0, imported.exit(), imported.stdout() + imported.stderr());
+        assertTrue(imported.stdout().strip().endsWith("1 recorded, 0 already in the history, 0 skipped; history "
+                + "results/history.db"), imported.stdout());
+        assertTrue(java.nio.file.Files.isRegularFile(work.resolve("results/history.db")));
+        assertTrue(java.nio.file.Files.notExists(run.resolve("history.db")));
+        Jmsbench.Result shown = Jmsbench.run(work, Duration.ofSeconds(30), "history", "show", "ci-smoke");
+        assertEquals(0, shown.exit(), shown.stdout() + shown.stderr());
+    }
+
     @Test
     void missingScenarioFileIsBadInput() throws Exception {
         Jmsbench.Result r = Jmsbench.run(work, Duration.ofSeconds(30), "run", "nope.yaml");

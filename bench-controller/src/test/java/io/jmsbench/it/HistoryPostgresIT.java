@@ -82,6 +82,31 @@ class HistoryPostgresIT {
         }
     }
 
+    /** A shared server: someone else's history in another schema does not make our schema's foreign tables ours. */
+    @Test
+    void aHistoryInAnotherSchemaDoesNotHideForeignTablesInOurs() throws Exception {
+        String url = cluster.createDatabase("shared_other_history");
+        cluster.execute(url, "CREATE SCHEMA other", "CREATE TABLE other.schema_version (version INTEGER PRIMARY KEY)",
+                "CREATE TABLE public.customers (id INTEGER PRIMARY KEY)");
+        HistoryProblem p = assertThrows(HistoryProblem.class, () -> HistoryDatabase.open(location(url), ENV).close());
+        assertTrue(p.getMessage().endsWith("a database that is not a jmsbench history (it has tables but no "
+                + "schema_version); give another --history"), p.getMessage());
+    }
+
+    /** A shared server: a history in a schema of its own (currentSchema), beside others' tables in public. */
+    @Test
+    void aHistoryIsCreatedInItsOwnSchemaBesideOthersTables() throws Exception {
+        String url = cluster.createDatabase("shared_own_schema");
+        cluster.execute(url, "CREATE SCHEMA bench", "CREATE TABLE public.customers (id INTEGER PRIMARY KEY)");
+        String own = url + "&currentSchema=bench";
+        try (HistoryDatabase db = HistoryDatabase.open(location(own), ENV)) {
+            assertTrue(db.record(RunRecords.of(Runs.report(1, 100_000), "abc1234", "results/ci-smoke/1")));
+        }
+        try (HistoryDatabase again = HistoryDatabase.open(location(own), ENV)) {
+            assertEquals(1, again.queries().lineages("ci-smoke").get(0).runs());
+        }
+    }
+
     @Test
     void aWrongPasswordIsRefusedWithoutPrintingIt() {
         HistoryProblem p = assertThrows(HistoryProblem.class, () -> HistoryDatabase.open(location(cluster.url()),

@@ -89,6 +89,18 @@ final class PostgresCluster implements AutoCloseable {
         return url(name);
     }
 
+    /** {@code statements} run in the database at {@code url}, as the cluster's user. */
+    void execute(String url, String... statements) throws java.sql.SQLException {
+        java.util.Properties login = new java.util.Properties();
+        login.setProperty("password", PASSWORD);
+        try (java.sql.Connection c = new org.postgresql.Driver().connect(url, login);
+                java.sql.Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
+
     int port() {
         return port;
     }

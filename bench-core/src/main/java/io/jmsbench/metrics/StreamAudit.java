@@ -23,23 +23,19 @@ public final class StreamAudit implements ReceivedStream {
 
     private long received;
     private long highest = -1;
-    private long duplicates;
     private long outOfOrder;
     private long redelivered;
-    private long copies;
-    private long resent;
+    private final SecondCopies secondCopies = new SecondCopies();
     private boolean overflow;
     /** Open gaps: first missing sequence number to last missing one, inclusive. */
     private final TreeMap<Long, Long> gaps = new TreeMap<>();
     private long missing;
     /*
-     * The first duplicates and the first open gaps, by sequence number, in arrays of a fixed size:
+     * The first open gaps (and, in SecondCopies, the first duplicates), in arrays of a fixed size:
      * a reader copies them while this stream may be recording (StreamAudits keeps the copy only if
      * no record happened meanwhile), which a list or the gap map, resized or rebalanced under it,
      * would not survive.
      */
-    private final long[] duplicateSeqs = new long[StreamState.EXAMPLES];
-    private int duplicateSeqCount;
     private final long[] gapFirst = new long[StreamState.EXAMPLES];
     private final long[] gapLast = new long[StreamState.EXAMPLES];
     private int gapCount;
@@ -77,12 +73,12 @@ public final class StreamAudit implements ReceivedStream {
         // Below the first open gap or above the last: a second copy, told without floorEntry, which
         // boxes the key (a broker that redelivers sends them by the thousand, and they must not allocate)
         if (gaps.isEmpty() || seq < gaps.firstKey() || seq > gaps.get(gaps.lastKey())) {
-            secondCopy(seq, redelivery, resend);
+            secondCopies.record(seq, redelivery, resend);
             return;
         }
         Map.Entry<Long, Long> gap = gaps.floorEntry(seq);
         if (gap.getValue() < seq) {
-            secondCopy(seq, redelivery, resend);
+            secondCopies.record(seq, redelivery, resend);
             return;
         }
         outOfOrder++;
@@ -115,39 +111,16 @@ public final class StreamAudit implements ReceivedStream {
         gapCount = n;
     }
 
-    /**
-     * A message seen before: a duplicate, unless the broker flagged it redelivered (a delivery that
-     * was not acknowledged, given again as JMS allows: counted among the redelivered), or it is the
-     * publisher's second send after one that failed but reached the broker all the same (in doubt).
-     */
-    private void secondCopy(long seq, boolean redelivery, boolean resend) {
-        copies++;
-        if (redelivery) {
-            return;
-        }
-        if (resend) {
-            resent++;
-        } else {
-            if (duplicateSeqCount < StreamState.EXAMPLES) {
-                duplicateSeqs[duplicateSeqCount++] = seq;
-            }
-            duplicates++;
-        }
-    }
-
     /** The stream so far, as {@code GET /audit} carries it. */
     @Override
     public StreamState state(String publisher) {
         // counts bounded again: a copy taken while a record is under way may be torn (and is then discarded)
-        List<Long> dups = new ArrayList<>();
-        for (int i = 0; i < Math.min(duplicateSeqCount, StreamState.EXAMPLES); i++) {
-            dups.add(duplicateSeqs[i]);
-        }
         List<SeqRange> firstGaps = new ArrayList<>();
         for (int i = 0; i < Math.min(gapCount, StreamState.EXAMPLES); i++) {
             firstGaps.add(new SeqRange(gapFirst[i], gapLast[i]));
         }
-        return new StreamState(publisher, received, highest, missing, duplicates, outOfOrder, redelivered, overflow,
-                copies, resent, dups, firstGaps);
+        return new StreamState(publisher, received, highest, missing, secondCopies.duplicates(), outOfOrder,
+                redelivered, overflow, secondCopies.copies(), secondCopies.resent(), secondCopies.firstDuplicates(),
+                firstGaps);
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -24,6 +25,12 @@ import java.util.function.Supplier;
  *
  * Why not a lock or HdrHistogram's {@code WriterReaderPhaser}: both cost two atomic read-modify-writes
  * per message, which a single writer need not pay (docs/performance.md, "The stream audit's hand-over").
+ *
+ * Receipts ({@link StreamReceipts}) are bitmaps, whose copy takes milliseconds at tens of millions of
+ * messages: longer than the gap between two messages of a busy stream, so a reader's copy would be
+ * torn again and again while a backlog drains. There the reader asks, and the writer takes the copy
+ * itself after its next record, between two records (it reads one field per message to see whether
+ * it was asked); a stream that is quiet meanwhile is copied by the reader, as above.
  */
 public final class StreamAudits {
 
@@ -36,6 +43,9 @@ public final class StreamAudits {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    private static final long IDLE_NANOS = 1_000_000L;
+    private static final long POLL_NANOS = 20_000L;
 
     /** How long {@link #states} retries while the writer keeps recording before it gives up. */
     static final long READ_PATIENCE_NANOS = 1_000_000_000L;
@@ -50,12 +60,23 @@ public final class StreamAudits {
         this(StreamAudit::new, false);
     }
 
-    /** Whether each stream copies itself under its own lock ({@link StreamReceipts}): no version check then. */
-    private final boolean locked;
+    /** Whether a reader asks the writer for its copy ({@link StreamReceipts}, too long to copy between two records). */
+    private final boolean copiedByWriter;
+    /** The copies readers asked the writer for, counted; only a reader (one at a time) changes it. */
+    private volatile long requested;
+    /** The request the writer served last: the writer's own. */
+    private long servedRequest;
+    /** The writer's copy for a request. */
+    private volatile Served served;
+    /** One reader at a time; the writer never takes it. */
+    private final Object readers = new Object();
 
-    private StreamAudits(Supplier<ReceivedStream> kind, boolean locked) {
+    private record Served(long request, List<StreamState> copy) {
+    }
+
+    private StreamAudits(Supplier<ReceivedStream> kind, boolean copiedByWriter) {
         this.kind = kind;
-        this.locked = locked;
+        this.copiedByWriter = copiedByWriter;
     }
 
     /**
@@ -97,6 +118,19 @@ public final class StreamAudits {
         } finally {
             VERSION.setRelease(this, v + 2); // every write above is visible before the even version
         }
+        if (requested != servedRequest) {
+            serve();
+        }
+    }
+
+    /** The writer's copy, between two records: whole, whatever its length. */
+    private void serve() {
+        long request = requested;
+        List<StreamState> copy = copy();
+        if (copy != null) {
+            servedRequest = request;
+            served = new Served(request, copy);
+        }
     }
 
     /**
@@ -106,30 +140,76 @@ public final class StreamAudits {
      * (a writer recording without a pause for a whole second, which no JMS delivery thread does).
      */
     public List<StreamState> states(IntFunction<String> publisherName) {
-        if (locked) {
-            long seen = (long) VERSION.getAcquire(this); // the streams the writer met so far are visible
-            List<StreamState> copy = copy();
-            if (copy != null) {
-                return named(copy, publisherName);
-            }
+        synchronized (readers) {
+            List<StreamState> copy = copiedByWriter ? askTheWriter() : optimistic();
+            return named(copy, publisherName);
         }
+    }
+
+    /** A copy taken while no record was under way, retried until one is. */
+    private List<StreamState> optimistic() {
         long deadline = System.nanoTime() + READ_PATIENCE_NANOS;
         int attempts = 0;
         while (true) {
             attempts++;
-            long before = (long) VERSION.getAcquire(this);
-            if ((before & 1) == 0) {
-                List<StreamState> copy = copy();
-                VarHandle.acquireFence(); // the copy's reads are done before the version is read again
-                if (copy != null && (long) VERSION.getOpaque(this) == before) {
-                    return named(copy, publisherName);
-                }
+            List<StreamState> copy = tryCopy();
+            if (copy != null) {
+                return copy;
             }
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("the stream audit changed during each of " + attempts
-                        + " copies in " + READ_PATIENCE_NANOS / 1_000_000 + " ms");
-            }
+            giveUpAfter(deadline, attempts);
             Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * The writer's copy, taken after its next record; or, while it records nothing for a millisecond
+     * (a quiet stream, which may never give it a next record), the reader's own.
+     */
+    private List<StreamState> askTheWriter() {
+        long request = requested + 1;
+        requested = request;
+        long deadline = System.nanoTime() + READ_PATIENCE_NANOS;
+        long seen = (long) VERSION.getAcquire(this);
+        long changed = System.nanoTime();
+        int attempts = 0;
+        while (true) {
+            Served s = served;
+            if (s != null && s.request() == request) {
+                return s.copy();
+            }
+            long v = (long) VERSION.getAcquire(this);
+            long now = System.nanoTime();
+            if (v != seen) {
+                seen = v;
+                changed = now;
+            } else if (now - changed >= IDLE_NANOS) {
+                attempts++;
+                List<StreamState> copy = tryCopy();
+                if (copy != null) {
+                    return copy;
+                }
+                changed = System.nanoTime();
+            }
+            giveUpAfter(deadline, attempts);
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    /** One copy, kept only if the version was even before and unchanged after it; else null. */
+    private List<StreamState> tryCopy() {
+        long before = (long) VERSION.getAcquire(this);
+        if ((before & 1) != 0) {
+            return null;
+        }
+        List<StreamState> copy = copy();
+        VarHandle.acquireFence(); // the copy's reads are done before the version is read again
+        return copy != null && (long) VERSION.getOpaque(this) == before ? copy : null;
+    }
+
+    private static void giveUpAfter(long deadline, int attempts) {
+        if (System.nanoTime() - deadline > 0) {
+            throw new IllegalStateException("the stream audit changed during each of " + attempts
+                    + " copies in " + READ_PATIENCE_NANOS / 1_000_000 + " ms");
         }
     }
 

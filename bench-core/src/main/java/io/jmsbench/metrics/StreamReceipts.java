@@ -4,7 +4,6 @@ import io.jmsbench.protocol.ClientAudit.Receipts;
 import io.jmsbench.protocol.ClientAudit.StreamState;
 import org.roaringbitmap.RoaringBitmap;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,9 +24,8 @@ import java.util.List;
  *
  * <p>Unlike {@link StreamAudit}'s counts, a copy of the bitmaps takes milliseconds at tens of millions
  * of messages, longer than the gap between two messages of a busy stream, so the sequence lock of
- * {@link StreamAudits} alone would retry it in vain while a backlog drains. Recording and copying
- * take this object's lock instead: uncontended but for a copy (once per pull of the audit), it costs
- * the writer some 10 ns a message (docs/performance.md, "The stream audit's hand-over").
+ * {@link StreamAudits} alone would retry it in vain while a backlog drains: there the writer takes
+ * the copy itself when a reader asks, between two records. Recording takes no lock.
  */
 public final class StreamReceipts implements ReceivedStream {
 
@@ -39,14 +37,10 @@ public final class StreamReceipts implements ReceivedStream {
     private final RoaringBitmap resends = new RoaringBitmap();
     private long received;
     private long highest = -1;
-    private long duplicates;
     private long outOfOrder;
     private long redelivered;
-    private long copies;
-    private long resent;
+    private final SecondCopies secondCopies = new SecondCopies();
     private boolean overflow;
-    private final long[] duplicateSeqs = new long[StreamState.EXAMPLES];
-    private int duplicateSeqCount;
     /** By group index (sequence number modulo the groups): first and last arrival not redelivered; -1: none. */
     private final long[] groupFirst;
     private final long[] groupLast;
@@ -60,7 +54,7 @@ public final class StreamReceipts implements ReceivedStream {
     }
 
     @Override
-    public synchronized void record(long seq, boolean redelivery, boolean resend) {
+    public void record(long seq, boolean redelivery, boolean resend) {
         received++;
         if (redelivery) {
             redelivered++;
@@ -71,7 +65,7 @@ public final class StreamReceipts implements ReceivedStream {
         }
         int x = (int) seq;
         if (!seen.checkedAdd(x)) {
-            secondCopy(seq, redelivery, resend);
+            secondCopies.record(seq, redelivery, resend);
             return;
         }
         if (redelivery) {
@@ -95,31 +89,11 @@ public final class StreamReceipts implements ReceivedStream {
         }
     }
 
-    /** As {@link StreamAudit}: a duplicate unless flagged redelivered or sent again after a failure. */
-    private void secondCopy(long seq, boolean redelivery, boolean resend) {
-        copies++;
-        if (redelivery) {
-            return;
-        }
-        if (resend) {
-            resent++;
-        } else {
-            if (duplicateSeqCount < StreamState.EXAMPLES) {
-                duplicateSeqs[duplicateSeqCount++] = seq;
-            }
-            duplicates++;
-        }
-    }
-
     @Override
-    public synchronized StreamState state(String publisher) {
-        List<Long> dups = new ArrayList<>();
-        for (int i = 0; i < Math.min(duplicateSeqCount, StreamState.EXAMPLES); i++) {
-            dups.add(duplicateSeqs[i]);
-        }
+    public StreamState state(String publisher) {
         Receipts receipts = new Receipts(Bitmaps.bytes(seen), Bitmaps.bytes(flagged), Bitmaps.bytes(resends),
                 Arrays.stream(groupFirst).boxed().toList(), Arrays.stream(groupLast).boxed().toList());
-        return new StreamState(publisher, received, highest, 0, duplicates, outOfOrder, redelivered, overflow, copies,
-                resent, dups, List.of(), receipts);
+        return new StreamState(publisher, received, highest, 0, secondCopies.duplicates(), outOfOrder, redelivered,
+                overflow, secondCopies.copies(), secondCopies.resent(), secondCopies.firstDuplicates(), List.of(), receipts);
     }
 }

@@ -112,4 +112,38 @@ class StreamAuditsTest {
             writer.join();
         }
     }
+
+    /**
+     * The delivery thread never waits for a reader: a record of receipts completes while another
+     * thread holds the stream's monitor (where a copy under the stream's lock would hold it).
+     */
+    @Test
+    void aRecordOfReceiptsTakesNoLock() throws Exception {
+        StreamReceipts stream = new StreamReceipts(0);
+        Thread writer = new Thread(() -> {
+            for (long seq = 0; seq < 1_000; seq++) {
+                stream.record(seq, false, false);
+            }
+        }, "delivery");
+        synchronized (stream) {
+            writer.start();
+            writer.join(10_000);
+            assertTrue(!writer.isAlive(), "the record waited for the stream's monitor");
+        }
+        assertEquals(1_000, stream.state("p").received());
+    }
+
+    /** A stream with no record to come (quiet: its writer is asked in vain) is copied by the reader. */
+    @Test
+    void receiptsOfAQuietStreamAreCopiedByTheReader() {
+        StreamAudits audits = StreamAudits.receipts(0);
+        for (long seq = 0; seq < 100; seq += 2) {
+            audits.record(0, seq, false);
+        }
+        for (int i = 0; i < 3; i++) {
+            StreamState s = audits.states(p -> "pub-" + p).get(0);
+            assertEquals(50, s.received());
+            assertEquals(50, Bitmaps.of(s.receipts().seen()).getLongCardinality());
+        }
+    }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.files.ReportWriter;
 import io.jmsbench.report.html.HtmlReport;
+import io.jmsbench.report.html.PageHead;
 import io.jmsbench.scenario.ScenarioException;
 import io.jmsbench.scenario.ScenarioPlan;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,19 @@ class HtmlReportTest {
         assertFalse(page.contains("<link"), "no style sheet from elsewhere");
         assertTrue(page.contains("uPlot (v1.6.30)"), "uPlot inlined from its webjar");
         assertFalse(page.contains("{{"), "every slot of the template filled");
+    }
+
+    /** The head the history's trend page opens with too, then the page's own style. */
+    @Test
+    void thePageOpensWithTheSharedHeadThenItsOwnStyle() throws ScenarioException {
+        Report report = SweepTableTest.twoPointsTwoRepeats();
+        String page = HtmlReport.render(report);
+        String head = PageHead.html("jmsbench report: " + report.scenario().name());
+        assertTrue(page.startsWith(head + "\n<style>"), page.substring(0, 400));
+        assertTrue(head.startsWith("<!DOCTYPE html>") && head.endsWith("</style>"), head.substring(0, 100));
+        String escaped = PageHead.html("a <b> & \"c\"");
+        assertTrue(escaped.contains("<title>a &lt;b&gt; &amp; &quot;c&quot;</title>"), "the title escaped");
+        assertFalse(escaped.contains("{{"), "every slot of the head filled");
     }
 
     @Test

@@ -56,7 +56,8 @@ final class Migrations {
             if (postgres) {
                 s.execute("SELECT pg_advisory_xact_lock(" + POSTGRES_LOCK + ")");
             }
-            if (!hasTable(c, "schema_version") && hasAnyTable(c, postgres)) {
+            String schema = postgres ? c.getSchema() : null;
+            if (!hasTable(c, schema, "schema_version") && hasTable(c, schema, "%")) {
                 throw new HistoryProblem(name + ": a database that is not a jmsbench history (it has tables but no "
                         + "schema_version); give another --history");
             }
@@ -93,14 +94,13 @@ final class Migrations {
         }
     }
 
-    private static boolean hasTable(Connection c, String table) throws SQLException {
-        try (ResultSet r = c.getMetaData().getTables(null, null, table, new String[] {"TABLE"})) {
-            return r.next();
-        }
-    }
-
-    private static boolean hasAnyTable(Connection c, boolean postgres) throws SQLException {
-        try (ResultSet r = c.getMetaData().getTables(null, postgres ? "public" : null, "%", new String[] {"TABLE"})) {
+    /**
+     * Whether a table matching {@code pattern} is in {@code schema} (null: SQLite's one namespace). On
+     * PostgreSQL the schema is the connection's current one, where the steps create their tables: a
+     * server shared with others may hold a table of the same name in another schema, which is not ours.
+     */
+    private static boolean hasTable(Connection c, String schema, String pattern) throws SQLException {
+        try (ResultSet r = c.getMetaData().getTables(null, schema, pattern, new String[] {"TABLE"})) {
             return r.next();
         }
     }

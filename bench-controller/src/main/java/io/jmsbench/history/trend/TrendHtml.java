@@ -5,6 +5,7 @@ import io.jmsbench.history.store.HistoryEntry;
 import io.jmsbench.history.store.HistoryMetric;
 import io.jmsbench.protocol.Json;
 import io.jmsbench.report.html.HtmlReport;
+import io.jmsbench.report.html.PageHead;
 import io.jmsbench.report.html.PageResources;
 
 import java.io.IOException;
@@ -41,8 +42,7 @@ public final class TrendHtml {
             throw new UncheckedIOException("history page: cannot write its data", e);
         }
         return HtmlReport.fill(resource("history.html"), Map.of(
-                "TITLE", HtmlReport.escapeHtml("jmsbench history: " + scenario),
-                "UPLOT_CSS", HtmlReport.inlineStyle(PageResources.uplotStyle()),
+                "HEAD", PageHead.html("jmsbench history: " + scenario),
                 "UPLOT_JS", HtmlReport.inlineScript(PageResources.uplotScript()),
                 "HISTORY_JS", HtmlReport.inlineScript(resource("history.js")),
                 "DATA", HtmlReport.inlineJson(json)));

@@ -13,13 +13,11 @@ import io.jmsbench.report.RoundTrip;
 import io.jmsbench.run.stop.RunAborted;
 import io.jmsbench.run.stop.RunFailure;
 import io.jmsbench.run.workers.AuditMerge;
-import io.jmsbench.run.workers.AuditUnion;
 import io.jmsbench.run.workers.Workers;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * A point's drain, once its publishers stopped: waits until the subscribers have every message they
@@ -36,12 +34,9 @@ final class DrainPhase {
     private final Workers workers;
     private final Readings readings;
     private final PointClock clock;
-    /** The subscribers audited together, and the part of each stream they take. */
-    private final List<AuditUnion> unions;
 
     DrainPhase(PointPlan plan, Workers workers, Readings readings, PointClock clock) {
         this.plan = plan;
-        this.unions = AuditUnion.of(plan.scenario(), plan.subscribers(), plan.publishers());
         this.workers = workers;
         this.readings = readings;
         this.clock = clock;
@@ -101,7 +96,7 @@ final class DrainPhase {
     }
 
     private AuditCounts audit(Counters publishers) throws AgentException {
-        return AuditMerge.of(plan.subscribers(), plan.publishers(), publishers, workers.audit(), unions);
+        return AuditMerge.of(plan.subscribers(), plan.publishers(), publishers, workers.audit(), plan.unions());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.jmsbench.protocol.ClientPlan;
 import io.jmsbench.rate.RateSteps;
 import io.jmsbench.rate.SendSchedule;
 import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.run.workers.AuditUnion;
 import io.jmsbench.scenario.PublishRate;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.SubscriberGroup;
@@ -22,6 +23,7 @@ import java.util.stream.Collectors;
  * @param publishers       the publisher clients, in order
  * @param subscribers      the subscriber clients, in order
  * @param requesters       the ids of the publishers that are requesters (empty without request/reply)
+ * @param unions           the subscribers audited together, and the part of each stream they take
  * @param grade            the replication grade expected, per publisher group
  * @param backlogGrade     the copies per message sent, where the samples follow the backlog (late,
  *                         leaving or slow subscribers); else 0
@@ -34,7 +36,7 @@ import java.util.stream.Collectors;
  * @param brokerReused     one broker serves every point of the run ({@code broker.reuse} with several)
  */
 public record PointPlan(Scenario scenario, List<ClientPlan> publishers, List<ClientPlan> subscribers,
-                        Set<String> requesters, GroupGrade grade, double backlogGrade, SendSchedule target,
+                        Set<String> requesters, List<AuditUnion> unions, GroupGrade grade, double backlogGrade, SendSchedule target,
                         String latencyBasis, ExpiryExpectation expiry, boolean profile, boolean scheduled,
                         boolean capacity, boolean brokerReused) {
 
@@ -42,15 +44,17 @@ public record PointPlan(Scenario scenario, List<ClientPlan> publishers, List<Cli
         publishers = List.copyOf(publishers);
         subscribers = List.copyOf(subscribers);
         requesters = Set.copyOf(requesters);
+        unions = List.copyOf(unions);
     }
 
     public static PointPlan of(Scenario scenario, boolean brokerReused) {
         List<ClientPlan> publishers = ClientPlans.publishers(scenario);
+        List<ClientPlan> subscribers = ClientPlans.subscribers(scenario);
         boolean scheduled = scenario.subscribers().stream().anyMatch(SubscriberGroup::scheduled);
         boolean profile = scenario.publishers().rate() instanceof PublishRate.Profile;
-        return new PointPlan(scenario, publishers, ClientPlans.subscribers(scenario),
+        return new PointPlan(scenario, publishers, subscribers,
                 publishers.stream().filter(p -> p.reply() != null).map(ClientPlan::id).collect(Collectors.toSet()),
-                new GroupGrade(scenario), scheduled ? ExpectedReplication.of(scenario) : 0,
+                AuditUnion.of(scenario, subscribers, publishers), new GroupGrade(scenario), scheduled ? ExpectedReplication.of(scenario) : 0,
                 RateSteps.totalSchedule(scenario.publishers().rate()),
                 LatencyFigures.basis(scenario.publishers().saturated(), profile), ExpiryExpectation.of(scenario),
                 profile, scheduled, scenario.publishers().saturated() && scenario.faults().isEmpty() && !scheduled,

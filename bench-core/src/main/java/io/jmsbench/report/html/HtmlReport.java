@@ -32,8 +32,7 @@ public final class HtmlReport {
         }
         String title = report.scenario() == null ? report.runId() : report.scenario().name();
         return fill(PageResources.template(), Map.of(
-                "TITLE", escapeHtml("jmsbench report: " + title),
-                "UPLOT_CSS", inlineStyle(PageResources.uplotStyle()),
+                "HEAD", PageHead.html("jmsbench report: " + title),
                 "REPORT_CSS", inlineStyle(PageResources.style()),
                 "UPLOT_JS", inlineScript(PageResources.uplotScript()),
                 "REPORT_JS", inlineScript(PageResources.script()),

@@ -23,6 +23,11 @@ public final class PageResources {
         return read("report.html");
     }
 
+    /** The head both pages open with, up to uPlot's style; each page adds its own style and closes it. */
+    static String head() {
+        return read("page-head.html");
+    }
+
     static String script() {
         return read("report.js");
     }
