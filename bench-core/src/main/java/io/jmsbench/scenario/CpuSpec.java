@@ -2,9 +2,11 @@ package io.jmsbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.jmsbench.system.CpuCores;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -42,25 +44,40 @@ public record CpuSpec(Mode mode, CpuList broker, CpuList publishers, CpuList sub
     }
 
     /**
-     * {@code cpus: auto}: the broker takes the first half of the allowed CPUs (rounded up), as the
-     * paper's testbed gave it a machine of its own; the rest go to the clients, the subscribers
-     * taking the odd one (with fan-out they receive more than the publishers send). With one CPU
-     * left for the clients, publishers and subscribers share it. Fewer than two CPUs: {@code null}.
+     * {@code cpus: auto} on this host's topology ({@link CpuCores#read}): {@link #split(CpuList, CpuCores)}.
      */
     public static CpuPartitions split(CpuList allowed) {
-        int n = allowed.size();
-        if (n < 2) {
+        return split(allowed, CpuCores.read());
+    }
+
+    /**
+     * {@code cpus: auto}: the broker takes the first half of the allowed cores (rounded up), as the
+     * paper's testbed gave it a machine of its own; the rest go to the clients, the subscribers
+     * taking the odd one (with fan-out they receive more than the publishers send). A core's SMT
+     * sibling threads stay in one partition, so the broker never shares a core with a client; only
+     * when the allowed CPUs are the threads of one core are they split thread by thread. With one
+     * CPU left for the clients, publishers and subscribers share it. Fewer than two CPUs: {@code null}.
+     */
+    public static CpuPartitions split(CpuList allowed, CpuCores topology) {
+        if (allowed.size() < 2) {
             return null;
         }
-        int brokerCpus = (n + 1) / 2;
-        int clientCpus = n - brokerCpus;
-        CpuList broker = allowed.slice(0, brokerCpus);
-        if (clientCpus == 1) {
-            CpuList clients = allowed.slice(brokerCpus, 1);
+        List<CpuList> cores = topology.cores(allowed);
+        if (cores.size() < 2) {
+            cores = CpuCores.NONE.cores(allowed);
+        }
+        int brokerCores = (cores.size() + 1) / 2;
+        CpuList broker = CpuCores.union(cores, 0, brokerCores);
+        List<CpuList> clientCores = cores.subList(brokerCores, cores.size());
+        CpuList clients = CpuCores.union(clientCores, 0, clientCores.size());
+        if (clients.size() == 1) {
             return CpuPartitions.of(Mode.AUTO.yamlName(), broker, clients, clients, allowed);
         }
-        int publisherCpus = clientCpus / 2;
-        return CpuPartitions.of(Mode.AUTO.yamlName(), broker, allowed.slice(brokerCpus, publisherCpus),
-                allowed.slice(brokerCpus + publisherCpus, clientCpus - publisherCpus), allowed);
+        if (clientCores.size() == 1) {
+            clientCores = CpuCores.NONE.cores(clients);
+        }
+        int publisherCores = clientCores.size() / 2;
+        return CpuPartitions.of(Mode.AUTO.yamlName(), broker, CpuCores.union(clientCores, 0, publisherCores),
+                CpuCores.union(clientCores, publisherCores, clientCores.size() - publisherCores), allowed);
     }
 }

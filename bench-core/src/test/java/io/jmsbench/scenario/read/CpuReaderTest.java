@@ -4,6 +4,7 @@ import io.jmsbench.scenario.CpuSpec;
 import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.Scenario;
 import io.jmsbench.scenario.ScenarioException;
+import io.jmsbench.system.CpuCores;
 import io.jmsbench.system.CpuList;
 import io.jmsbench.system.CpuPartitions;
 import org.junit.jupiter.api.Test;
@@ -38,16 +39,42 @@ class CpuReaderTest {
 
     @Test
     void autoGivesTheBrokerTheLargerHalfAndTheSubscribersTheOddCpu() {
-        CpuPartitions two = CpuSpec.split(CpuList.parse("0-1"));
+        CpuPartitions two = CpuSpec.split(CpuList.parse("0-1"), CpuCores.NONE);
         assertEquals(List.of("0", "1", "1", "1"), List.of(two.broker().toString(), two.publishers().toString(),
                 two.subscribers().toString(), two.controller().toString()));
-        CpuPartitions eight = CpuSpec.split(CpuList.parse("0-7"));
+        CpuPartitions eight = CpuSpec.split(CpuList.parse("0-7"), CpuCores.NONE);
         assertEquals(List.of("0-3", "4-5", "6-7"), List.of(eight.broker().toString(),
                 eight.publishers().toString(), eight.subscribers().toString()));
-        CpuPartitions six = CpuSpec.split(CpuList.parse("2-7"));
+        CpuPartitions six = CpuSpec.split(CpuList.parse("2-7"), CpuCores.NONE);
         assertEquals(List.of("2-4", "5", "6-7"), List.of(six.broker().toString(), six.publishers().toString(),
                 six.subscribers().toString()));
-        assertNull(CpuSpec.split(CpuList.of(3)), "one CPU cannot be split");
+        assertNull(CpuSpec.split(CpuList.of(3), CpuCores.NONE), "one CPU cannot be split");
+    }
+
+    @Test
+    void autoKeepsEachCoresSmtSiblingsInOnePartition() {
+        // 4 cores of 2 threads, numbered as most x86 machines do: CPU n and n + 4 share a core
+        CpuCores apart = CpuCores.of(cpu -> CpuList.of(cpu % 4, cpu % 4 + 4));
+        CpuPartitions eight = CpuSpec.split(CpuList.parse("0-7"), apart);
+        assertEquals(List.of("0-1,4-5", "2,6", "3,7"), List.of(eight.broker().toString(),
+                eight.publishers().toString(), eight.subscribers().toString()));
+        // the same, numbered thread by thread: CPU 2k and 2k + 1 share a core
+        CpuCores adjacent = CpuCores.of(cpu -> CpuList.of(cpu - cpu % 2, cpu - cpu % 2 + 1));
+        CpuPartitions paired = CpuSpec.split(CpuList.parse("0-7"), adjacent);
+        assertEquals(List.of("0-3", "4-5", "6-7"), List.of(paired.broker().toString(),
+                paired.publishers().toString(), paired.subscribers().toString()));
+        // 2 cores of 2 threads: the broker one core, the clients the other, split thread by thread
+        CpuPartitions four = CpuSpec.split(CpuList.parse("0-3"), CpuCores.of(cpu -> CpuList.of(cpu % 2, cpu % 2 + 2)));
+        assertEquals(List.of("0,2", "1", "3"), List.of(four.broker().toString(), four.publishers().toString(),
+                four.subscribers().toString()));
+        // one core's two threads: nothing to keep apart, so they are split as CPUs
+        CpuPartitions oneCore = CpuSpec.split(CpuList.parse("0-1"), CpuCores.of(cpu -> CpuList.parse("0-1")));
+        assertEquals(List.of("0", "1", "1"), List.of(oneCore.broker().toString(), oneCore.publishers().toString(),
+                oneCore.subscribers().toString()));
+        // a mask holding one thread of a core: that thread is a core of its own
+        CpuPartitions masked = CpuSpec.split(CpuList.parse("0-4"), apart);
+        assertEquals(List.of("0-1,4", "2", "3"), List.of(masked.broker().toString(), masked.publishers().toString(),
+                masked.subscribers().toString()));
     }
 
     @Test
