@@ -24,22 +24,22 @@ final class ScenarioFieldsReference {
 
     /** Where the prose about a top-level section (what it is for, its rules across fields) lives. */
     private static final Map<String, String> PROSE = Map.ofEntries(
-            Map.entry("broker", "../scenarios.md#brokers"),
-            Map.entry("destination", "../scenarios.md#the-workload-destination-message-publishers-subscribers"),
-            Map.entry("message", "../scenarios.md#messages-sizes-headers-and-stamps"),
-            Map.entry("publishers", "../scenarios.md#publishers-rates-profiles-groups-and-connections"),
-            Map.entry("subscribers", "../scenarios.md#subscribers-selectors-filters-and-schedules"),
-            Map.entry("delivery", "../scenarios.md#delivery-and-acknowledgement"),
+            Map.entry("broker", "../scenarios.md#delivery-broker-configuration-latency-and-the-audit"),
+            Map.entry("destination", "../scenarios.md#delivery-broker-configuration-latency-and-the-audit"),
+            Map.entry("message", "../scenarios.md#sizes-that-vary"),
+            Map.entry("publishers", "../scenarios.md#rates-that-change-profiles"),
+            Map.entry("subscribers", "../scenarios.md#filters-message-variants-sweeps-and-repeats"),
+            Map.entry("delivery", "../scenarios.md#delivery-broker-configuration-latency-and-the-audit"),
             Map.entry("phases", "../scenarios.md#phases"),
-            Map.entry("validity", "../scenarios.md#cpu-rules-and-partitions"),
+            Map.entry("validity", "../scenarios.md#one-machine-as-a-testbed-cpu-partitions"),
             Map.entry("agents", "../scenarios.md#agents-on-other-machines"),
-            Map.entry("cpus", "../scenarios.md#cpu-rules-and-partitions"),
-            Map.entry("faults", "../scenarios.md#faults"),
-            Map.entry("cases", "../scenarios.md#sweeps-cases-compare-and-repeats"),
-            Map.entry("compare", "../scenarios.md#sweeps-cases-compare-and-repeats"),
-            Map.entry("sweep", "../scenarios.md#sweeps-cases-compare-and-repeats"),
-            Map.entry("search", "../scenarios.md#finding-the-rate-search-and-rate-sustainable"),
-            Map.entry("expect", "../scenarios.md#claims-expect"));
+            Map.entry("cpus", "../scenarios.md#one-machine-as-a-testbed-cpu-partitions"),
+            Map.entry("faults", "../scenarios.md#faults-the-broker-paused-killed-or-restarted-or-cut-off"),
+            Map.entry("cases", "../scenarios.md#filters-message-variants-sweeps-and-repeats"),
+            Map.entry("compare", "../scenarios.md#brokers-and-protocols-side-by-side-compare"),
+            Map.entry("sweep", "../scenarios.md#filters-message-variants-sweeps-and-repeats"),
+            Map.entry("search", "../scenarios.md#capacity-under-a-latency-bound-search"),
+            Map.entry("expect", "../scenarios.md#what-the-results-should-show-expect"));
 
     private record Section(String path, JsonNode node) {
     }

@@ -94,15 +94,17 @@ class ReferenceDocsTest {
         assertEquals(List.of(), missing, "fields of the scenario schema without a row in scenario-fields.md");
     }
 
-    private static void fieldNames(JsonNode node, List<String> missing, String page) {
-        if (node.has("properties")) {
-            node.get("properties").fieldNames().forEachRemaining(f -> {
-                if (!page.contains("| `" + f + "` |")) {
-                    missing.add(f);
-                }
-            });
-        }
-        node.elements().forEachRemaining(child -> fieldNames(child, missing, page));
+    /** Walks a schema node: its properties' names, then every schema below it (fields, items, either's). */
+    private static void fieldNames(JsonNode schema, List<String> missing, String page) {
+        schema.path("properties").fields().forEachRemaining(field -> {
+            if (!page.contains("| `" + field.getKey() + "` |")) {
+                missing.add(field.getKey());
+            }
+            fieldNames(field.getValue(), missing, page);
+        });
+        schema.path("anyOf").forEach(either -> fieldNames(either, missing, page));
+        fieldNames(schema.path("items"), missing, page);
+        fieldNames(schema.path("additionalProperties"), missing, page);
     }
 
     @Test
