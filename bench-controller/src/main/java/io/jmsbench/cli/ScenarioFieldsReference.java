@@ -49,6 +49,8 @@ final class ScenarioFieldsReference {
     private final Map<JsonNode, String> anchors = new HashMap<>();
     private final Set<String> slugs = new HashSet<>();
     private final Map<String, String> headings = new HashMap<>();
+    /** The row being written says in words what its text must be, so its pattern is left to the schema. */
+    private boolean wordsSaid;
 
     private ScenarioFieldsReference() {
     }
@@ -64,7 +66,8 @@ final class ScenarioFieldsReference {
                 .append("`jmsbench schema` prints as scenarios/scenario.schema.json.\n\n");
         md.append("One table per section of a scenario file. **Takes** is what the loader accepts: a value of ")
                 .append("another type or beyond its bounds is refused at its line, with the loader's \"expected ...\" ")
-                .append("text (the **What it is** column) as the reason. A default of \"—\" means unset: the ")
+                .append("text (the **What it is** column, where it says more than **Takes**) as the reason; a text's ")
+                .append("exact pattern, where **What it is** says it in words, is in scenarios/scenario.schema.json. A default of \"—\" means unset: the ")
                 .append("feature is off, or another field decides. Rules across fields (`url` or `embedded`, ")
                 .append("`ackEvery` only with `ack: client`, a selector the broker's parser accepts, what a ")
                 .append("provider cannot do) are checked only by the loader: `jmsbench validate FILE` says each ")
@@ -89,6 +92,7 @@ final class ScenarioFieldsReference {
             md.append("What it is for: [scenarios.md](").append(PROSE.get(top)).append(").\n\n");
         }
         if (node.has("propertyNames")) {
+            wordsSaid = false;
             md.append("Its keys are free, each matching `").append(cell(node.get("propertyNames").get("pattern").asText()))
                     .append("`; each value takes ").append(takes(node.get("additionalProperties"), section.path() + ".KEY"))
                     .append(".\n");
@@ -99,6 +103,7 @@ final class ScenarioFieldsReference {
             Map.Entry<String, JsonNode> field = it.next();
             String path = section.path().isEmpty() ? field.getKey() : section.path() + "." + field.getKey();
             JsonNode value = field.getValue();
+            wordsSaid = !said(value).isEmpty();
             md.append("| `").append(field.getKey()).append("` | ").append(takes(value, path)).append(" | ")
                     .append(fallback(value))
                     .append(" | ").append(said(value))
@@ -127,7 +132,8 @@ final class ScenarioFieldsReference {
             case "integer" -> "a whole number" + bounds(value);
             case "number" -> "a number" + bounds(value);
             case "boolean" -> "`true` or `false`";
-            case "string" -> value.has("pattern") ? "text matching `" + cell(value.get("pattern").asText()) + "`" : "text";
+            case "string" -> value.has("pattern") && !wordsSaid
+                    ? "text matching `" + cell(value.get("pattern").asText()) + "`" : "text";
             default -> type;
         };
     }
@@ -155,13 +161,14 @@ final class ScenarioFieldsReference {
     }
 
     private static String bounds(JsonNode value) {
-        String low = value.has("exclusiveMinimum") ? "above " + number(value.get("exclusiveMinimum"))
+        boolean exclusive = value.has("exclusiveMinimum");
+        String low = exclusive ? "above " + number(value.get("exclusiveMinimum"))
                 : value.has("minimum") ? "from " + number(value.get("minimum")) : null;
-        String high = value.has("maximum") ? (low == null ? "at most " : "to ") + number(value.get("maximum")) : null;
-        if (low == null && high == null) {
-            return "";
+        String high = value.has("maximum") ? number(value.get("maximum")) : null;
+        if (low == null) {
+            return high == null ? "" : " at most " + high;
         }
-        return " " + (low == null ? high : high == null ? low : low + " " + high);
+        return " " + low + (high == null ? "" : exclusive ? ", at most " + high : " to " + high);
     }
 
     private static String number(JsonNode n) {

@@ -96,6 +96,9 @@ class ReferenceDocsTest {
 
     /** Walks a schema node: its properties' names, then every schema below it (fields, items, either's). */
     private static void fieldNames(JsonNode schema, List<String> missing, String page) {
+        if (!schema.isObject()) {
+            return;
+        }
         schema.path("properties").fields().forEachRemaining(field -> {
             if (!page.contains("| `" + field.getKey() + "` |")) {
                 missing.add(field.getKey());
