@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 
 /** For maintainers: regenerates the reference pages that list what the code knows. */
 @Command(name = "docs", hidden = true, mixinStandardHelpOptions = true,
-        description = "Write the generated reference pages (finding codes, command line, report.json's schema).",
+        description = "Write the generated reference pages (finding codes, command line, scenario fields, report.json's schema).",
         footer = {"", "Example: java -jar bench-controller/target/jmsbench.jar docs --out docs/reference"})
 final class DocsCommand implements Callable<Integer> {
 

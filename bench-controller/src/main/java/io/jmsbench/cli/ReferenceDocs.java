@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The pages of docs/reference/ that are generated from the code, so they list what the code
- * knows: the finding codes, the command line and report.json's schema. {@code jmsbench docs
+ * knows: the finding codes, the command line, the scenario's fields and report.json's schema. {@code jmsbench docs
  * --out docs/reference} writes them; {@code ReferenceDocsTest} fails when a checked-in copy differs.
  */
 final class ReferenceDocs {
@@ -23,6 +23,7 @@ final class ReferenceDocs {
         Map<String, String> pages = new LinkedHashMap<>();
         pages.put("findings.md", FindingsReference.markdown());
         pages.put("cli.md", CliReference.markdown(Main.commandLine()));
+        pages.put("scenario-fields.md", ScenarioFieldsReference.markdown());
         pages.put("report.schema.json", ReportSchema.json());
         return pages;
     }

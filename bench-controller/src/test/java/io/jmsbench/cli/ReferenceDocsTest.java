@@ -8,6 +8,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.jmsbench.report.schema.ReportSchema;
+import io.jmsbench.scenario.read.ScenarioSchema;
 import io.jmsbench.verdict.FindingCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,6 +84,30 @@ class ReferenceDocsTest {
         assertEquals(List.of(), unexplained, "codes without what they mean and what to do (FindingCode's constructor)");
         String page = ReferenceDocs.pages().get("findings.md");
         Stream.of(FindingCode.values()).forEach(c -> assertTrue(page.contains("### " + c.name()), c.name()));
+    }
+
+    @Test
+    void everyFieldOfTheScenarioSchemaHasItsRowInTheScenarioFieldsPage() {
+        String page = ReferenceDocs.pages().get("scenario-fields.md");
+        List<String> missing = new ArrayList<>();
+        fieldNames(ScenarioSchema.generate(), missing, page);
+        assertEquals(List.of(), missing, "fields of the scenario schema without a row in scenario-fields.md");
+    }
+
+    /** Walks a schema node: its properties' names, then every schema below it (fields, items, either's). */
+    private static void fieldNames(JsonNode schema, List<String> missing, String page) {
+        if (!schema.isObject()) {
+            return;
+        }
+        schema.path("properties").fields().forEachRemaining(field -> {
+            if (!page.contains("| `" + field.getKey() + "` |")) {
+                missing.add(field.getKey());
+            }
+            fieldNames(field.getValue(), missing, page);
+        });
+        schema.path("anyOf").forEach(either -> fieldNames(either, missing, page));
+        fieldNames(schema.path("items"), missing, page);
+        fieldNames(schema.path("additionalProperties"), missing, page);
     }
 
     @Test
