@@ -59,6 +59,11 @@ final class Jmsbench {
      * as stalled (PointDriver.STALL, 15 s): a test that waits for a stall waits this many seconds instead.
      */
     static final String STALL_SECONDS = "-Djmsbench.test.stallSeconds=";
+    /**
+     * The controller's hidden knob for how long it waits for an agent to answer a release (AgentClient, 15 s):
+     * a test whose agent cannot be reached at the run's end waits this many seconds instead.
+     */
+    static final String RELEASE_SECONDS = "-Djmsbench.test.releaseSeconds=";
 
     private Jmsbench() {
     }
