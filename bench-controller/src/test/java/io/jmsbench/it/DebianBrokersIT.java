@@ -20,7 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * package has the module). Each RabbitMQ test starts its own node on ports of its own and ends it:
  * the counts a test checks are the change of node-wide counters that RabbitMQ publishes up to 5 s late,
  * so an earlier test's messages on a shared node were seen counted in the next one's point (678 of
- * them, once). The ActiveMQ tests share one broker, started by the first and ended after the last (a
+ * them, once). The two RabbitMQ tests that read no broker counts (selectors on a topic, request/reply
+ * on a queue of its own) share one node, started by the first of them (a node's start is most of a
+ * test's time). The ActiveMQ tests share one broker, started by the first and ended after the last (a
  * start is most of a test's time): its JMX counters are its destinations' own and live, and each
  * test's are the change over its own point. Where the package cannot be installed or started the
  * test is skipped and says why. Short fixed phases at a modest target rate: the point is that
@@ -33,6 +35,7 @@ class DebianBrokersIT {
     @TempDir
     static Path brokers;
     private static DebianActiveMq activeMqBroker;
+    private static DebianRabbitMq uncountedRabbitMq;
 
     @TempDir
     Path work;
@@ -47,10 +50,24 @@ class DebianBrokersIT {
         return activeMqBroker;
     }
 
+    /**
+     * Debian's RabbitMQ for the tests that read none of its node-wide counters, started once for them:
+     * their runs use destinations of their own, so one's messages are nothing the other checks.
+     */
+    private static DebianRabbitMq uncountedRabbitMq() throws Exception {
+        if (uncountedRabbitMq == null) {
+            uncountedRabbitMq = DebianRabbitMq.start(brokers.resolve("rabbitmq-uncounted"));
+        }
+        return uncountedRabbitMq;
+    }
+
     @AfterAll
     static void stopActiveMq() throws Exception {
         if (activeMqBroker != null) {
             activeMqBroker.close();
+        }
+        if (uncountedRabbitMq != null) {
+            uncountedRabbitMq.close();
         }
     }
 
@@ -83,11 +100,10 @@ class DebianBrokersIT {
                 delivery: {persistent: false, ack: auto}
                 phases: {warmup: 2s, measure: 3s, drain: 10s}
                 """);
-        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
-            JsonNode point = run(scenario, "rabbitmq-selectors", rabbit.url(), "rabbitmq", "rabbitmq-jms")
-                    .path("points").get(0);
-            assertEquals(1.0, point.path("replicationGrade").path("expected").asDouble(), 0.0);
-        }
+        DebianRabbitMq rabbit = uncountedRabbitMq();
+        JsonNode point = run(scenario, "rabbitmq-selectors", rabbit.url(), "rabbitmq", "rabbitmq-jms")
+                .path("points").get(0);
+        assertEquals(1.0, point.path("replicationGrade").path("expected").asDouble(), 0.0);
     }
 
     /** Without broker.kind: the AMQP 1.0 open frame names RabbitMQ, and its management API is read. */
@@ -188,18 +204,17 @@ class DebianBrokersIT {
                 delivery: {persistent: false, ack: auto}
                 phases: {warmup: 2s, measure: 5s, drain: 10s}
                 """);
-        try (DebianRabbitMq rabbit = DebianRabbitMq.start(work.resolve("rabbitmq"))) {
-            JsonNode point = run(scenario, "rabbitmq-request-reply", rabbit.url(), "rabbitmq", "rabbitmq-jms")
-                    .path("points").get(0);
-            JsonNode roundTrip = point.path("roundTrip");
-            assertTrue(roundTrip.path("requests").asLong() > 0, roundTrip.toString());
-            assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(), roundTrip.toString());
-            assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
-            assertTrue(roundTrip.path("latency").path("count").asLong() > 0, roundTrip.toString());
-            System.out.printf("request-reply on RabbitMQ (rabbitmq-jms, temporary reply queues): round trip p50 %.0f "
-                    + "µs, p99 %.0f µs, p99.9 %.0f µs%n", roundTrip.path("latency").path("p50").asDouble(),
-                    roundTrip.path("latency").path("p99").asDouble(), roundTrip.path("latency").path("p999").asDouble());
-        }
+        DebianRabbitMq rabbit = uncountedRabbitMq();
+        JsonNode point = run(scenario, "rabbitmq-request-reply", rabbit.url(), "rabbitmq", "rabbitmq-jms")
+                .path("points").get(0);
+        JsonNode roundTrip = point.path("roundTrip");
+        assertTrue(roundTrip.path("requests").asLong() > 0, roundTrip.toString());
+        assertEquals(roundTrip.path("requests").asLong(), roundTrip.path("replies").asLong(), roundTrip.toString());
+        assertEquals(0, roundTrip.path("unanswered").asLong(), roundTrip.toString());
+        assertTrue(roundTrip.path("latency").path("count").asLong() > 0, roundTrip.toString());
+        System.out.printf("request-reply on RabbitMQ (rabbitmq-jms, temporary reply queues): round trip p50 %.0f "
+                + "µs, p99 %.0f µs, p99.9 %.0f µs%n", roundTrip.path("latency").path("p50").asDouble(),
+                roundTrip.path("latency").path("p99").asDouble(), roundTrip.path("latency").path("p999").asDouble());
     }
 
     /** rabbitmq.yaml, one client a side at a modest rate for 2 s + 3 s, then {@code more} overrides. */

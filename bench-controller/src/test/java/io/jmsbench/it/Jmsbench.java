@@ -54,6 +54,17 @@ final class Jmsbench {
         }
     }
 
+    /**
+     * The controller's hidden knob for how long the publishers may send nothing before a point is given up
+     * as stalled (PointDriver.STALL, 15 s): a test that waits for a stall waits this many seconds instead.
+     */
+    static final String STALL_SECONDS = "-Djmsbench.test.stallSeconds=";
+    /**
+     * The controller's hidden knob for how long it waits for an agent to answer a release (AgentClient, 15 s):
+     * a test whose agent cannot be reached at the run's end waits this many seconds instead.
+     */
+    static final String RELEASE_SECONDS = "-Djmsbench.test.releaseSeconds=";
+
     private Jmsbench() {
     }
 
@@ -63,8 +74,18 @@ final class Jmsbench {
 
     /** Starts the jar with {@code environment} added to this JVM's. */
     static Running start(Path workDir, java.util.Map<String, String> environment, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toAbsolutePath().toString()));
+        return start(workDir, List.of(), environment, args);
+    }
+
+    /**
+     * Starts the jar with {@code jvmOptions} before {@code -jar} (the controller's JVM only: hidden test
+     * knobs such as {@link #STALL_SECONDS}) and {@code environment} added to this JVM's.
+     */
+    static Running start(Path workDir, List<String> jvmOptions, java.util.Map<String, String> environment,
+                         String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(workDir, "stdout", ".txt");
         Path err = Files.createTempFile(workDir, "stderr", ".txt");

@@ -94,11 +94,17 @@ final class MultiHostTestbed implements AutoCloseable {
     }
 
     Jmsbench.Running startRun(Path work, Agents agents, Path scenario, String... more) throws IOException {
+        return startRun(work, List.of(), agents, scenario, more);
+    }
+
+    /** As above, with {@code jvmOptions} for the controller's JVM (a hidden test knob, {@link Jmsbench#STALL_SECONDS}). */
+    Jmsbench.Running startRun(Path work, List<String> jvmOptions, Agents agents, Path scenario, String... more)
+            throws IOException {
         List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", work.resolve("results").toString(),
                 "--token-file", token.toString()));
         args.addAll(agents.args());
         args.addAll(List.of(more));
-        return Jmsbench.start(work, args.toArray(String[]::new));
+        return Jmsbench.start(work, jvmOptions, java.util.Map.of(), args.toArray(String[]::new));
     }
 
     static AgentClient client(String address, String leaseId, String tokenText) {

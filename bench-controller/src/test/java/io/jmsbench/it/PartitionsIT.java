@@ -26,9 +26,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The smoke scenario on CPU partitions of this host ({@code cpus: auto}): the broker's JVM on the
  * first CPU, the agents' and the controller's on the other, as /proc says the kernel held them,
  * and the point judged partition for host.
+ *
+ * <p>It may share the machine: what it asserts is where the kernel held each JVM, that each
+ * partition's own cores are the JVMs' measured there and no more than the CPU was busy (other work
+ * beside it only makes the CPU busier), the findings that name the layout, and an external broker's
+ * CPUs given back; no verdict, rate or timing. Its pinning applies to its own processes only.
  */
 @Timeout(240)
-@NeedsAnIdleMachine
+@SharesTheMachine
 class PartitionsIT {
 
     @TempDir

@@ -30,6 +30,9 @@ public final class AgentClient {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+    /** The agent's stop bound and 5 s; a test that waits out a release to an unreachable agent shortens it. */
+    private static final Duration RELEASE_TIMEOUT = Duration.ofSeconds(Long.getLong("jmsbench.test.releaseSeconds",
+            AgentServer.STOP_TIMEOUT.plusSeconds(5).toSeconds()));
 
     private final String name;
     private final URI base;
@@ -117,7 +120,7 @@ public final class AgentClient {
 
     /** Frees the agent for another lease (closing whatever clients are left). */
     public void release() throws AgentException {
-        call(AgentRoute.RELEASE, null, Void.class, AgentServer.STOP_TIMEOUT.plusSeconds(5));
+        call(AgentRoute.RELEASE, null, Void.class, RELEASE_TIMEOUT);
     }
 
     public void shutdown() throws AgentException {

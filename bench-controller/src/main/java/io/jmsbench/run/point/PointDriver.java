@@ -35,8 +35,8 @@ import java.util.Map;
  */
 public final class PointDriver {
 
-    /** How long the publishers may send nothing before the point is given up as stalled. */
-    static final Duration STALL = Duration.ofSeconds(15);
+    /** How long the publishers may send nothing before the point is given up as stalled (tests that wait it out shorten it). */
+    static final Duration STALL = Duration.ofSeconds(Long.getLong("jmsbench.test.stallSeconds", 15));
     /** How often a count-bounded window looks at the publishers' counts: overshoot stays within ~20 ms. */
     private static final long COUNT_POLL_NANOS = 20_000_000L;
 

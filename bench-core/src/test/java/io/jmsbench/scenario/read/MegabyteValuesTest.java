@@ -13,10 +13,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +68,7 @@ class MegabyteValuesTest {
             """;
 
     @Test
-    void everyTextFieldOfAMegabyteIsRefusedOrReadInShortLines() throws IOException {
+    void everyTextFieldOfAMegabyteIsRefusedOrReadInShortLines() throws IOException, InterruptedException {
         Map<String, JsonNode> scenarios = new LinkedHashMap<>();
         try (Stream<Path> files = Files.walk(Path.of("..", "scenarios"))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
@@ -71,7 +77,8 @@ class MegabyteValuesTest {
         }
         scenarios.put("rich.yaml", YAML.readTree(RICH));
         Map<String, String> seen = new LinkedHashMap<>();
-        List<String> failures = new ArrayList<>();
+        List<String> failures = Collections.synchronizedList(new ArrayList<>());
+        List<Callable<Void>> checks = new ArrayList<>();
         for (Map.Entry<String, JsonNode> scenario : scenarios.entrySet()) {
             for (String pointer : textPointers(scenario.getValue(), "")) {
                 if (seen.putIfAbsent(pointer.replaceAll("/\\d+", "/#"), scenario.getKey()) != null) {
@@ -80,17 +87,43 @@ class MegabyteValuesTest {
                 String original = scenario.getValue().at(pointer).asText();
                 for (String value : List.of("http://admin:" + SECRET + "@" + "h".repeat(LENGTH) + " x",
                         repeated(original + ",") + "!")) {
-                    JsonNode copy = scenario.getValue().deepCopy();
-                    replace(copy, pointer, value);
-                    check(scenario.getKey() + " " + pointer, YAML.writeValueAsString(copy), failures);
+                    checks.add(() -> {
+                        JsonNode copy = scenario.getValue().deepCopy();
+                        replace(copy, pointer, value);
+                        check(scenario.getKey() + " " + pointer, YAML.writeValueAsString(copy), failures);
+                        return null;
+                    });
                 }
             }
         }
-        JsonNode longKey = YAML.readTree(RICH);
-        ((ObjectNode) longKey.get("broker")).put("k".repeat(LENGTH), 1);
-        check("a key of a megabyte", YAML.writeValueAsString(longKey), failures);
+        checks.add(() -> {
+            JsonNode longKey = YAML.readTree(RICH);
+            ((ObjectNode) longKey.get("broker")).put("k".repeat(LENGTH), 1);
+            check("a key of a megabyte", YAML.writeValueAsString(longKey), failures);
+            return null;
+        });
+        runOnEveryCore(checks);
         assertTrue(seen.size() > 60, "text fields tried: " + seen.keySet());
         assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /**
+     * The loads one beside the other, one per core: each is one thread's work (SnakeYAML reading a
+     * megabyte's scalar is most of it), and they share nothing but the list of failures.
+     */
+    private static void runOnEveryCore(List<Callable<Void>> checks) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        try {
+            for (Future<Void> done : pool.invokeAll(checks)) {
+                try {
+                    done.get();
+                } catch (ExecutionException e) {
+                    fail(e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private static void check(String what, String text, List<String> failures) {
