@@ -82,10 +82,35 @@ if [ "$MODE" = fixed ]; then
   fi
 fi
 
-record_jfr() { # OUT PID: a JFR recording of PID over the next MEASURE - 2 s into OUT, when PROFILE is set
+record_jfr() { # OUT PID: a JFR recording of PID over the next MEASURE - 2 s into OUT, when PROFILE is set,
+  # and each of its threads' CPU time over those seconds (/proc/PID/task) into OUT.threads
   [ -n "$PROFILE" ] || return 0
-  jcmd "$2" JFR.start settings=profile duration=$((MEASURE > 3 ? MEASURE - 2 : 1))s filename="$1" > /dev/null 2>&1 \
+  local secs=$((MEASURE > 3 ? MEASURE - 2 : 1))
+  (
+    before=$(thread_ticks "$2")
+    sleep "$secs"
+    python3 - "$before" "$(thread_ticks "$2")" "$secs" "$(getconf CLK_TCK)" > "$1.threads" <<'PY'
+import sys
+def parse(text):
+    return {name: int(ticks) for name, ticks in (line.rsplit(" ", 1) for line in text.splitlines() if line)}
+before, after, secs, hz = parse(sys.argv[1]), parse(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+used = {n: (after[n] - before.get(n, 0)) / hz / secs for n in after}
+print(f"cores per thread over {secs:g} s (user + system, /proc/PID/task), busiest first:")
+for n, c in sorted(used.items(), key=lambda kv: -kv[1]):
+    if c > 0:
+        print(f"{c:8.4f}  {n}")
+PY
+  ) &
+  jcmd "$2" JFR.start settings=profile duration=${secs}s filename="$1" > /dev/null 2>&1 \
     || echo "could not start JFR in $2 (for $1)" >&2
+}
+
+thread_ticks() { # PID -> a line per thread: its name and id, and its user + system clock ticks
+  local t
+  for t in /proc/"$1"/task/*; do
+    awk -v id="${t##*/}" '{ sub(/^[0-9]+ \(/, ""); name = substr($0, 1, index($0, ") ") - 1); sub(/^.*\) /, "");
+      printf "%s/%s %d\n", name, id, $12 + $13 }' "$t/stat" 2>/dev/null
+  done
 }
 
 count_instructions() { # OUT PID... -> instructions of the PIDs' processes and threads over MEASURE s into OUT
@@ -112,7 +137,7 @@ measure_jmsbench() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends on
   jmsbench_rate=${target:-max}
   local watcher=""
   if [ -n "$counters$PROFILE" ]; then
-    watch_agents "$work/instructions-jmsbench-$((brokers + 1))" &
+    brokers=$((brokers + 1)) watch_agents "$work/instructions-jmsbench-$((brokers + 1))" &
     watcher=$!
   fi
   run_jmsbench harness "$@" $((WARMUP + MEASURE + 300))
@@ -144,16 +169,20 @@ PY
 
 watch_agents() { # PREFIX: once the run's agent JVMs are up and WARMUP s have passed, counts their instructions
   # over MEASURE s and records them with JFR as the knobs ask
-  local deadline=$(($(now_ms) + 120000)) p role
+  # the run's agents are told a ready file in the run's directory: no other process names it
+  local deadline=$(($(now_ms) + (WARMUP + MEASURE + 300) * 1000)) p role
   while [ "$(now_ms)" -lt "$deadline" ]; do
     for role in publisher subscriber; do
-      p=$(pgrep -f -- "--role $role" -s 0 -n 2>/dev/null || true)
+      p=$(pgrep -n -f -- "--role $role --ready-file $work/jmsbench-$brokers/" 2>/dev/null || true)
       [ -n "$p" ] && eval "pid_$role=$p"
     done
     [ -n "${pid_publisher:-}" ] && [ -n "${pid_subscriber:-}" ] && break
     sleep 0.2
   done
-  [ -n "${pid_publisher:-}" ] && [ -n "${pid_subscriber:-}" ] || return 0
+  if [ -z "${pid_publisher:-}" ] || [ -z "${pid_subscriber:-}" ]; then
+    echo "found no agent JVMs of the jmsbench run to count or record" >&2
+    return 0
+  fi
   sleep "$WARMUP"
   count_instructions "$1.publisher" "$pid_publisher"
   count_instructions "$1.subscriber" "$pid_subscriber"
