@@ -25,6 +25,7 @@ pids=()
 broker_pid=""
 brokers=0
 jmsbench_message_type=bytes # what jmsbench's scenario sends; bench-peers.sh may set text
+jmsbench_rate=max # the publishers' total rate in jmsbench's scenario; bench-harness.sh sets msgs/s for its fixed-rate rows
 
 cleanup() {
   local p alive
@@ -178,7 +179,7 @@ machine_facts() {
 }
 
 run_jmsbench() { # NAME PROVIDER TYPE PUBS SUBS PERSISTENT SECONDS -> sets run_dir, run_rc
-  # one saturated jmsbench run of the workload against a fresh broker of its own, stamped as
+  # one jmsbench run of the workload (saturated unless jmsbench_rate says a rate) against a fresh broker of its own, stamped as
   # STAMPED says; its report lands under $run_dir/results/NAME/
   local name=$1 provider=$2 type=$3 pubs=$4 subs=$5 persistent=$6 secs=$7 url
   start_broker "$persistent" $((secs + 60))
@@ -193,7 +194,7 @@ broker: {url: "$url", kind: $broker_kind$management}
 provider: $provider
 destination: {type: $type, name: $name.$brokers}
 message: {type: $jmsbench_message_type, size: 1024, stamped: ${STAMPED:-true}}
-publishers: {clients: $pubs, rate: max}
+publishers: {clients: $pubs, rate: $jmsbench_rate}
 subscribers:
   - {clients: $subs}
 delivery: {persistent: $persistent, ack: auto}

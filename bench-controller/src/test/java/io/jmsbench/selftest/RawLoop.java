@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The yardstick for the harness's own cost (scripts/bench-harness.sh): the plainest JMS send or
@@ -28,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * connection-factory settings as jmsbench, no properties, no audit, no latency. It counts over a
  * window and prints one JSON line: msgs/s and this JVM's CPU per message.
  *
- * <pre>RawLoop send|receive PROVIDER URL topic|queue NAME THREADS PERSISTENT WINDOW_FILE MEASURE_S</pre>
+ * <pre>RawLoop send|receive PROVIDER URL topic|queue NAME THREADS PERSISTENT WINDOW_FILE MEASURE_S [RATE]</pre>
  *
  * <p>PROVIDER as in a scenario ({@code openwire}, {@code amqp}, {@code core}, {@code rabbitmq-jms});
  * NAME as the broker wants it (RabbitMQ's AMQP 1.0 plugin: {@code /queue/NAME}, as jmsbench addresses it).
@@ -36,6 +37,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Once connected it prints {@code ready} and waits for WINDOW_FILE to hold the window's start
  * in epoch milliseconds: the script writes it once both JVMs are running, so the sender and the
  * receiver count over the same seconds, as jmsbench's controller does for its agents.
+ *
+ * <p>With RATE (msgs/s, all threads together; a sender only), each thread sends message k at
+ * k x threads / RATE seconds after it started, parking until then as jmsbench's paced publisher does.
  */
 public final class RawLoop {
 
@@ -49,6 +53,8 @@ public final class RawLoop {
         boolean persistent = Boolean.parseBoolean(args[6]);
         Path windowFile = Path.of(args[7]);
         long measureMs = Long.parseLong(args[8]) * 1000;
+        // nanoseconds between one thread's messages; 0: as fast as send() returns
+        double interval = args.length > 9 ? threads * 1e9 / Double.parseDouble(args[9]) : 0;
 
         // the connection-factory settings jmsbench's publishers and subscribers use
         ConnectionFactory factory = send ? ConnectionFactories.create(provider, url)
@@ -70,8 +76,16 @@ public final class RawLoop {
                 message.writeBytes(new byte[1024]);
                 Thread thread = new Thread(() -> {
                     long n = 0;
+                    long start = System.nanoTime();
                     try {
                         while (true) {
+                            if (interval > 0) {
+                                long due = start + (long) (n * interval);
+                                long wait;
+                                while ((wait = due - System.nanoTime()) > 0) {
+                                    LockSupport.parkNanos(wait);
+                                }
+                            }
                             producer.send(message);
                             count.lazySet(++n);
                         }

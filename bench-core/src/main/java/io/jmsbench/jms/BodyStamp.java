@@ -13,7 +13,7 @@ import java.nio.ByteOrder;
 final class BodyStamp {
 
     static final int BYTES = 4 + Long.BYTES + Long.BYTES;
-    private static final int MARKER = 0x4A4D5342;
+    static final int MARKER = 0x4A4D5342;
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 

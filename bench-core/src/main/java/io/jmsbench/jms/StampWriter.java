@@ -22,7 +22,8 @@ import java.util.Arrays;
  * size with no property of the harness's own: the same message a plain JMS loop sends. Measured
  * side by side (OpenWire topic 1x1, 2 shared cores), stamps as properties cost the broker about
  * 3 µs per message more than none, and 66 more body bytes cost as much. A qpid-jms bytes message
- * gets them in its body too, patched in place ({@link InQpidBody}); any other provider's bytes
+ * gets them in its body too, patched in place ({@link InQpidBody}), as does an Artemis CORE bytes message
+ * ({@link CoreStampWriter}); any other provider's bytes
  * message gets its body rewritten through JMS before each send ({@link InJmsBody}).
  *
  * <p>On any other ActiveMQ message, {@code setLongProperty} costs about 700 ns and 2.5 KB per send (JMH,
@@ -35,7 +36,7 @@ import java.util.Arrays;
  */
 public abstract sealed class StampWriter
         permits StampWriter.Properties, StampWriter.InJmsBody, StampWriter.InQpidBody, StampWriter.InBody,
-        MarshalledStampWriter {
+        MarshalledStampWriter, CoreStampWriter {
 
     /** Sets {@code id} and {@code sentAt} on the message for its next send. */
     public abstract void stamp(long id, long sentAt) throws JMSException;
@@ -50,6 +51,12 @@ public abstract sealed class StampWriter
         }
         if (message instanceof JmsBytesMessage qpid) {
             StampWriter body = InQpidBody.prepare(qpid);
+            if (body != null) {
+                return body;
+            }
+        }
+        if (message instanceof org.apache.activemq.artemis.jms.client.ActiveMQBytesMessage core) {
+            StampWriter body = CoreStampWriter.prepare(core);
             if (body != null) {
                 return body;
             }

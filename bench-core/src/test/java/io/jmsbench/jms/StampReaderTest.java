@@ -1,6 +1,7 @@
 package io.jmsbench.jms;
 
 import io.jmsbench.workload.AuditHeaders;
+import org.apache.activemq.artemis.core.client.impl.ClientMessageImpl;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.activemq.util.ByteSequence;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,6 +62,47 @@ class StampReaderTest {
 
         assertEquals(ID, reader.id());
         assertEquals(SENT_AT, reader.sentAt());
+    }
+
+    /** An Artemis CORE bytes message as its consumer hands it over, {@code body} its whole body. */
+    private static jakarta.jms.BytesMessage core(byte[] body) throws Exception {
+        ClientMessageImpl core = new ClientMessageImpl(
+                org.apache.activemq.artemis.jms.client.ActiveMQBytesMessage.TYPE, false, 0, 0, (byte) 4, 1500);
+        core.putStringProperty("P1", "#17");
+        core.getBodyBuffer().writeBytes(body);
+        org.apache.activemq.artemis.jms.client.ActiveMQMessage message =
+                org.apache.activemq.artemis.jms.client.ActiveMQMessage.createMessage(core, null);
+        message.doBeforeReceive();
+        return (jakarta.jms.BytesMessage) message;
+    }
+
+    @Test
+    void readsStampsFromTheBufferOfAnArtemisCoreMessage() throws Exception {
+        byte[] body = new byte[1024];
+        BodyStamp.write(body, ID, SENT_AT);
+        body[1023] = 7;
+        jakarta.jms.BytesMessage message = core(body);
+        StampReader reader = new StampReader();
+
+        assertTrue(reader.read(message));
+
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+        assertTrue(reader.readCore(((org.apache.activemq.artemis.jms.client.ActiveMQMessage) message).getCoreMessage()),
+                "from the buffer, not through JMS");
+        byte[] read = new byte[1024];
+        assertEquals(1024, message.readBytes(read), "the body is left unread for the application");
+        assertArrayEquals(body, read);
+    }
+
+    @Test
+    void anArtemisCoreBodyWithoutTheMarkerIsNotReadAsStamps() throws Exception {
+        byte[] body = new byte[64];
+        BodyStamp.write(body, ID, SENT_AT);
+        body[0] ^= 1;
+
+        assertFalse(new StampReader().read(core(body)));
+        assertFalse(new StampReader().read(core(new byte[3])), "nor a body shorter than the stamps");
     }
 
     @Test

@@ -138,6 +138,33 @@ class StampWriterTest {
     }
 
     @Test
+    void anArtemisCoreBytesMessageGetsTheStampsPatchedIntoItsBody() throws Exception {
+        org.apache.activemq.artemis.jms.client.ActiveMQBytesMessage message =
+                (org.apache.activemq.artemis.jms.client.ActiveMQBytesMessage)
+                        org.apache.activemq.artemis.jms.client.ActiveMQMessage.createMessage(
+                                new org.apache.activemq.artemis.core.client.impl.ClientMessageImpl(
+                                        org.apache.activemq.artemis.jms.client.ActiveMQBytesMessage.TYPE,
+                                        false, 0, 0, (byte) 4, 1500), null);
+        byte[] payload = new byte[1024];
+        payload[1023] = 9;
+        message.clearBody(); // writable, as a session's createBytesMessage() gives it
+        message.writeBytes(payload);
+        StampWriter writer = StampWriter.forMessage(message);
+        assertInstanceOf(CoreStampWriter.class, writer);
+
+        for (long id = 1; id <= 2; id++) {
+            writer.stamp(id, 100 + id);
+            message.reset();
+            byte[] body = new byte[2048];
+            assertEquals(1024, message.readBytes(body), "the scenario's size, no more");
+            assertTrue(BodyStamp.present(body, 0, 1024));
+            assertEquals(id, BodyStamp.id(body, 0));
+            assertEquals(100 + id, BodyStamp.sentAt(body, 0));
+            assertEquals(9, body[1023], "the rest of the body as it was");
+        }
+    }
+
+    @Test
     void aBodyTooShortForTheStampsGetsThemAsProperties() throws Exception {
         ActiveMQBytesMessage message = new ActiveMQBytesMessage();
         message.writeBytes(new byte[BodyStamp.BYTES - 1]);

@@ -57,7 +57,7 @@ public class SubscriberBenchmark {
     /** A topic subscriber sees the streams of all publishers interleaved. */
     private static final int PUBLISHERS = 4;
     private static final int RUN_TAG = AuditHeaders.runTag(Messages.RUN_ID);
-    private static final long ID_MARK = AuditHeaders.id(RUN_TAG, 0, 0x5_EC05_EC05L);
+    private static final long ID_MARK = AuditHeaders.id(RUN_TAG, 0, 0x3_EC05_EC05L);
     private static final VarHandle BIG_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
