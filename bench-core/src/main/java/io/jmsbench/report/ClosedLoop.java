@@ -42,10 +42,12 @@ public record ClosedLoop(boolean converged, double rate, double low, double high
 
     /** How a step came out: only {@link #STEADY} counts as keeping up. */
     public enum Verdict {
-        /** Sent what was asked, backlog flat or falling, latency within its bound. */
+        /** Sent what was asked, backlog flat both ways, latency within its bound. */
         STEADY,
         /** The backlog grew beyond its noise: the subscribers did not keep up. */
         BACKLOG_GREW,
+        /** The backlog fell beyond its noise: the subscribers drained what an earlier step left, no verdict on this rate. */
+        BACKLOG_FELL,
         /** The publishers could not send the rate asked: the broker held them back. */
         HELD_BACK,
         /** The latency bound was exceeded. */

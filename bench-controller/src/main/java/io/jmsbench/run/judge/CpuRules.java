@@ -31,22 +31,27 @@ final class CpuRules {
     /** The rules per host where every host is a machine of its own, per partition, or per JVM on a shared one. */
     static List<Finding> check(PointFacts facts) {
         Validity validity = facts.scenario().validity();
-        boolean capacity = facts.plan().capacity();
+        // the broker's saturation asks for saturated publishers: a sustainable rate is held just below
+        // what the broker delivers, and a broker's limit need not be its CPU (one queue, one thread);
+        // foreign load takes cycles from any capacity claim, the held window of a sustainable rate too
+        boolean saturated = facts.plan().capacity();
+        boolean claim = facts.capacityClaim();
         return switch (facts.placement().layout()) {
-            case PARTITIONED -> partitions(facts.figures().cpu(), validity, capacity);
-            case SEPARATE_HOSTS, MONITORED_HOSTS -> separateHosts(facts.observation(), validity, capacity,
+            case PARTITIONED -> partitions(facts.figures().cpu(), validity, saturated, claim);
+            case SEPARATE_HOSTS, MONITORED_HOSTS -> separateHosts(facts.observation(), validity, saturated,
                     facts.placement().layout() == Layout.MONITORED_HOSTS);
             case UNKNOWN, SHARED_HOST, SHARED_KERNEL -> sharedHost(facts.figures().cpu(), validity,
-                    capacity && facts.brokerCpuMeasured());
+                    saturated && facts.brokerCpuMeasured(), claim && facts.brokerCpuMeasured());
         };
     }
 
     /**
      * Applied per JVM, since broker and clients share this host: for a capacity run the host must
      * be saturated (the broker then had all the CPU the clients left it), and no agent JVM may take
-     * more than the client bound of the host's cores.
+     * more than the client bound of the host's cores. Foreign load is judged for a capacity claim
+     * ({@code claim}) whose broker's CPU was measured: otherwise the broker's own would count as foreign.
      */
-    private static List<Finding> sharedHost(CpuFigures cpu, Validity validity, boolean capacityRun) {
+    private static List<Finding> sharedHost(CpuFigures cpu, Validity validity, boolean capacityRun, boolean claim) {
         List<Finding> broken = new ArrayList<>();
         PartitionFigures host = cpu.partition("host");
         double runBusy = runsOwn(cpu.hostBusy(), host);
@@ -55,7 +60,7 @@ final class CpuRules {
                     + "saturated: the shared host was %.1f%% busy (< %.0f%%)%s, so the broker was not the bottleneck",
                     runBusy * 100, validity.brokerCpuMin() * 100, ofWhich(cpu.hostBusy(), runBusy))));
         }
-        if (capacityRun) {
+        if (claim) {
             foreignLoad(cpu.partition("host"), "the shared host", broken);
         }
         double bound = validity.clientCpuMax() * cpu.hostCores();
@@ -71,9 +76,9 @@ final class CpuRules {
     /**
      * Partition for host, the paper's rules on one machine whose roles ran on disjoint CPUs: the
      * broker's partition saturated in a capacity run, each client partition below the client
-     * bound, and no other process's load on a partition the rules read.
+     * bound, and no other process's load on a partition the rules read for a capacity claim.
      */
-    private static List<Finding> partitions(CpuFigures cpu, Validity validity, boolean capacityRun) {
+    private static List<Finding> partitions(CpuFigures cpu, Validity validity, boolean capacityRun, boolean claim) {
         List<Finding> broken = new ArrayList<>();
         PartitionFigures broker = cpu.partition("broker");
         List<PartitionFigures> clients = cpu.partitions().stream()
@@ -94,7 +99,7 @@ final class CpuRules {
                     + "saturated: its partition (CPU %s) was %.1f%% busy (< %.0f%%)%s%s", broker.cpus(),
                     brokerBusy * 100, validity.brokerCpuMin() * 100, ofWhich(broker.busy(), brokerBusy), why)));
         }
-        if (capacityRun) {
+        if (claim) {
             for (PartitionFigures p : cpu.partitions()) {
                 foreignLoad(p, "the " + p.name() + " partition (CPU " + p.cpus() + ")", broken);
             }

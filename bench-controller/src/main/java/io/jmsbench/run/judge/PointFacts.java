@@ -51,6 +51,17 @@ public record PointFacts(PointPlan plan, PointObservation observation, int hostC
         return observation.placement();
     }
 
+    /**
+     * Whether the window's figure claims to be the broker's capacity: a saturated capacity point
+     * ({@link PointPlan#capacity}), or the held window of {@code rate: sustainable}, whose rate is the
+     * highest the broker was found to sustain. Rules about what the figure needs to stand (its
+     * steadiness shown, no foreign load on the broker's cores) read this; rules that need the
+     * publishers saturated (the broker the CPU bottleneck) read the plan's {@code capacity}.
+     */
+    boolean capacityClaim() {
+        return plan.capacity() || scenario().publishers().sustainable();
+    }
+
     /** Saturated publishers whose window completed with nothing measuring the broker's CPU. */
     boolean brokerCpuUnverified() {
         return scenario().publishers().saturated() && windowComplete() && !brokerCpuMeasured;

@@ -66,6 +66,13 @@ final class SteadyState {
      */
     static Optional<Finding> check(RateFigure received, RateFigure dispatched, double expectedGrade,
                                    List<IntervalSample> window, double tolerance, boolean capacity) {
+        return check(received, dispatched, expectedGrade, window, tolerance, capacity, false);
+    }
+
+    /** As above; {@code sustainable}: the window holds the rate a closed loop found, and the advice is for it. */
+    static Optional<Finding> check(RateFigure received, RateFigure dispatched, double expectedGrade,
+                                   List<IntervalSample> window, double tolerance, boolean capacity,
+                                   boolean sustainable) {
         if (!(expectedGrade > 0) || !(received.rate() > 0) || !(received.seconds() > 0)) {
             return Optional.empty();
         }
@@ -93,7 +100,7 @@ final class SteadyState {
                                     : ": each second's change is noisy, the backlog's growth is not");
             return Optional.of(capacity
                     ? Finding.of(FindingCode.NOT_STEADY, "not a steady state: " + text + noise + ", so its rates are "
-                            + "not the broker's capacity (an auto warm-up, or a longer one, may help)")
+                            + "not the broker's capacity " + advice(sustainable, change))
                     : Finding.of(FindingCode.BACKLOG_CHANGED, "backlog changed: " + text + noise + "; at this rate the "
                             + "broker or the subscribers may not keep up"));
         }
@@ -101,6 +108,21 @@ final class SteadyState {
             return Optional.empty();
         }
         return Optional.of(Finding.of(FindingCode.STEADINESS_NOT_SHOWN, notShown(drift, text)));
+    }
+
+    /**
+     * What may help: for a saturated point, a warm-up that lets the backlog settle; the closed loop
+     * runs its warm-up itself, so for it, what its short steps could not show.
+     */
+    private static String advice(boolean sustainable, double change) {
+        if (!sustainable) {
+            return "(an auto warm-up, or a longer one, may help)";
+        }
+        return change > 0 ? "(the closed loop's steps of a few seconds kept up at this rate, but over the window "
+                + "the broker did not: its limit is below the rate found; a fixed rate under it, publishers.rate, "
+                + "measures what it sustains)"
+                : "(the subscribers drained what the closed loop left before the window: a rerun, or the rate found "
+                + "held as a fixed rate, publishers.rate, after a warm-up, measures it)";
     }
 
     private static String notShown(BacklogDrift drift, String text) {

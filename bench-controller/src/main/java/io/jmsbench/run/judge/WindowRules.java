@@ -83,10 +83,11 @@ final class WindowRules {
         PointObservation o = facts.observation();
         WindowFigures figures = facts.figures();
         Phases phases = facts.scenario().phases();
-        // a sustainable rate is a capacity claim: a backlog that moved either way makes it invalid
-        boolean capacity = facts.plan().capacity() || facts.scenario().publishers().sustainable();
+        // a capacity claim (a sustainable rate too): a backlog that moved either way makes it invalid
+        boolean capacity = facts.capacityClaim();
         Optional<Finding> clients = SteadyState.check(figures.received(), figures.dispatched(), facts.expectedGrade(),
-                WindowFigures.windowSamples(o), phases.precision(), capacity);
+                WindowFigures.windowSamples(o), phases.precision(), capacity,
+                facts.scenario().publishers().sustainable());
         if (clients.isPresent() && clients.get().code() != FindingCode.STEADINESS_NOT_SHOWN) {
             return List.of(clients.get());
         }
@@ -97,7 +98,7 @@ final class WindowRules {
 
     /** A capacity window with too few seconds for an interval: neither its precision nor its steadiness is known. */
     static List<Finding> windowTooShort(PointFacts facts) {
-        if (!(facts.plan().capacity() || facts.scenario().publishers().sustainable())
+        if (!facts.capacityClaim()
                 || !Double.isNaN(facts.figures().receivedInterval().halfWidth())) {
             return List.of();
         }

@@ -21,8 +21,10 @@ import java.util.Locale;
  *   <li>A step keeps up when the publishers sent {@link #RATE_MIN} of the rate, the backlog
  *       ({@code grade x sent - received}, exact from the cumulative counts) rose by no more than
  *       {@link Settings#tolerance} of the copies asked a second or its noise floor, whichever is
- *       more, and the latency bound, if any, held. A falling backlog keeps up: the subscribers
- *       take more than is sent. A step that does not keep up is run again (after the drain below)
+ *       more, and the latency bound, if any, held. The backlog must be flat both ways: one falling
+ *       by more than that (and by more than {@link #EDGE_COPIES} over the judged seconds) is the
+ *       subscribers draining what an earlier step left, no verdict on this rate either way, so the
+ *       step runs again at the same rate. A step that does not keep up is run again (after the drain below)
  *       before it bounds the search: on a shared host a GC pause or a starved thread fails one step,
  *       the broker's limit fails both, and a bound set too low by one glitch could never be undone,
  *       while a rate passed too high is caught by the window.</li>
@@ -49,6 +51,8 @@ public final class SustainableLoop {
     static final double PAUSE = 0.01;
     /** The first step runs this much longer: the clients' start (JIT, first sends) is no verdict on the broker. */
     static final int START_SECONDS = 2;
+    /** Copies in flight at a step's two edges (a few prefetch windows): a smaller fall says nothing. */
+    static final double EDGE_COPIES = 1_000;
 
     /**
      * {@code start}: the first total rate, msgs/s; {@code growth}: the factor while steps keep up;
@@ -131,12 +135,19 @@ public final class SustainableLoop {
         double slope = grade * sentRate - last.receivedRate(first);
         double latency = judged.stream().skip(1).mapToDouble(LoopTick::latencyMicros).filter(v -> !Double.isNaN(v))
                 .max().orElse(Double.NaN);
+        double allowance = Math.max(settings.tolerance() * rate * grade, settings.floorPerSecond());
         ClosedLoop.Verdict verdict = sentRate < RATE_MIN * rate ? ClosedLoop.Verdict.HELD_BACK
-                : slope > Math.max(settings.tolerance() * rate * grade, settings.floorPerSecond())
-                ? ClosedLoop.Verdict.BACKLOG_GREW
+                : slope > allowance ? ClosedLoop.Verdict.BACKLOG_GREW
+                : -slope > allowance && -slope * (last.seconds() - first.seconds()) > EDGE_COPIES
+                ? ClosedLoop.Verdict.BACKLOG_FELL
                 : latency > settings.latencyBoundMicros() ? ClosedLoop.Verdict.LATENCY : ClosedLoop.Verdict.STEADY;
         steps.add(new ClosedLoop.Step(steps.size() + 1, rate, ticks.get(0).seconds(), last.seconds() - ticks.get(0).seconds(),
                 sentRate, slope, latency, verdict, 0));
+        if (verdict == ClosedLoop.Verdict.BACKLOG_FELL) {
+            // it drained an earlier step's backlog: neither bound moves; once drained, the rate is judged again
+            return steps.size() >= settings.maxSteps() ? giveUp(String.format(Locale.ROOT, "%d steps without "
+                    + "converging", steps.size())) : step(last, rate);
+        }
         if (verdict == ClosedLoop.Verdict.STEADY) {
             low = Double.isNaN(low) ? rate : Math.max(low, rate);
             confirming = false;

@@ -996,4 +996,52 @@ class PointJudgeTest {
         assertEquals(List.of(SHARED_HOST, CPU_RULE_FOREIGN_LOAD), findings.stream().map(Finding::code).toList());
         assertTrue(findings.get(1).text().contains("15% of its 2 (> 10%)"), findings.get(1).text());
     }
+
+    /** The held window of a closed loop that found 1,000 msgs/s, the baseline's rate. */
+    private static Spec sustainable() {
+        Spec s = new Spec();
+        s.overrides = List.of("publishers.rate=sustainable");
+        s.warmupEnd = WarmupEnd.CONVERGED;
+        s.loop = new ClosedLoop(true, 1_000, 1_000, 1_050, 20, List.of(), null);
+        return s;
+    }
+
+    @Test
+    void theHeldWindowOfASustainableRateIsACapacityClaimForForeignLoadAndSteadiness() throws Exception {
+        assertEquals(List.of(SHARED_HOST), codes(sustainable()));
+
+        Spec shared = sustainable();
+        shared.foreignCores = 0.4; // issue 45's cells: other processes took the host's cores, and came out valid
+        assertEquals(List.of(SHARED_HOST, CPU_RULE_FOREIGN_LOAD), codes(shared));
+
+        Spec partitions = sustainable();
+        partitions.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+        partitions.cpuBusy = new double[] {0.99, 0.6};
+        partitions.foreignCores = 0.3; // on CPU 0, the broker's
+        List<Finding> findings = judge(partitions);
+        assertEquals(List.of(PARTITIONED_HOST, CPU_RULE_FOREIGN_LOAD), findings.stream().map(Finding::code).toList());
+        assertTrue(findings.get(1).text().contains("the broker partition (CPU 0)"), findings.get(1).text());
+
+        Spec uneven = sustainable();
+        uneven.samples = unevenDeliveries(uneven, 0.3);
+        assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN), codes(uneven));
+    }
+
+    @Test
+    void aSustainableRateNeedNotSaturateTheBrokersCpuNorAFixedRateFaceTheCapacityRules() throws Exception {
+        // held just below what the broker delivers, whose limit need not be its CPU (one queue, one thread)
+        Spec idle = sustainable();
+        idle.hostBusy = 0.5;
+        assertEquals(List.of(SHARED_HOST), codes(idle));
+        Spec partitionIdle = sustainable();
+        partitionIdle.placement = partitioned(CpuList.of(0), CpuList.of(1), CpuList.of(1));
+        partitionIdle.cpuBusy = new double[] {0.5, 0.6};
+        partitionIdle.brokerCores = 0.5;
+        assertEquals(List.of(PARTITIONED_HOST), codes(partitionIdle));
+
+        Spec fixed = new Spec();
+        fixed.overrides = List.of("publishers.rate=1000");
+        fixed.foreignCores = 0.4;
+        assertEquals(List.of(SHARED_HOST), codes(fixed), "a fixed rate claims no capacity");
+    }
 }

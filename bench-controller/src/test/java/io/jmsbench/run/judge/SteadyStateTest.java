@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SteadyStateTest {
@@ -148,6 +149,23 @@ class SteadyStateTest {
                 + "the expected 4.00: the broker's backlog shrank by about 5,425 messages during it (-271 ± 4 msgs/s), "
                 + "so its rates are not the broker's capacity (an auto warm-up, or a longer one, may help)",
                 finding.text());
+    }
+
+    @Test
+    void theHeldWindowOfASustainableRateIsNotAdvisedAWarmUpItDoesNotHave() {
+        Finding grew = SteadyState.check(rate(5_660, 10), rate(5_000, 10), 1, seconds(5_660, 5_000, 10, 100), 0.05,
+                true, true).orElseThrow();
+        assertEquals(FindingCode.NOT_STEADY, grew.code());
+        assertTrue(grew.text().endsWith("so its rates are not the broker's capacity (the closed loop's steps of a few "
+                + "seconds kept up at this rate, but over the window the broker did not: its limit is below the rate "
+                + "found; a fixed rate under it, publishers.rate, measures what it sustains)"), grew.text());
+        Finding fell = SteadyState.check(rate(5_660, 10), rate(6_807, 10), 1, seconds(5_660, 6_807, 10, 100), 0.05,
+                true, true).orElseThrow();
+        assertEquals(FindingCode.NOT_STEADY, fell.code());
+        assertTrue(fell.text().contains("shrank") && fell.text().endsWith("(the subscribers drained what the closed "
+                + "loop left before the window: a rerun, or the rate found held as a fixed rate, publishers.rate, after a "
+                + "warm-up, measures it)"), fell.text());
+        assertFalse(grew.text().contains("warm-up") || fell.text().contains("auto warm-up"));
     }
 
     @Test

@@ -30,6 +30,9 @@ class SustainableLoopTest {
         int pauseAt;
         /** Whether the broker drops what a subscriber could not take in its second (a non-persistent topic's slow consumer). */
         boolean drops;
+        /** Copies owed from before, added in second {@code leftoverAt} (from 1), as a warm-up or a failed step leaves them. */
+        double leftover;
+        int leftoverAt;
         double sent;
         double received;
         double owed;
@@ -45,7 +48,7 @@ class SustainableLoopTest {
         LoopTick second(double rate, double latencyMicros) {
             double taken = flowControl ? Math.min(rate, capacity) : rate;
             sent += taken;
-            owed += taken * grade;
+            owed += taken * grade + (seconds + 1 == leftoverAt ? leftover : 0);
             double delivered = seconds + 1 == pauseAt ? 0 : Math.min(owed, capacity * grade);
             received += delivered;
             owed = drops ? 0 : owed - delivered;
@@ -170,5 +173,54 @@ class SustainableLoopTest {
         assertTrue(r.converged(), r.reason());
         assertTrue(r.rate() <= 20_000 / 0.97 && r.rate() >= 20_000 / 1.06, r.rate() + " in [" + r.low() + ", "
                 + r.high() + "]");
+    }
+
+    @Test
+    void aStepWhoseBacklogFallsBeyondItsNoiseIsNotSteadyAndRunsAgainAtTheSameRate() {
+        SustainableLoop loop = new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1);
+        loop.observe(new LoopTick(0, 0, 0, Double.NaN));
+        loop.observe(new LoopTick(1, 1_000, 0, Double.NaN));
+        loop.observe(new LoopTick(2, 2_000, 0, Double.NaN));
+        loop.observe(new LoopTick(3, 3_000, 1_000, Double.NaN));
+        loop.observe(new LoopTick(4, 4_000, 3_000, Double.NaN));
+        // 2,000 copies a second got against 1,000 sent: draining what the start left, 2,000 over the judged seconds
+        SustainableLoop.Decision d = loop.observe(new LoopTick(5, 5_000, 5_000, Double.NaN));
+        assertEquals(new SustainableLoop.Decision(SustainableLoop.Action.SET, 1_000), d, "the same rate again");
+        ClosedLoop r = loop.result(5);
+        assertEquals(ClosedLoop.Verdict.BACKLOG_FELL, r.steps().get(0).verdict());
+        assertEquals(-1_000, r.steps().get(0).backlogSlope(), 1e-9);
+        assertTrue(Double.isNaN(r.low()) && Double.isNaN(r.high()), "neither bound moves");
+        loop.observe(new LoopTick(6, 6_000, 6_000, Double.NaN));
+        loop.observe(new LoopTick(7, 7_000, 7_000, Double.NaN));
+        d = loop.observe(new LoopTick(8, 8_000, 8_000, Double.NaN));
+        assertEquals(new SustainableLoop.Decision(SustainableLoop.Action.SET, 2_000), d, "flat: steady, doubled");
+        assertEquals(ClosedLoop.Verdict.STEADY, loop.result(8).steps().get(1).verdict());
+    }
+
+    @Test
+    void aFallWithinTheEdgesOfAStepIsNoise() {
+        SustainableLoop loop = new SustainableLoop(SustainableLoop.Settings.defaults(100), 1);
+        loop.observe(new LoopTick(0, 0, 0, Double.NaN));
+        loop.observe(new LoopTick(1, 100, 0, Double.NaN));
+        loop.observe(new LoopTick(2, 200, 0, Double.NaN));
+        loop.observe(new LoopTick(3, 300, 0, Double.NaN));
+        loop.observe(new LoopTick(4, 400, 400, Double.NaN));
+        // 300 copies a second beyond the rate, past the floor of 200, but 600 over the step: a prefetch window
+        SustainableLoop.Decision d = loop.observe(new LoopTick(5, 500, 600, Double.NaN));
+        assertEquals(ClosedLoop.Verdict.STEADY, loop.result(5).steps().get(0).verdict());
+        assertEquals(new SustainableLoop.Decision(SustainableLoop.Action.SET, 200), d);
+    }
+
+    @Test
+    void aBacklogLeftFromBeforeIsDrainedBeforeAStepCountsAsSteady() {
+        Broker broker = new Broker(10_000, 1, false, 0);
+        broker.leftover = 30_000;
+        broker.leftoverAt = 3;
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 1), broker);
+        assertEquals(ClosedLoop.Verdict.BACKLOG_FELL, r.steps().get(0).verdict());
+        assertEquals(1_000, r.steps().get(1).rate());
+        assertEquals(ClosedLoop.Verdict.STEADY, r.steps().get(1).verdict());
+        assertTrue(r.converged(), r.reason());
+        assertTrue(r.rate() <= 10_000 / 0.97 && r.high() > 10_000, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
     }
 }
