@@ -1024,7 +1024,7 @@ class PointJudgeTest {
 
         Spec uneven = sustainable();
         uneven.samples = unevenDeliveries(uneven, 0.3);
-        assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN), codes(uneven));
+        assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED), codes(uneven));
     }
 
     @Test
