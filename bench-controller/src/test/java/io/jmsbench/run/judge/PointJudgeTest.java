@@ -747,9 +747,10 @@ class PointJudgeTest {
         assertEquals(List.of(SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER), findings.stream().map(Finding::code).toList());
         assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
         assertEquals("unverified: the process listening on the broker's port, 4242 (socat), looks like socat, a port "
-                + "forwarder or proxy, not a broker, so it was not measured as the broker and the rule that a capacity "
-                + "point saturates the broker could not be checked: name the broker's process with --broker-pid, or "
-                + "--broker-port with the port it listens on itself", findings.get(1).text());
+                + "forwarder or proxy, not a broker, so it was not measured as the broker and neither the rule that a "
+                + "capacity point saturates the broker nor whether other processes took its CPU (its own work would "
+                + "count as theirs) could be checked: name the broker's process with --broker-pid, or --broker-port "
+                + "with the port it listens on itself", findings.get(1).text());
 
         Spec named = new Spec(); // the user named it: measured, so no finding about it
         named.brokerProcess = forwarded.brokerProcess.with(forwarded.brokerProcess.look().named("--broker-pid"));
@@ -764,9 +765,10 @@ class PointJudgeTest {
         List<Finding> findings = judge(external);
         assertEquals(List.of(SHARED_HOST, BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList());
         assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
-        assertEquals("unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the "
-                + "broker could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list "
-                + "it as agents.monitor", findings.get(1).text());
+        assertEquals("unverified: the broker's CPU was not measured, so neither the rule that a capacity point "
+                + "saturates the broker nor whether other processes took its CPU (its own work would count as theirs) "
+                + "could be checked: start 'jmsbench agent --role monitor' on the broker's host and list it as "
+                + "agents.monitor", findings.get(1).text());
 
         Spec testbed = new Spec(); // agents on machines of their own, no monitor on the broker's
         testbed.brokerCpuKnown = false;
@@ -1025,6 +1027,35 @@ class PointJudgeTest {
         Spec uneven = sustainable();
         uneven.samples = unevenDeliveries(uneven, 0.3);
         assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED), codes(uneven));
+    }
+
+    @Test
+    void aSustainableWindowOnASharedHostWhoseForeignLoadCannotBeToldIsUnverified() throws Exception {
+        Spec external = sustainable(); // an external broker nothing measured: its work would count as foreign load
+        external.brokerCpuKnown = false;
+        external.foreignCores = 0.4;
+        List<Finding> findings = judge(external);
+        assertEquals(List.of(SHARED_HOST, BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("unverified: the broker's CPU was not measured, so whether other processes took its CPU (its own "
+                + "work would count as theirs) in the held window could not be checked: start 'jmsbench agent --role "
+                + "monitor' on the broker's host and list it as agents.monitor", findings.get(1).text());
+
+        Spec noProc = sustainable(); // no /proc/stat: no busy share to take the run's own from
+        noProc.hostBusy = Double.NaN;
+        assertEquals(List.of(SHARED_HOST, HOST_CPU_NOT_MEASURED), codes(noProc));
+        assertTrue(judge(noProc).get(1).text().endsWith("so whether other processes took the broker's CPU in the "
+                + "held window could not be checked"), judge(noProc).get(1).text());
+
+        Spec testbed = sustainable(); // machines of their own: no foreign-load rule to miss, the note as before
+        testbed.brokerCpuKnown = false;
+        testbed.placement = Placement.separateHosts(List.of(), false);
+        assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(testbed));
+
+        Spec fixed = new Spec(); // a fixed rate claims no capacity: nothing left unchecked
+        fixed.overrides = List.of("publishers.rate=1000");
+        fixed.brokerCpuKnown = false;
+        assertEquals(List.of(SHARED_HOST), codes(fixed));
     }
 
     @Test
