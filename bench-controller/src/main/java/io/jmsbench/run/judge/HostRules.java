@@ -3,6 +3,7 @@ package io.jmsbench.run.judge;
 import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.workers.Placement;
 import io.jmsbench.run.workers.Placement.Layout;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.system.CpuPartitions;
@@ -121,6 +122,26 @@ final class HostRules {
                 + "not measured (no /proc/stat: jmsbench reads Linux's), so " + (!facts.sharedHostClaim()
                 ? saturation + " could not be checked" : saturated ? "neither " + saturation + " nor " + foreign
                 + " could be checked" : foreign + " in the held window could not be checked")));
+    }
+
+    /**
+     * A capacity claim where agents, some of them started apart from this controller or on another
+     * machine, share a machine that may be the broker's ({@link Layout#SHARED_KERNEL}): the census of
+     * other processes covers this machine only and tells the run's JVMs by those this controller
+     * started, so the foreign-load rule is not applied there ({@link CpuRules}); say so, as a
+     * capacity figure needs it. A broker known to have a machine of its own is judged as on
+     * separate hosts, where no foreign-load rule applies.
+     */
+    static List<Finding> foreignLoadNotChecked(PointFacts facts) {
+        Placement placement = facts.placement();
+        if (!facts.capacityClaim() || placement.layout() != Layout.SHARED_KERNEL || placement.brokerAlone()) {
+            return List.of();
+        }
+        return List.of(Finding.of(FindingCode.FOREIGN_LOAD_NOT_CHECKED, "unverified: whether other processes took "
+                + "CPU the broker needed could not be checked: agents share a machine (one kernel) with each other "
+                + "or with the broker, and jmsbench counts other processes' load only where the run started every "
+                + "JVM on this machine itself; for a capacity figure, let the run start its agents (no agents: "
+                + "section), or give each agent and the broker a machine of its own"));
     }
 
     /**

@@ -34,6 +34,7 @@ public final class PointJudge {
             windowed(HostRules::brokerCpuNotMeasured),
             windowed(HostRules::brokerProcessNotABroker),
             windowed(HostRules::hostCpuNotMeasured),
+            windowed(HostRules::foreignLoadNotChecked),
             windowed(HostRules::brokerProcessNotMeasured),
             windowed(CpuRules::check),
             windowed(WindowRules::countNotReached),

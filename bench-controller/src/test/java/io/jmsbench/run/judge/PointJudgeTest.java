@@ -304,6 +304,10 @@ class PointJudgeTest {
             rule(CPU_RULE_BROKER, "the shared host half idle", s -> s.hostBusy = 0.5, SHARED_HOST, CPU_RULE_BROKER),
             rule(HOST_CPU_NOT_MEASURED, "no /proc/stat to read the shared host's busy share", s -> s.hostBusy = Double.NaN,
                     SHARED_HOST, HOST_CPU_NOT_MEASURED),
+            rule(FOREIGN_LOAD_NOT_CHECKED, "agents started apart, sharing this machine with the broker", s -> {
+                s.placement = Placement.sharedKernel(List.of());
+                s.foreignCores = 0.4; // not counted: here the census cannot tell the agents' JVMs from others'
+            }, SHARED_HOST, FOREIGN_LOAD_NOT_CHECKED),
             rule(CPU_RULE_BROKER_UNKNOWN, "the broker host's monitor did not answer", s -> {
                 s.placement = TESTBED;
                 s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
@@ -779,7 +783,8 @@ class PointJudgeTest {
         monitored.brokerCpuKnown = false;
         monitored.placement = Placement.sharedKernel(List.of());
         monitored.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
-        assertEquals(List.of(SHARED_HOST), codes(monitored));
+        // measured by its monitor; other processes' load is what no rule can tell in this layout
+        assertEquals(List.of(SHARED_HOST, FOREIGN_LOAD_NOT_CHECKED), codes(monitored));
 
         Spec embedded = new Spec(); // the broker's JVM measured, agents on machines of their own, no monitor
         embedded.placement = Placement.separateHosts(List.of(), false);
@@ -1055,6 +1060,30 @@ class PointJudgeTest {
         Spec fixed = new Spec(); // a fixed rate claims no capacity: nothing left unchecked
         fixed.overrides = List.of("publishers.rate=1000");
         fixed.brokerCpuKnown = false;
+        assertEquals(List.of(SHARED_HOST), codes(fixed));
+    }
+
+    @Test
+    void agentsStartedApartOnOneMachineLeaveTheForeignLoadOfACapacityClaimUnchecked() throws Exception {
+        Spec loopback = sustainable(); // remote agents on 127.0.0.1: the machine's kernel, not the run's JVMs
+        loopback.placement = Placement.sharedKernel(List.of());
+        List<Finding> findings = judge(loopback);
+        assertEquals(List.of(SHARED_HOST, FOREIGN_LOAD_NOT_CHECKED), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("unverified: whether other processes took CPU the broker needed could not be checked: agents "
+                + "share a machine (one kernel) with each other or with the broker, and jmsbench counts other "
+                + "processes' load only where the run started every JVM on this machine itself; for a capacity "
+                + "figure, let the run start its agents (no agents: section), or give each agent and the broker a "
+                + "machine of its own", findings.get(1).text());
+
+        Spec brokerApart = sustainable(); // the clients share a machine, the broker has one of its own: as a testbed
+        brokerApart.placement = Placement.sharedKernel(List.of(), true);
+        brokerApart.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+        assertEquals(List.of(SHARED_HOST), codes(brokerApart));
+
+        Spec fixed = new Spec(); // a fixed rate claims no capacity: nothing to check
+        fixed.overrides = List.of("publishers.rate=1000");
+        fixed.placement = Placement.sharedKernel(List.of());
         assertEquals(List.of(SHARED_HOST), codes(fixed));
     }
 
