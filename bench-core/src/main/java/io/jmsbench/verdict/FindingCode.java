@@ -60,6 +60,7 @@ public enum FindingCode {
     BACKLOG_NOT_DRAINED(Severity.INVALID),
 
     WINDOW_ENDED_BY_TIME(Severity.NOTE),
+    WINDOW_SHORTER_THAN_ASKED(Severity.NOTE),
     BACKLOG_CHANGED(Severity.NOTE),
     PRECISION_NOT_REACHED(Severity.NOTE),
     MESSAGES_LOST_ALLOWED(Severity.NOTE),

@@ -40,6 +40,7 @@ public final class PointJudge {
             windowed(WindowRules::countNotReached),
             windowed(WindowRules::steadyState),
             windowed(WindowRules::windowTooShort),
+            windowed(WindowRules::shorterThanAsked),
             windowed(WindowRules::receivedInterval),
             windowed(WindowRules::dispatchedInterval),
             windowed(WindowRules::sentRate),

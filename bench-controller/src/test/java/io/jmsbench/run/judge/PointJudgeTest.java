@@ -123,6 +123,8 @@ class PointJudgeTest {
         /** What a closed loop found ({@code rate: sustainable}); {@code null}: none ran. */
         ClosedLoop loop;
         WindowEnd windowEnd = WindowEnd.TIME;
+        /** The window's seconds by the agents' clocks (their readings at its edges); the controller's are 10. */
+        double windowSeconds = 10;
         /** The window's seconds; {@code null}: ten seconds at the window's rates, each ±1% (see {@link #seconds}). */
         List<IntervalSample> samples;
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
@@ -137,8 +139,9 @@ class PointJudgeTest {
     private static Snapshot snapshot(long nanos, long sent, long received, Spec spec, Map<String, HostSample> hosts,
                                      boolean end) {
         long brokerCpu = spec.brokerCpuKnown ? Math.round(nanos * spec.brokerCores) : -1;
-        return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
-                counters(nanos, "sub-0-0", received, 0, spec.subscriberCores), null, new Reading(brokerCpu, 0,
+        long agents = end ? nanos - 10 * S + Math.round(spec.windowSeconds * S) : nanos;
+        return new Snapshot(nanos, counters(agents, "pub-0", sent, 0, spec.publisherCores),
+                counters(agents, "sub-0-0", received, 0, spec.subscriberCores), null, new Reading(brokerCpu, 0,
                 ProcessResources.UNKNOWN, hostCpu(nanos, spec, end), 0, census(spec, end),
                 spec.brokerDepth[end ? 1 : 0], cgroup(spec, end)), hosts);
     }
@@ -386,12 +389,14 @@ class PointJudgeTest {
             }, BROKER_PROCESS_NOT_MEASURED),
             rule(WINDOW_ENDED_BY_TIME, "a count the window's time ended first",
                     s -> s.overrides = List.of("phases.messages=20000"), SHARED_HOST, WINDOW_ENDED_BY_TIME),
+            rule(WINDOW_SHORTER_THAN_ASKED, "the agents' readings 3 s late at the window's start",
+                    s -> s.windowSeconds = 7, SHARED_HOST, WINDOW_SHORTER_THAN_ASKED),
             rule(BACKLOG_CHANGED, "the backlog grew at a fixed rate", s -> {
                 s.overrides = List.of("publishers.rate=1000");
                 s.windowReceived = 5_000;
             }, SHARED_HOST, BACKLOG_CHANGED),
             rule(PRECISION_NOT_REACHED, "an auto window at its bound", s -> {
-                s.overrides = List.of("phases.measure=auto");
+                s.overrides = List.of("phases.measure=auto", "phases.maxMeasure=10s"); // the window's 10 s
                 s.windowEnd = WindowEnd.BOUND;
             }, SHARED_HOST, PRECISION_NOT_REACHED),
             rule(REQUESTS_UNANSWERED, "4 persistent requests on a durable topic without a reply", s -> {
@@ -720,7 +725,7 @@ class PointJudgeTest {
     void notesNeverMakeAPointInvalid() throws Exception {
         Spec spec = new Spec();
         spec.overrides = List.of("phases.warmup=2s", "message.stamped=false", "publishers.rate=1000",
-                "phases.measure=auto");
+                "phases.measure=auto", "phases.maxMeasure=10s");
         spec.windowReceived = 5_000; // the backlog grew by 5,000 in the window, at a fixed rate
         spec.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false); // non-persistent: loss allowed
         spec.windowEnd = WindowEnd.BOUND;
@@ -1032,6 +1037,41 @@ class PointJudgeTest {
         Spec uneven = sustainable();
         uneven.samples = unevenDeliveries(uneven, 0.3);
         assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED), codes(uneven));
+    }
+
+    @Test
+    void aTimedWindowThatMeasuredMoreThanASecondLessThanAskedSaysSoAndOneEndedByItsCountDoesNot() throws Exception {
+        Spec late = new Spec();
+        late.windowSeconds = 7.4;
+        List<Finding> findings = judge(late);
+        assertEquals(List.of(SHARED_HOST, WINDOW_SHORTER_THAN_ASKED), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.VALID, Verdict.of(findings), "the rates are right for the seconds measured");
+        assertEquals("the window measured 7.4 s of the 10s asked (phases.measure): the agents' readings at its edges "
+                + "came late, as on a loaded host, so its rates and their interval are over 2.6 s fewer than asked",
+                findings.get(1).text());
+
+        Spec jitter = new Spec(); // within a second: the readings' own jitter
+        jitter.windowSeconds = 9.2;
+        assertEquals(List.of(SHARED_HOST), codes(jitter));
+
+        Spec counted = new Spec(); // ended by its count: short by design
+        counted.overrides = List.of("phases.messages=7000");
+        counted.windowEnd = WindowEnd.MESSAGES;
+        counted.windowSeconds = 7;
+        assertEquals(List.of(SHARED_HOST), codes(counted));
+
+        Spec precise = new Spec(); // an auto window that reached its precision early
+        precise.overrides = List.of("phases.measure=auto", "phases.maxMeasure=10s");
+        precise.windowEnd = WindowEnd.PRECISION;
+        precise.windowSeconds = 7;
+        assertTrue(!codes(precise).contains(WINDOW_SHORTER_THAN_ASKED), codes(precise).toString());
+
+        Spec bound = new Spec(); // an auto window at its bound is timed too
+        bound.overrides = List.of("phases.measure=auto", "phases.maxMeasure=10s");
+        bound.windowEnd = WindowEnd.BOUND;
+        bound.windowSeconds = 7;
+        assertTrue(codes(bound).contains(WINDOW_SHORTER_THAN_ASKED), codes(bound).toString());
+        assertTrue(judge(bound).stream().anyMatch(f -> f.text().contains("asked (maxMeasure)")));
     }
 
     @Test
