@@ -74,6 +74,7 @@ public enum FindingCode {
     EXPIRY_NOT_COUNTED(Severity.UNVERIFIED),
 
     GROUPS_SPLIT(Severity.INVALID),
+    OUT_OF_ORDER(Severity.INVALID),
 
     MESSAGE_GROUPS(Severity.NOTE),
     DELIVERY_DELAYED(Severity.NOTE),

@@ -80,6 +80,8 @@ class PointJudgeTest {
         List<String> overrides = List.of();
         /** More of the scenario, after the baseline's fields. */
         String moreYaml = "";
+        /** The subscriber groups, as the list's lines. */
+        String subscribers = "  - {clients: 1}";
         List<FaultEvent> faults = List.of();
         Ending ending = Ending.COMPLETED;
         long windowSent = 10_000;
@@ -204,7 +206,7 @@ class PointJudgeTest {
                 destination: {type: topic, name: t}
                 publishers: {clients: 1, rate: max}
                 subscribers:
-                  - {clients: 1}
+                """ + spec.subscribers + "\n" + """
                 phases: {warmup: 20s, measure: 10s, drain: 10s}
                 """ + spec.moreYaml, "judge.yaml", "judge", spec.overrides);
         Map<String, HostSample> before = new LinkedHashMap<>();
@@ -300,6 +302,8 @@ class PointJudgeTest {
                     SHARED_HOST, DRAIN_TIMEOUT),
             rule(DRAIN_INCOMPLETE, "the drain went quiet", s -> s.drain = new Drain(DrainEnd.QUIET, 2, 20_000, 19_000),
                     SHARED_HOST, DRAIN_INCOMPLETE),
+            rule(OUT_OF_ORDER, "44 messages after a later one of their publisher, none redelivered",
+                    s -> s.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false), SHARED_HOST, OUT_OF_ORDER),
             rule(REPLICATION_GRADE_MISMATCH, "5% of the copies never came", s -> {
                 s.totalReceived = 19_000;
                 s.brokerCounts = counts(20_000, 19_000, 0, 0);
@@ -1037,6 +1041,52 @@ class PointJudgeTest {
         Spec uneven = sustainable();
         uneven.samples = unevenDeliveries(uneven, 0.3);
         assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED), codes(uneven));
+    }
+
+    @Test
+    void messagesOutOfTheirPublishersOrderAreInvalidWhereJmsPromisesTheOrder() throws Exception {
+        Spec late = new Spec(); // the late-consumers pattern: one publisher, a persistent queue, two consumers joining late
+        late.overrides = List.of("destination.type=queue", "delivery.persistent=true", "publishers.rate=1000",
+                "subscribers[0].clients=2", "subscribers[0].start=5s");
+        late.audit = new AuditCounts(0, 0, 44, 0, 0, 2, 2, false);
+        List<Finding> findings = judge(late);
+        assertTrue(findings.stream().map(Finding::code).toList().contains(OUT_OF_ORDER), findings.toString());
+        assertEquals("44 messages out of order: a consumer received them after a later message of the same "
+                + "publisher, none of them flagged redelivered, where JMS promises each consumer without a selector "
+                + "a producer's messages in the order sent (one priority, no delivery delay, no fault, no consumer "
+                + "leaving)", findings.stream().filter(f -> f.code() == OUT_OF_ORDER).findFirst().orElseThrow().text());
+
+        // where the run itself moves messages, the count is not judged
+        Spec leaving = new Spec(); // what a leaving consumer was sent and had not taken goes to the other, unflagged
+        leaving.overrides = List.of("destination.type=queue");
+        leaving.subscribers = "  - {clients: 1}\n  - {clients: 1, stop: 8s}";
+        leaving.audit = new AuditCounts(0, 0, 44, 0, 0, 2, 2, false);
+        assertTrue(!codes(leaving).contains(OUT_OF_ORDER), codes(leaving).toString());
+        for (List<String> moved : List.of(List.of("message.deliveryDelay=100ms"),
+                List.of("destination.type=queue", "message.groups=4"),
+                List.of("destination.type=queue", "subscribers[0].selector=JMSPriority > 3"))) {
+            Spec spec = new Spec();
+            spec.overrides = moved;
+            spec.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+            assertTrue(!codes(spec).contains(OUT_OF_ORDER), moved + ": " + codes(spec));
+        }
+        Spec mix = new Spec(); // a mix of priorities: the broker may deliver the higher ones first
+        mix.moreYaml = "message:\n  priority: {weighted: [{priority: 9, weight: 1}, {priority: 4, weight: 9}]}\n";
+        mix.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(!codes(mix).contains(OUT_OF_ORDER), codes(mix).toString());
+        Spec one = new Spec(); // one priority for every message: the order stands
+        one.overrides = List.of("message.priority=7");
+        one.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(codes(one).contains(OUT_OF_ORDER), codes(one).toString());
+        Spec faults = new Spec();
+        faults.moreYaml = PAUSES;
+        faults.faults = List.of(new FaultEvent("pause-broker", 5, 2, null), new FaultEvent("pause-broker", 15, 2, null));
+        faults.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(!codes(faults).contains(OUT_OF_ORDER), codes(faults).toString());
+        Spec resent = new Spec(); // sends made again after a failure arrive after later ones
+        resent.sendErrors = 2;
+        resent.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(!codes(resent).contains(OUT_OF_ORDER), codes(resent).toString());
     }
 
     @Test
