@@ -15,6 +15,8 @@ import io.jmsbench.report.SearchResult;
 import io.jmsbench.report.SearchTable;
 import io.jmsbench.report.GroupLines;
 import io.jmsbench.report.GroupRate;
+import io.jmsbench.report.LatencyFigures;
+import io.jmsbench.report.RoundTrip;
 import io.jmsbench.report.SizeLines;
 import io.jmsbench.report.SweepTable;
 import io.jmsbench.stats.BatchMeans;
@@ -90,6 +92,9 @@ final class Summary {
                 console.printf(Locale.ROOT, "  latency µs: p50 %.0f, p99 %.0f, p99.9 %.0f, max %.0f (%s)%n",
                         p.delivery().latency().p50(), p.delivery().latency().p99(), p.delivery().latency().p999(), p.delivery().latency().max(), p.delivery().latency().basis());
             }
+            if (p.delivery().roundTrip() != null) {
+                console.println("  " + roundTrip(p.delivery().roundTrip()));
+            }
             if (p.delivery().audit().noneAudited()) {
                 console.printf(Locale.ROOT, "  audit: not audited (0 of %d subscribers): %d redelivered, %d unexpected%n",
                         p.delivery().audit().subscribers(), p.delivery().audit().redelivered(), p.delivery().audit().unexpected());
@@ -144,6 +149,16 @@ final class Summary {
         return ModelRows.of(m).parameters().stream().map(p -> p.name() + " " + p.cell())
                 .collect(Collectors.joining(", ")) + "; leave-one-out median error "
                 + Figures.percent(m.looMedianRelativeError());
+    }
+
+    /** Request/reply in the latency line's words: the round trip from the window's start, and the counts. */
+    static String roundTrip(RoundTrip r) {
+        String counts = String.format(Locale.ROOT, "%s requests, %s replies, %s unanswered", Figures.count(r.requests()),
+                Figures.count(r.replies()), Figures.count(r.unanswered()));
+        LatencyFigures l = r.latency();
+        return l == null || l.count() == 0 ? "round trip: none measured from the window's start; " + counts
+                : String.format(Locale.ROOT, "round trip µs: p50 %.0f, p99 %.0f, p99.9 %.0f, max %.0f (%s); %s",
+                        l.p50(), l.p99(), l.p999(), l.max(), l.basis(), counts);
     }
 
     /** Says what the ± is, or that there is none. */

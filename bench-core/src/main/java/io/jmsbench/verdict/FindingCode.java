@@ -37,6 +37,7 @@ public enum FindingCode {
     WINDOW_TOO_SHORT(Severity.UNVERIFIED),
     STEADINESS_NOT_SHOWN(Severity.UNVERIFIED),
     HOST_CPU_NOT_MEASURED(Severity.UNVERIFIED),
+    FOREIGN_LOAD_NOT_CHECKED(Severity.UNVERIFIED),
 
     BROKER_COUNT_MISMATCH(Severity.INVALID),
     FAULT_NOT_INJECTED(Severity.INVALID),
@@ -59,6 +60,7 @@ public enum FindingCode {
     BACKLOG_NOT_DRAINED(Severity.INVALID),
 
     WINDOW_ENDED_BY_TIME(Severity.NOTE),
+    WINDOW_SHORTER_THAN_ASKED(Severity.NOTE),
     BACKLOG_CHANGED(Severity.NOTE),
     PRECISION_NOT_REACHED(Severity.NOTE),
     MESSAGES_LOST_ALLOWED(Severity.NOTE),
@@ -72,6 +74,7 @@ public enum FindingCode {
     EXPIRY_NOT_COUNTED(Severity.UNVERIFIED),
 
     GROUPS_SPLIT(Severity.INVALID),
+    OUT_OF_ORDER(Severity.INVALID),
 
     MESSAGE_GROUPS(Severity.NOTE),
     DELIVERY_DELAYED(Severity.NOTE),

@@ -3,6 +3,7 @@ package io.jmsbench.run.judge;
 import io.jmsbench.protocol.BrokerProcessSample;
 import io.jmsbench.report.Environment.BrokerFacts;
 import io.jmsbench.run.point.PointObservation;
+import io.jmsbench.run.workers.Placement;
 import io.jmsbench.run.workers.Placement.Layout;
 import io.jmsbench.run.workers.Workers;
 import io.jmsbench.system.CpuPartitions;
@@ -48,12 +49,25 @@ final class HostRules {
         };
     }
 
-    /** A capacity point whose broker CPU nothing measured: no rule can say whether the broker was saturated. */
+    /**
+     * A capacity point whose broker CPU nothing measured: no rule can say whether the broker was
+     * saturated, nor, on a shared host, whether other processes took its CPU.
+     */
     static List<Finding> brokerCpuNotMeasured(PointFacts facts) {
         return !facts.brokerCpuUnverified() || notABroker(facts) != null ? List.of() : List.of(Finding.of(FindingCode.BROKER_CPU_NOT_MEASURED,
-                "unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the broker "
-                + "could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list it as "
-                + "agents.monitor"));
+                "unverified: the broker's CPU was not measured, so " + unchecked(facts) + ": start 'jmsbench agent "
+                + "--role monitor' on the broker's host and list it as agents.monitor"));
+    }
+
+    /** What a broker's CPU not measured leaves unchecked, as the end of a sentence. */
+    private static String unchecked(PointFacts facts) {
+        String saturation = "the rule that a capacity point saturates the broker";
+        String foreign = "whether other processes took its CPU (its own work would count as theirs)";
+        if (!facts.sharedHostClaim()) {
+            return saturation + " could not be checked";
+        }
+        return facts.scenario().publishers().saturated() ? "neither " + saturation + " nor " + foreign
+                + " could be checked" : foreign + " in the held window could not be checked";
     }
 
     /**
@@ -66,8 +80,7 @@ final class HostRules {
         return !facts.brokerCpuUnverified() || process == null ? List.of() : List.of(Finding.of(
                 FindingCode.BROKER_PROCESS_NOT_A_BROKER, "unverified: the process listening on the broker's port, "
                 + process.pid() + " (" + process.command() + "), looks like " + process.looksLike() + ", not a broker, "
-                + "so it was not measured as the broker and the rule that a capacity point saturates the broker could "
-                + "not be checked: name the broker's process with --broker-pid, or --broker-port with the port it "
+                + "so it was not measured as the broker and " + unchecked(facts) + ": name the broker's process with --broker-pid, or --broker-port with the port it "
                 + "listens on itself"));
     }
 
@@ -93,17 +106,42 @@ final class HostRules {
 
     /**
      * A capacity point on a shared host whose busy share is unknown: the broker's own CPU may be
-     * measured, but not whether the clients left it idle cycles.
+     * measured, but not whether the clients left it idle cycles, nor, for any capacity claim (the
+     * held window of a sustainable rate too), whether other processes took some.
      */
     static List<Finding> hostCpuNotMeasured(PointFacts facts) {
         Layout layout = facts.placement().layout();
         boolean sharedHost = layout == Layout.UNKNOWN || layout == Layout.SHARED_HOST || layout == Layout.SHARED_KERNEL;
-        if (!sharedHost || !facts.scenario().publishers().saturated() || !Double.isNaN(facts.figures().cpu().hostBusy())) {
+        boolean saturated = facts.scenario().publishers().saturated();
+        if (!sharedHost || !saturated && !facts.sharedHostClaim() || !Double.isNaN(facts.figures().cpu().hostBusy())) {
             return List.of();
         }
+        String saturation = "the rule that a capacity point saturates the host";
+        String foreign = "whether other processes took the broker's CPU";
         return List.of(Finding.of(FindingCode.HOST_CPU_NOT_MEASURED, "unverified: the shared host's busy share was "
-                + "not measured (no /proc/stat: jmsbench reads Linux's), so the rule that a capacity point "
-                + "saturates the host could not be checked"));
+                + "not measured (no /proc/stat: jmsbench reads Linux's), so " + (!facts.sharedHostClaim()
+                ? saturation + " could not be checked" : saturated ? "neither " + saturation + " nor " + foreign
+                + " could be checked" : foreign + " in the held window could not be checked")));
+    }
+
+    /**
+     * A capacity claim where agents, some of them started apart from this controller or on another
+     * machine, share a machine that may be the broker's ({@link Layout#SHARED_KERNEL}): the census of
+     * other processes covers this machine only and tells the run's JVMs by those this controller
+     * started, so the foreign-load rule is not applied there ({@link CpuRules}); say so, as a
+     * capacity figure needs it. A broker known to have a machine of its own is judged as on
+     * separate hosts, where no foreign-load rule applies.
+     */
+    static List<Finding> foreignLoadNotChecked(PointFacts facts) {
+        Placement placement = facts.placement();
+        if (!facts.capacityClaim() || placement.layout() != Layout.SHARED_KERNEL || placement.brokerAlone()) {
+            return List.of();
+        }
+        return List.of(Finding.of(FindingCode.FOREIGN_LOAD_NOT_CHECKED, "unverified: whether other processes took "
+                + "CPU the broker needed could not be checked: agents share a machine (one kernel) with each other "
+                + "or with the broker, and jmsbench counts other processes' load only where the run started every "
+                + "JVM on this machine itself; for a capacity figure, let the run start its agents (no agents: "
+                + "section), or give each agent and the broker a machine of its own"));
     }
 
     /**

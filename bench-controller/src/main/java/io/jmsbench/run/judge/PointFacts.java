@@ -62,9 +62,21 @@ public record PointFacts(PointPlan plan, PointObservation observation, int hostC
         return plan.capacity() || scenario().publishers().sustainable();
     }
 
-    /** Saturated publishers whose window completed with nothing measuring the broker's CPU. */
+    /**
+     * A completed window with nothing measuring the broker's CPU where a rule reads it: saturated
+     * publishers (was the broker saturated?), or a capacity claim on a shared host ({@link
+     * #sharedHostClaim}).
+     */
     boolean brokerCpuUnverified() {
-        return scenario().publishers().saturated() && windowComplete() && !brokerCpuMeasured;
+        return windowComplete() && !brokerCpuMeasured && (scenario().publishers().saturated() || sharedHostClaim());
+    }
+
+    /**
+     * A capacity claim on a shared host, whose foreign load is the host's busy time less the run's
+     * own JVMs': without the broker's CPU its own work would count as another process's.
+     */
+    boolean sharedHostClaim() {
+        return capacityClaim() && placement().layout() == Placement.Layout.SHARED_HOST;
     }
 
     /** Receipts per message sent over the whole point, once drained; NaN when nothing was sent. */

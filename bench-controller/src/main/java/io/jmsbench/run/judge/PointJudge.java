@@ -14,8 +14,8 @@ import java.util.List;
  * <p>Every rule is a static method {@code List<Finding> name(PointFacts facts)} (a {@link Rule}) in
  * the class of its theme: {@link PointRules} (the point's set-up and ending), {@link HostRules} and
  * {@link CpuRules} (where it ran, the paper's CPU rules), {@link WindowRules} (the window's figures),
- * {@link MessageRules} (what became of the messages), {@link HeaderRules} (time to live, groups,
- * delivery delay), {@link ScheduleRules}, {@link ProfileRules} and {@link BrokerHealthRules}. A new
+ * {@link MessageRules} (what became of the messages), {@link OrderRules} (their order),
+ * {@link HeaderRules} (time to live, groups, delivery delay), {@link ScheduleRules}, {@link ProfileRules} and {@link BrokerHealthRules}. A new
  * rule is such a method, a {@link FindingCode}, a line in {@link #RULES} and its row in
  * {@code PointJudgeTest}'s rule table, which fails for a code without one.
  */
@@ -34,11 +34,13 @@ public final class PointJudge {
             windowed(HostRules::brokerCpuNotMeasured),
             windowed(HostRules::brokerProcessNotABroker),
             windowed(HostRules::hostCpuNotMeasured),
+            windowed(HostRules::foreignLoadNotChecked),
             windowed(HostRules::brokerProcessNotMeasured),
             windowed(CpuRules::check),
             windowed(WindowRules::countNotReached),
             windowed(WindowRules::steadyState),
             windowed(WindowRules::windowTooShort),
+            windowed(WindowRules::shorterThanAsked),
             windowed(WindowRules::receivedInterval),
             windowed(WindowRules::dispatchedInterval),
             windowed(WindowRules::sentRate),
@@ -46,6 +48,7 @@ public final class PointJudge {
             MessageRules::sendErrors,
             MessageRules::receiveErrors,
             MessageRules::audit,
+            OrderRules::outOfOrder,
             MessageRules::drain,
             MessageRules::unanswered,
             MessageRules::grade,

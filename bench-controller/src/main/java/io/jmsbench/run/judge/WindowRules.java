@@ -1,6 +1,7 @@
 package io.jmsbench.run.judge;
 
 import io.jmsbench.report.PointResult.Windows;
+import io.jmsbench.report.WindowEnd;
 import io.jmsbench.run.point.PointObservation;
 import io.jmsbench.scenario.Phases;
 import io.jmsbench.scenario.PublishRate;
@@ -18,6 +19,9 @@ import java.util.Optional;
  * are known well enough, held still and met the rate asked.
  */
 final class WindowRules {
+
+    /** How much shorter than asked a window may measure before it is said: the readings' own jitter. */
+    static final double SHORT_BY_SECONDS = 1;
 
     private WindowRules() {
     }
@@ -106,6 +110,30 @@ final class WindowRules {
                 + "had %d one-second samples, fewer than the %d a 95%% interval needs, so neither the rates' precision"
                 + " nor whether the broker's backlog held still could be told; a longer window, or measure: auto",
                 WindowFigures.windowSamples(facts.observation()).size(), BatchMeans.MIN_BATCHES)));
+    }
+
+    /**
+     * A window that ended at its time yet measured more than {@link #SHORT_BY_SECONDS} less: its edge
+     * readings came late, so its rates and their interval are over fewer seconds than asked. Windows
+     * that end by their count or precision are short by design; a cut one is the point's ending's.
+     */
+    static List<Finding> shorterThanAsked(PointFacts facts) {
+        WindowEnd ended = facts.observation().windows(facts.plan().precisionTarget()).windowEnd();
+        if (ended != WindowEnd.TIME && ended != WindowEnd.BOUND) {
+            return List.of();
+        }
+        double asked = facts.scenario().phases().measure().toMillis() / 1000.0;
+        double sent = facts.figures().received().seconds();
+        double delivered = facts.figures().dispatched().seconds();
+        double measured = Double.isNaN(sent) ? delivered : Double.isNaN(delivered) ? sent : Math.min(sent, delivered);
+        if (Double.isNaN(measured) || measured >= asked - SHORT_BY_SECONDS) {
+            return List.of();
+        }
+        return List.of(Finding.of(FindingCode.WINDOW_SHORTER_THAN_ASKED, String.format(Locale.ROOT, "the window "
+                + "measured %.1f s of the %s asked (%s): the agents' readings at its edges came late, as on a loaded "
+                + "host, so its rates and their interval are over %.1f s fewer than asked", measured,
+                Durations.format(facts.scenario().phases().measure()), ended == WindowEnd.BOUND ? "maxMeasure"
+                : "phases.measure", asked - measured)));
     }
 
     static List<Finding> receivedInterval(PointFacts facts) {

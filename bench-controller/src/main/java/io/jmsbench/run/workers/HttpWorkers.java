@@ -64,7 +64,7 @@ public final class HttpWorkers implements Workers {
         List<ClockOffset> clocks = List.copyOf(agents.clocks().values());
         if (!agents.remote() && agents.monitor() != null && !agents.monitor().info().host().bootId()
                 .equals(agents.publishers().agents().get(0).info().host().bootId())) {
-            return Placement.sharedKernel(clocks); // the clients share this machine, the broker has its own
+            return Placement.sharedKernel(clocks, true); // the clients share this machine, the broker has its own
         }
         if (!agents.remote()) {
             return partitions == null ? Placement.sharedHost(clocks, CpuList.allowed())
@@ -80,7 +80,8 @@ public final class HttpWorkers implements Workers {
         }
         String brokerKernel = agents.monitor() != null ? agents.monitor().info().host().bootId() : brokerBootId;
         boolean shared = kernels.size() < clientAgents || (brokerKernel != null && kernels.contains(brokerKernel));
-        return shared ? Placement.sharedKernel(clocks) : Placement.separateHosts(clocks, agents.monitor() != null);
+        return shared ? Placement.sharedKernel(clocks, brokerKernel != null && !kernels.contains(brokerKernel))
+                : Placement.separateHosts(clocks, agents.monitor() != null);
     }
 
     @Override

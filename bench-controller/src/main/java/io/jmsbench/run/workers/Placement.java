@@ -11,9 +11,11 @@ import java.util.Objects;
  * Where a point's broker and clients ran ({@link Layout}), with the CPUs of its layout and the
  * agents' clock offsets. {@code partitions}: the CPUs each role was held to, only on a
  * {@link Layout#PARTITIONED} host; {@code hostCpus}: on a {@link Layout#SHARED_HOST}, the CPUs the
- * run's processes may use ({@code null}: every CPU the host counts), and {@code null} elsewhere.
+ * run's processes may use ({@code null}: every CPU the host counts), and {@code null} elsewhere;
+ * {@code brokerAlone}: the broker's machine is known to run no agent (by their kernels' boot ids).
  */
-public record Placement(Layout layout, List<ClockOffset> clocks, CpuPartitions partitions, CpuList hostCpus) {
+public record Placement(Layout layout, List<ClockOffset> clocks, CpuPartitions partitions, CpuList hostCpus,
+                        boolean brokerAlone) {
 
     /** The machines' layouts the CPU rules tell apart. */
     public enum Layout {
@@ -36,7 +38,7 @@ public record Placement(Layout layout, List<ClockOffset> clocks, CpuPartitions p
         }
     }
 
-    public static final Placement UNKNOWN = new Placement(Layout.UNKNOWN, List.of(), null, null);
+    public static final Placement UNKNOWN = new Placement(Layout.UNKNOWN, List.of(), null, null, false);
 
     public Placement {
         Objects.requireNonNull(layout, "layout");
@@ -51,18 +53,25 @@ public record Placement(Layout layout, List<ClockOffset> clocks, CpuPartitions p
 
     /** Every role on this host's CPUs {@code hostCpus} ({@code null}: every CPU the host counts). */
     public static Placement sharedHost(List<ClockOffset> clocks, CpuList hostCpus) {
-        return new Placement(Layout.SHARED_HOST, clocks, null, hostCpus);
+        return new Placement(Layout.SHARED_HOST, clocks, null, hostCpus, false);
     }
 
     public static Placement partitioned(List<ClockOffset> clocks, CpuPartitions partitions) {
-        return new Placement(Layout.PARTITIONED, clocks, Objects.requireNonNull(partitions, "partitions"), null);
+        return new Placement(Layout.PARTITIONED, clocks, Objects.requireNonNull(partitions, "partitions"), null, false);
     }
 
+    /** Agents sharing a machine, the broker maybe one of them. */
     public static Placement sharedKernel(List<ClockOffset> clocks) {
-        return new Placement(Layout.SHARED_KERNEL, clocks, null, null);
+        return sharedKernel(clocks, false);
+    }
+
+    /** Agents sharing a machine, the broker's ({@code brokerAlone}) known to run none of them. */
+    public static Placement sharedKernel(List<ClockOffset> clocks, boolean brokerAlone) {
+        return new Placement(Layout.SHARED_KERNEL, clocks, null, null, brokerAlone);
     }
 
     public static Placement separateHosts(List<ClockOffset> clocks, boolean brokerHostMonitored) {
-        return new Placement(brokerHostMonitored ? Layout.MONITORED_HOSTS : Layout.SEPARATE_HOSTS, clocks, null, null);
+        return new Placement(brokerHostMonitored ? Layout.MONITORED_HOSTS : Layout.SEPARATE_HOSTS, clocks, null, null,
+                true);
     }
 }

@@ -80,6 +80,8 @@ class PointJudgeTest {
         List<String> overrides = List.of();
         /** More of the scenario, after the baseline's fields. */
         String moreYaml = "";
+        /** The subscriber groups, as the list's lines. */
+        String subscribers = "  - {clients: 1}";
         List<FaultEvent> faults = List.of();
         Ending ending = Ending.COMPLETED;
         long windowSent = 10_000;
@@ -123,6 +125,8 @@ class PointJudgeTest {
         /** What a closed loop found ({@code rate: sustainable}); {@code null}: none ran. */
         ClosedLoop loop;
         WindowEnd windowEnd = WindowEnd.TIME;
+        /** The window's seconds by the agents' clocks (their readings at its edges); the controller's are 10. */
+        double windowSeconds = 10;
         /** The window's seconds; {@code null}: ten seconds at the window's rates, each ±1% (see {@link #seconds}). */
         List<IntervalSample> samples;
         LatencyFigures latency = new LatencyFigures(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
@@ -137,8 +141,9 @@ class PointJudgeTest {
     private static Snapshot snapshot(long nanos, long sent, long received, Spec spec, Map<String, HostSample> hosts,
                                      boolean end) {
         long brokerCpu = spec.brokerCpuKnown ? Math.round(nanos * spec.brokerCores) : -1;
-        return new Snapshot(nanos, counters(nanos, "pub-0", sent, 0, spec.publisherCores),
-                counters(nanos, "sub-0-0", received, 0, spec.subscriberCores), null, new Reading(brokerCpu, 0,
+        long agents = end ? nanos - 10 * S + Math.round(spec.windowSeconds * S) : nanos;
+        return new Snapshot(nanos, counters(agents, "pub-0", sent, 0, spec.publisherCores),
+                counters(agents, "sub-0-0", received, 0, spec.subscriberCores), null, new Reading(brokerCpu, 0,
                 ProcessResources.UNKNOWN, hostCpu(nanos, spec, end), 0, census(spec, end),
                 spec.brokerDepth[end ? 1 : 0], cgroup(spec, end)), hosts);
     }
@@ -201,7 +206,7 @@ class PointJudgeTest {
                 destination: {type: topic, name: t}
                 publishers: {clients: 1, rate: max}
                 subscribers:
-                  - {clients: 1}
+                """ + spec.subscribers + "\n" + """
                 phases: {warmup: 20s, measure: 10s, drain: 10s}
                 """ + spec.moreYaml, "judge.yaml", "judge", spec.overrides);
         Map<String, HostSample> before = new LinkedHashMap<>();
@@ -297,6 +302,8 @@ class PointJudgeTest {
                     SHARED_HOST, DRAIN_TIMEOUT),
             rule(DRAIN_INCOMPLETE, "the drain went quiet", s -> s.drain = new Drain(DrainEnd.QUIET, 2, 20_000, 19_000),
                     SHARED_HOST, DRAIN_INCOMPLETE),
+            rule(OUT_OF_ORDER, "44 messages after a later one of their publisher, none redelivered",
+                    s -> s.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false), SHARED_HOST, OUT_OF_ORDER),
             rule(REPLICATION_GRADE_MISMATCH, "5% of the copies never came", s -> {
                 s.totalReceived = 19_000;
                 s.brokerCounts = counts(20_000, 19_000, 0, 0);
@@ -304,6 +311,10 @@ class PointJudgeTest {
             rule(CPU_RULE_BROKER, "the shared host half idle", s -> s.hostBusy = 0.5, SHARED_HOST, CPU_RULE_BROKER),
             rule(HOST_CPU_NOT_MEASURED, "no /proc/stat to read the shared host's busy share", s -> s.hostBusy = Double.NaN,
                     SHARED_HOST, HOST_CPU_NOT_MEASURED),
+            rule(FOREIGN_LOAD_NOT_CHECKED, "agents started apart, sharing this machine with the broker", s -> {
+                s.placement = Placement.sharedKernel(List.of());
+                s.foreignCores = 0.4; // not counted: here the census cannot tell the agents' JVMs from others'
+            }, SHARED_HOST, FOREIGN_LOAD_NOT_CHECKED),
             rule(CPU_RULE_BROKER_UNKNOWN, "the broker host's monitor did not answer", s -> {
                 s.placement = TESTBED;
                 s.hosts = Map.of(Workers.BROKER_HOST, new double[] {Double.NaN});
@@ -382,12 +393,14 @@ class PointJudgeTest {
             }, BROKER_PROCESS_NOT_MEASURED),
             rule(WINDOW_ENDED_BY_TIME, "a count the window's time ended first",
                     s -> s.overrides = List.of("phases.messages=20000"), SHARED_HOST, WINDOW_ENDED_BY_TIME),
+            rule(WINDOW_SHORTER_THAN_ASKED, "the agents' readings 3 s late at the window's start",
+                    s -> s.windowSeconds = 7, SHARED_HOST, WINDOW_SHORTER_THAN_ASKED),
             rule(BACKLOG_CHANGED, "the backlog grew at a fixed rate", s -> {
                 s.overrides = List.of("publishers.rate=1000");
                 s.windowReceived = 5_000;
             }, SHARED_HOST, BACKLOG_CHANGED),
             rule(PRECISION_NOT_REACHED, "an auto window at its bound", s -> {
-                s.overrides = List.of("phases.measure=auto");
+                s.overrides = List.of("phases.measure=auto", "phases.maxMeasure=10s"); // the window's 10 s
                 s.windowEnd = WindowEnd.BOUND;
             }, SHARED_HOST, PRECISION_NOT_REACHED),
             rule(REQUESTS_UNANSWERED, "4 persistent requests on a durable topic without a reply", s -> {
@@ -716,7 +729,7 @@ class PointJudgeTest {
     void notesNeverMakeAPointInvalid() throws Exception {
         Spec spec = new Spec();
         spec.overrides = List.of("phases.warmup=2s", "message.stamped=false", "publishers.rate=1000",
-                "phases.measure=auto");
+                "phases.measure=auto", "phases.maxMeasure=10s");
         spec.windowReceived = 5_000; // the backlog grew by 5,000 in the window, at a fixed rate
         spec.audit = new AuditCounts(3, 0, 0, 0, 0, 1, 1, false); // non-persistent: loss allowed
         spec.windowEnd = WindowEnd.BOUND;
@@ -747,9 +760,10 @@ class PointJudgeTest {
         assertEquals(List.of(SHARED_HOST, BROKER_PROCESS_NOT_A_BROKER), findings.stream().map(Finding::code).toList());
         assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
         assertEquals("unverified: the process listening on the broker's port, 4242 (socat), looks like socat, a port "
-                + "forwarder or proxy, not a broker, so it was not measured as the broker and the rule that a capacity "
-                + "point saturates the broker could not be checked: name the broker's process with --broker-pid, or "
-                + "--broker-port with the port it listens on itself", findings.get(1).text());
+                + "forwarder or proxy, not a broker, so it was not measured as the broker and neither the rule that a "
+                + "capacity point saturates the broker nor whether other processes took its CPU (its own work would "
+                + "count as theirs) could be checked: name the broker's process with --broker-pid, or --broker-port "
+                + "with the port it listens on itself", findings.get(1).text());
 
         Spec named = new Spec(); // the user named it: measured, so no finding about it
         named.brokerProcess = forwarded.brokerProcess.with(forwarded.brokerProcess.look().named("--broker-pid"));
@@ -764,9 +778,10 @@ class PointJudgeTest {
         List<Finding> findings = judge(external);
         assertEquals(List.of(SHARED_HOST, BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList());
         assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
-        assertEquals("unverified: the broker's CPU was not measured, so the rule that a capacity point saturates the "
-                + "broker could not be checked: start 'jmsbench agent --role monitor' on the broker's host and list "
-                + "it as agents.monitor", findings.get(1).text());
+        assertEquals("unverified: the broker's CPU was not measured, so neither the rule that a capacity point "
+                + "saturates the broker nor whether other processes took its CPU (its own work would count as theirs) "
+                + "could be checked: start 'jmsbench agent --role monitor' on the broker's host and list it as "
+                + "agents.monitor", findings.get(1).text());
 
         Spec testbed = new Spec(); // agents on machines of their own, no monitor on the broker's
         testbed.brokerCpuKnown = false;
@@ -777,7 +792,8 @@ class PointJudgeTest {
         monitored.brokerCpuKnown = false;
         monitored.placement = Placement.sharedKernel(List.of());
         monitored.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
-        assertEquals(List.of(SHARED_HOST), codes(monitored));
+        // measured by its monitor; other processes' load is what no rule can tell in this layout
+        assertEquals(List.of(SHARED_HOST, FOREIGN_LOAD_NOT_CHECKED), codes(monitored));
 
         Spec embedded = new Spec(); // the broker's JVM measured, agents on machines of their own, no monitor
         embedded.placement = Placement.separateHosts(List.of(), false);
@@ -1025,6 +1041,140 @@ class PointJudgeTest {
         Spec uneven = sustainable();
         uneven.samples = unevenDeliveries(uneven, 0.3);
         assertEquals(List.of(SHARED_HOST, STEADINESS_NOT_SHOWN, INTERVAL_CORRELATED), codes(uneven));
+    }
+
+    @Test
+    void messagesOutOfTheirPublishersOrderAreInvalidWhereJmsPromisesTheOrder() throws Exception {
+        Spec late = new Spec(); // the late-consumers pattern: one publisher, a persistent queue, two consumers joining late
+        late.overrides = List.of("destination.type=queue", "delivery.persistent=true", "publishers.rate=1000",
+                "subscribers[0].clients=2", "subscribers[0].start=5s");
+        late.audit = new AuditCounts(0, 0, 44, 0, 0, 2, 2, false);
+        List<Finding> findings = judge(late);
+        assertTrue(findings.stream().map(Finding::code).toList().contains(OUT_OF_ORDER), findings.toString());
+        assertEquals("44 messages out of order: a consumer received them after a later message of the same "
+                + "publisher, none of them flagged redelivered, where JMS promises each consumer without a selector "
+                + "a producer's messages in the order sent (one priority, no delivery delay, no fault, no consumer "
+                + "leaving)", findings.stream().filter(f -> f.code() == OUT_OF_ORDER).findFirst().orElseThrow().text());
+
+        // where the run itself moves messages, the count is not judged
+        Spec leaving = new Spec(); // what a leaving consumer was sent and had not taken goes to the other, unflagged
+        leaving.overrides = List.of("destination.type=queue");
+        leaving.subscribers = "  - {clients: 1}\n  - {clients: 1, stop: 8s}";
+        leaving.audit = new AuditCounts(0, 0, 44, 0, 0, 2, 2, false);
+        assertTrue(!codes(leaving).contains(OUT_OF_ORDER), codes(leaving).toString());
+        for (List<String> moved : List.of(List.of("message.deliveryDelay=100ms"),
+                List.of("destination.type=queue", "message.groups=4"),
+                List.of("destination.type=queue", "subscribers[0].selector=JMSPriority > 3"))) {
+            Spec spec = new Spec();
+            spec.overrides = moved;
+            spec.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+            assertTrue(!codes(spec).contains(OUT_OF_ORDER), moved + ": " + codes(spec));
+        }
+        Spec mix = new Spec(); // a mix of priorities: the broker may deliver the higher ones first
+        mix.moreYaml = "message:\n  priority: {weighted: [{priority: 9, weight: 1}, {priority: 4, weight: 9}]}\n";
+        mix.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(!codes(mix).contains(OUT_OF_ORDER), codes(mix).toString());
+        Spec one = new Spec(); // one priority for every message: the order stands
+        one.overrides = List.of("message.priority=7");
+        one.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(codes(one).contains(OUT_OF_ORDER), codes(one).toString());
+        Spec faults = new Spec();
+        faults.moreYaml = PAUSES;
+        faults.faults = List.of(new FaultEvent("pause-broker", 5, 2, null), new FaultEvent("pause-broker", 15, 2, null));
+        faults.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(!codes(faults).contains(OUT_OF_ORDER), codes(faults).toString());
+        Spec resent = new Spec(); // sends made again after a failure arrive after later ones
+        resent.sendErrors = 2;
+        resent.audit = new AuditCounts(0, 0, 44, 0, 0, 1, 1, false);
+        assertTrue(!codes(resent).contains(OUT_OF_ORDER), codes(resent).toString());
+    }
+
+    @Test
+    void aTimedWindowThatMeasuredMoreThanASecondLessThanAskedSaysSoAndOneEndedByItsCountDoesNot() throws Exception {
+        Spec late = new Spec();
+        late.windowSeconds = 7.4;
+        List<Finding> findings = judge(late);
+        assertEquals(List.of(SHARED_HOST, WINDOW_SHORTER_THAN_ASKED), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.VALID, Verdict.of(findings), "the rates are right for the seconds measured");
+        assertEquals("the window measured 7.4 s of the 10s asked (phases.measure): the agents' readings at its edges "
+                + "came late, as on a loaded host, so its rates and their interval are over 2.6 s fewer than asked",
+                findings.get(1).text());
+
+        Spec jitter = new Spec(); // within a second: the readings' own jitter
+        jitter.windowSeconds = 9.2;
+        assertEquals(List.of(SHARED_HOST), codes(jitter));
+
+        Spec counted = new Spec(); // ended by its count: short by design
+        counted.overrides = List.of("phases.messages=7000");
+        counted.windowEnd = WindowEnd.MESSAGES;
+        counted.windowSeconds = 7;
+        assertEquals(List.of(SHARED_HOST), codes(counted));
+
+        Spec precise = new Spec(); // an auto window that reached its precision early
+        precise.overrides = List.of("phases.measure=auto", "phases.maxMeasure=10s");
+        precise.windowEnd = WindowEnd.PRECISION;
+        precise.windowSeconds = 7;
+        assertTrue(!codes(precise).contains(WINDOW_SHORTER_THAN_ASKED), codes(precise).toString());
+
+        Spec bound = new Spec(); // an auto window at its bound is timed too
+        bound.overrides = List.of("phases.measure=auto", "phases.maxMeasure=10s");
+        bound.windowEnd = WindowEnd.BOUND;
+        bound.windowSeconds = 7;
+        assertTrue(codes(bound).contains(WINDOW_SHORTER_THAN_ASKED), codes(bound).toString());
+        assertTrue(judge(bound).stream().anyMatch(f -> f.text().contains("asked (maxMeasure)")));
+    }
+
+    @Test
+    void aSustainableWindowOnASharedHostWhoseForeignLoadCannotBeToldIsUnverified() throws Exception {
+        Spec external = sustainable(); // an external broker nothing measured: its work would count as foreign load
+        external.brokerCpuKnown = false;
+        external.foreignCores = 0.4;
+        List<Finding> findings = judge(external);
+        assertEquals(List.of(SHARED_HOST, BROKER_CPU_NOT_MEASURED), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("unverified: the broker's CPU was not measured, so whether other processes took its CPU (its own "
+                + "work would count as theirs) in the held window could not be checked: start 'jmsbench agent --role "
+                + "monitor' on the broker's host and list it as agents.monitor", findings.get(1).text());
+
+        Spec noProc = sustainable(); // no /proc/stat: no busy share to take the run's own from
+        noProc.hostBusy = Double.NaN;
+        assertEquals(List.of(SHARED_HOST, HOST_CPU_NOT_MEASURED), codes(noProc));
+        assertTrue(judge(noProc).get(1).text().endsWith("so whether other processes took the broker's CPU in the "
+                + "held window could not be checked"), judge(noProc).get(1).text());
+
+        Spec testbed = sustainable(); // machines of their own: no foreign-load rule to miss, the note as before
+        testbed.brokerCpuKnown = false;
+        testbed.placement = Placement.separateHosts(List.of(), false);
+        assertEquals(List.of(BROKER_HOST_NOT_MONITORED), codes(testbed));
+
+        Spec fixed = new Spec(); // a fixed rate claims no capacity: nothing left unchecked
+        fixed.overrides = List.of("publishers.rate=1000");
+        fixed.brokerCpuKnown = false;
+        assertEquals(List.of(SHARED_HOST), codes(fixed));
+    }
+
+    @Test
+    void agentsStartedApartOnOneMachineLeaveTheForeignLoadOfACapacityClaimUnchecked() throws Exception {
+        Spec loopback = sustainable(); // remote agents on 127.0.0.1: the machine's kernel, not the run's JVMs
+        loopback.placement = Placement.sharedKernel(List.of());
+        List<Finding> findings = judge(loopback);
+        assertEquals(List.of(SHARED_HOST, FOREIGN_LOAD_NOT_CHECKED), findings.stream().map(Finding::code).toList());
+        assertEquals(Verdict.UNVERIFIED, Verdict.of(findings));
+        assertEquals("unverified: whether other processes took CPU the broker needed could not be checked: agents "
+                + "share a machine (one kernel) with each other or with the broker, and jmsbench counts other "
+                + "processes' load only where the run started every JVM on this machine itself; for a capacity "
+                + "figure, let the run start its agents (no agents: section), or give each agent and the broker a "
+                + "machine of its own", findings.get(1).text());
+
+        Spec brokerApart = sustainable(); // the clients share a machine, the broker has one of its own: as a testbed
+        brokerApart.placement = Placement.sharedKernel(List.of(), true);
+        brokerApart.hosts = Map.of(Workers.BROKER_HOST, new double[] {0.99});
+        assertEquals(List.of(SHARED_HOST), codes(brokerApart));
+
+        Spec fixed = new Spec(); // a fixed rate claims no capacity: nothing to check
+        fixed.overrides = List.of("publishers.rate=1000");
+        fixed.placement = Placement.sharedKernel(List.of());
+        assertEquals(List.of(SHARED_HOST), codes(fixed));
     }
 
     @Test

@@ -46,7 +46,8 @@ class BarProgressTest {
         progress.pointStarting(new PointTicket("point 2/6", new Phases(Duration.ofSeconds(10), Duration.ofSeconds(30),
                 Duration.ofSeconds(15), 0, false, true, 0.05), 400));
         progress.sample(Samples.at(1, "warmup", 41_000, 40_000));
-        awaitOnScreen("point 2/6 warmup  41.0k in, 40.0k out msgs/s  ends by 12:07");
+        // 9 s of warm-up, 30 s of window and 15 s of drain at most, then 400 s of runs: 12:07:34, rounded up
+        awaitOnScreen("point 2/6 warmup  41.0k in, 40.0k out msgs/s  ends by 12:08");
         for (int t = 2; t <= 11; t++) {
             progress.sample(Samples.at(t, t <= 10 ? "warmup" : "measure", 98_000, 97_500));
         }

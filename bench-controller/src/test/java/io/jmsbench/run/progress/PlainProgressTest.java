@@ -43,6 +43,26 @@ class PlainProgressTest {
     }
 
     @Test
+    void anEndByIsNeverAMinuteAlreadyGoneWhenAPhaseRunsPastItsPlan() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Clock late = Clock.fixed(Instant.parse("2026-11-24T12:00:50Z"), ZoneOffset.UTC);
+        PlainProgress progress = new PlainProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), late);
+        // the last point: an auto warm-up (so an upper bound), a 30 s window, a drain of at most 15 s
+        progress.pointStarting(new PointTicket("", new Phases(Duration.ofSeconds(10), Duration.ofSeconds(30),
+                Duration.ofSeconds(15), 0, true, false, 0.05), 0));
+        progress.sample(Samples.at(5, "warmup", 1000, 1000));
+        progress.sample(Samples.at(6, "measure", 1000, 1000));
+        progress.sample(Samples.at(41, "measure", 1000, 1000)); // 35 s into a 30 s window
+        progress.sample(Samples.at(43, "drain", 1000, 1000)); // 2 s into the drain, 13 s at most left
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        // 12:00:50 + 5 s of warm-up + 30 s of window + 15 s of drain, rounded up
+        assertTrue(lines.get(0).endsWith("ends by 12:02"), lines.get(0));
+        // past its plan: nothing left of the window but the drain's 15 s, not "12:00", a minute gone
+        assertTrue(lines.get(2).contains("(0 s left)") && lines.get(2).endsWith("ends by 12:02"), lines.get(2));
+        assertTrue(lines.get(3).endsWith("ends by 12:02"), lines.get(3));
+    }
+
+    @Test
     void aSearchSaysNoEndItCannotKnow() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PlainProgress progress = new PlainProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), NOON);

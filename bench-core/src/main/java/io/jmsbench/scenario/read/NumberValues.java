@@ -13,6 +13,9 @@ final class NumberValues {
     private static final Pattern PERCENT = Pattern.compile("\\d{1,3}(\\.\\d{1,6})?\\s*%");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(KB|MB|GB)");
     private static final String SIZE_EXPECTED = "a positive size such as 64MB, 512KB or 2GB";
+    /** What a size field takes, in the schema and the field reference: what a bare number counts too. */
+    private static final String SIZE_DESCRIBED = "a size in megabytes: a whole number of MB (64 is 64MB), or 64MB, "
+            + "512KB (rounded up to a whole MB) or 2GB";
 
     private NumberValues() {
     }
@@ -100,7 +103,7 @@ final class NumberValues {
      * of MB; {@code null} when absent or wrong (with its problem).
      */
     static Long megabytes(Fields f, String key, Long fallback) {
-        f.describeField(key, () -> ValueSchemas.anyOf(SIZE_EXPECTED,
+        f.describeField(key, () -> ValueSchemas.anyOf(SIZE_DESCRIBED,
                 ValueSchemas.integer(SIZE_EXPECTED, 1, (1L << 40) - 1),
                 ValueSchemas.pattern(SIZE_EXPECTED, "\\s*(?=\\d*[1-9])\\d{1,9}\\s*[KkMmGg][Bb]\\s*")), fallback);
         JsonNode value = f.take(key);
