@@ -64,13 +64,18 @@ public record ClosedLoop(boolean converged, double rate, double low, double high
         }
     }
 
-    /** The answer in one sentence, for the console and report.md. */
-    public String sentence() {
+    /** How many steps and holds (and of those, how many missed) {@code steps} holds: {@code 18 steps, 2 holds (1 missed)}. */
+    public static String count(List<Step> steps) {
         long holds = steps.stream().filter(Step::hold).count();
         long missed = steps.stream().filter(s -> s.hold() && !s.steady()).count();
         long plain = steps.size() - holds;
-        String path = String.format(Locale.ROOT, "%d step%s%s, %.0f s", plain, plain == 1 ? "" : "s", holds == 0 ? ""
-                : String.format(Locale.ROOT, ", %d hold%s (%d missed)", holds, holds == 1 ? "" : "s", missed), seconds);
+        return String.format(Locale.ROOT, "%d step%s%s", plain, plain == 1 ? "" : "s", holds == 0 ? ""
+                : String.format(Locale.ROOT, ", %d hold%s (%d missed)", holds, holds == 1 ? "" : "s", missed));
+    }
+
+    /** The answer in one sentence, for the console and report.md. */
+    public String sentence() {
+        String path = count(steps) + String.format(Locale.ROOT, ", %.0f s", seconds);
         if (!converged) {
             return "Closed loop NOT converged (" + reason + "; " + path + ")"
                     + (Double.isNaN(low) ? "" : "; highest steady rate " + Figures.rate(low) + " msgs/s") + ".";

@@ -161,8 +161,8 @@ public final class SustainableLoop {
         ClosedLoop.Verdict verdict = step.verdict();
         if (verdict == ClosedLoop.Verdict.BACKLOG_FELL) {
             // it drained an earlier step's backlog: neither bound moves; once drained, the rate is judged again
-            return steps.size() >= settings.maxSteps() ? giveUp(String.format(Locale.ROOT, "%d steps without "
-                    + "converging", steps.size())) : step(last, rate);
+            return steps.size() >= settings.maxSteps() ? giveUp(ClosedLoop.count(steps) + " without converging")
+                    : step(last, rate);
         }
         if (verdict == ClosedLoop.Verdict.STEADY) {
             bracket.keptUp(rate);
@@ -190,7 +190,7 @@ public final class SustainableLoop {
             return giveUp(bracket.stuck());
         }
         if (steps.size() >= settings.maxSteps() && !converged) {
-            return giveUp(String.format(Locale.ROOT, "%d steps without converging", steps.size()));
+            return giveUp(ClosedLoop.count(steps) + " without converging");
         }
         if (drainFirst) {
             return startDrain(last);
@@ -280,10 +280,10 @@ public final class SustainableLoop {
     public ClosedLoop result(double seconds) {
         boolean converged = !Double.isNaN(settledAt);
         String reason = converged ? null : gaveUp != null ? gaveUp : state == State.HOLD
-                ? String.format(Locale.ROOT, "the hold at %s msgs/s had not ended when the warm-up did (%.0f s, %d "
-                + "steps)", Figures.rate(rate), seconds, steps.size())
-                : String.format(Locale.ROOT, "not converged within the warm-up (%.0f s, %d steps)", seconds,
-                steps.size());
+                ? String.format(Locale.ROOT, "the hold at %s msgs/s had not ended when the warm-up did (%.0f s, %s)",
+                Figures.rate(rate), seconds, ClosedLoop.count(steps))
+                : String.format(Locale.ROOT, "not converged within the warm-up (%.0f s, %s)", seconds,
+                ClosedLoop.count(steps));
         double low = bracket.low();
         return new ClosedLoop(converged, low, low, bracket.high(), converged ? settledAt : seconds, steps, reason);
     }
