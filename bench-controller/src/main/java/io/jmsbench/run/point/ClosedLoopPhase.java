@@ -19,8 +19,8 @@ import java.util.Locale;
 /**
  * The warm-up of {@code rate: sustainable}: one reading a second, as any warm-up, fed to the
  * {@link SustainableLoop}, whose rate changes go to the publisher agents at once (the total split
- * over every publisher client, as a fixed rate is). It ends when the loop holds its rate (the
- * window then measures that rate), or at the warm-up's bound, or when the loop gives up: then the
+ * over every publisher client, as a fixed rate is). It ends when a hold of the loop's rate kept up
+ * (the window then measures that rate), or at the warm-up's bound, or when the loop gives up: then the
  * publishers hold the highest steady rate found, if any, and the window still runs, for a point
  * that the judge finds did not converge.
  */
@@ -95,9 +95,17 @@ final class ClosedLoopPhase {
         return total;
     }
 
-    /** Prints the steps judged since the {@code reported} first ones; how many are reported now. */
+    /** Prints the steps and holds judged since the {@code reported} first ones; how many are reported now. */
     private int report(List<ClosedLoop.Step> steps, int reported) {
         for (ClosedLoop.Step s : steps.subList(reported, steps.size())) {
+            if (s.hold()) {
+                console.printf(Locale.ROOT, "  loop     hold %d at %s msgs/s for %.0f s: %s (sent %s msgs/s, %.1f%%; "
+                        + "backlog %+,.0f copies/s)%s%n", s.index(), Figures.rate(s.rate()), s.seconds(),
+                        s.verdict().json(), Figures.rate(s.sentRate()), 100 * s.sentRate() / s.rate(),
+                        s.backlogSlope(), s.steady() ? "" : s.verdict() == ClosedLoop.Verdict.BACKLOG_FELL
+                                ? ": held again" : ": back into the loop below it");
+                continue;
+            }
             console.printf(Locale.ROOT, "  loop     step %d at %s msgs/s: %s (sent %s msgs/s, backlog %+,.0f copies/s)%n",
                     s.index(), Figures.rate(s.rate()), s.verdict().json(), Figures.rate(s.sentRate()),
                     s.backlogSlope());

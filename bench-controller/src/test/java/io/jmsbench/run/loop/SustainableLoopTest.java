@@ -33,6 +33,15 @@ class SustainableLoopTest {
         /** Copies owed from before, added in second {@code leftoverAt} (from 1), as a warm-up or a failed step leaves them. */
         double leftover;
         int leftoverAt;
+        /**
+         * Messages the broker takes (or delivers) beyond its capacity before it falls behind, refilled
+         * while the rate asked is below it: buffers, then flow control holds the publishers back (or,
+         * without it, the backlog grows). {@code credit}: what is left of it now.
+         */
+        double burst;
+        double credit;
+        /** Copies of backlog beyond which the subscribers get half the capacity (a broker paging to disk); 0: none. */
+        double slowAbove;
         double sent;
         double received;
         double owed;
@@ -46,10 +55,13 @@ class SustainableLoopTest {
         }
 
         LoopTick second(double rate, double latencyMicros) {
-            double taken = flowControl ? Math.min(rate, capacity) : rate;
+            double extra = Math.min(credit, Math.max(0, rate - capacity));
+            credit = Math.min(burst, credit - extra + Math.max(0, capacity - rate));
+            double limit = (capacity + extra) * (slowAbove > 0 && owed > slowAbove ? 0.5 : 1);
+            double taken = flowControl ? Math.min(rate, limit) : rate;
             sent += taken;
             owed += taken * grade + (seconds + 1 == leftoverAt ? leftover : 0);
-            double delivered = seconds + 1 == pauseAt ? 0 : Math.min(owed, capacity * grade);
+            double delivered = seconds + 1 == pauseAt ? 0 : Math.min(owed, limit * grade);
             received += delivered;
             owed = drops ? 0 : owed - delivered;
             seconds += 1;
@@ -109,8 +121,8 @@ class SustainableLoopTest {
     void aStepThatFallsShortOfItsLatencyBoundDoesNotKeepUp() {
         SustainableLoop.Settings d = SustainableLoop.Settings.defaults(1_000);
         SustainableLoop.Settings bound = new SustainableLoop.Settings(d.start(), d.growth(), d.stepSeconds(),
-                d.within(), d.tolerance(), d.floorPerSecond(), 500, d.settleSeconds(), d.maxSteps(),
-                d.maxDrainSeconds());
+                d.within(), d.tolerance(), d.floorPerSecond(), 500, d.holdSeconds(), d.maxSteps(),
+                d.maxDrainSeconds(), d.maxHolds());
         SustainableLoop loop = new SustainableLoop(bound, 1);
         loop.observe(new LoopTick(0, 0, 0, Double.NaN));
         Broker broker = new Broker(100_000, 1, false, 0);
@@ -222,5 +234,58 @@ class SustainableLoopTest {
         assertEquals(ClosedLoop.Verdict.STEADY, r.steps().get(1).verdict());
         assertTrue(r.converged(), r.reason());
         assertTrue(r.rate() <= 10_000 / 0.97 && r.high() > 10_000, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
+    }
+
+    /**
+     * Artemis's shape: a tenth of a second of buffers lets a 3 s step pass at 20,700 msgs/s, 3.5% over
+     * the 20,000 it sustains; then flow control holds the publishers back to 20,000.
+     */
+    private static Broker takesMoreForAFewSeconds() {
+        Broker broker = new Broker(20_000, 2, true, 0);
+        broker.burst = 2_000;
+        broker.credit = broker.burst;
+        return broker;
+    }
+
+    @Test
+    void aHeldRateThatTheBrokerTookOnlyForAFewSecondsGoesBackIntoTheLoopOneStepLowerAndHoldsAgain() {
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), takesMoreForAFewSeconds());
+        assertTrue(r.converged(), r.reason());
+        List<ClosedLoop.Step> holds = r.steps().stream().filter(ClosedLoop.Step::hold).toList();
+        assertEquals(ClosedLoop.Verdict.HELD_BACK, holds.get(0).verdict(), "the first hold fell short: " + holds);
+        assertTrue(holds.get(0).rate() > 20_000, "a rate its steps passed: " + holds.get(0));
+        assertEquals(holds.get(0).rate(), r.high(), 0, "the missed hold bounds the bracket");
+        ClosedLoop.Step last = r.steps().get(r.steps().size() - 1);
+        assertTrue(last.hold() && last.steady() && last.rate() == r.rate(), "the window's rate kept up in a hold: " + last);
+        assertTrue(r.rate() <= 20_000 && r.high() > 20_000 && r.high() <= r.rate() * 1.05,
+                r.rate() + " in [" + r.low() + ", " + r.high() + "]");
+        assertTrue(last.seconds() >= 9 && holds.get(0).seconds() >= 9, "a hold lasts three steps: " + holds);
+        assertTrue(r.seconds() <= 90, "within the shipped warm-up's bound: " + r.seconds() + " s");
+    }
+
+    @Test
+    void aHeldRateWhoseBacklogGrowsOnceTheBrokerPagesGoesBackIntoTheLoop() {
+        Broker broker = new Broker(13_000, 2, false, 0);
+        broker.slowAbove = 4_000; // a step within 3% over capacity builds less than that; the window more
+        ClosedLoop r = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), broker);
+        assertTrue(r.converged(), r.reason());
+        ClosedLoop.Step missed = r.steps().stream().filter(ClosedLoop.Step::hold).findFirst().orElseThrow();
+        assertEquals(ClosedLoop.Verdict.BACKLOG_GREW, missed.verdict(), missed.toString());
+        assertTrue(missed.drainSeconds() > 0, "its backlog drained before the loop went on: " + missed);
+        assertTrue(r.rate() <= 13_000 && r.high() > 13_000, r.rate() + " in [" + r.low() + ", " + r.high() + "]");
+        assertTrue(r.steps().get(r.steps().size() - 1).hold(), "converged on a hold");
+    }
+
+    @Test
+    void aLoopWhoseHoldsNeverKeepUpGivesUpAndSaysWhy() {
+        SustainableLoop.Settings d = SustainableLoop.Settings.defaults(1_000);
+        SustainableLoop.Settings oneHold = new SustainableLoop.Settings(d.start(), d.growth(), d.stepSeconds(),
+                d.within(), d.tolerance(), d.floorPerSecond(), d.latencyBoundMicros(), d.holdSeconds(), d.maxSteps(),
+                d.maxDrainSeconds(), 1);
+        ClosedLoop r = run(new SustainableLoop(oneHold, 2), takesMoreForAFewSeconds());
+        assertFalse(r.converged());
+        assertTrue(r.reason().startsWith("1 hold did not keep up, the last at "), r.reason());
+        assertTrue(r.reason().endsWith(" msgs/s (held-back)"), r.reason());
+        assertTrue(r.rate() < r.high(), "the rate the window falls back to is below the hold that missed: " + r);
     }
 }

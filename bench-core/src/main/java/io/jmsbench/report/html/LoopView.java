@@ -12,9 +12,12 @@ import java.util.List;
 record LoopView(String sentence, boolean converged, Double rate, Double low, Double high, double seconds,
                 List<Step> steps) {
 
-    /** One step: its rate, when it ran (s since the publishers started), what it showed and how long it drained. */
+    /**
+     * One step: its rate, when it ran (s since the publishers started), what it showed, how long it
+     * drained, and whether it was a hold of the rate found.
+     */
     record Step(int index, Double rate, double start, double seconds, Double sentRate, Double backlogSlope,
-                Double latencyP99Ms, String verdict, double drainSeconds) {
+                Double latencyP99Ms, String verdict, double drainSeconds, boolean hold) {
     }
 
     static LoopView of(ClosedLoop loop) {
@@ -25,6 +28,6 @@ record LoopView(String sentence, boolean converged, Double rate, Double low, Dou
                 Numbers.rate(loop.high()), loop.seconds(), loop.steps().stream().map(s -> new Step(s.index(),
                         Numbers.rate(s.rate()), s.startSeconds(), s.seconds(), Numbers.rate(s.sentRate()),
                         Numbers.rate(s.backlogSlope()), Numbers.of(s.latencyMicros() / 1000, 2), s.verdict().json(),
-                        s.drainSeconds())).toList());
+                        s.drainSeconds(), s.hold())).toList());
     }
 }

@@ -745,15 +745,15 @@
   }
 
   /**
-   * rate: sustainable: the closed loop's steps as a table and a chart, one level per step (the rate
-   * asked and the rate sent, left axis) with the backlog's slope each step showed (right axis); a gap
-   * where the publishers nearly stopped for a failed step's backlog to drain.
+   * rate: sustainable: the closed loop's steps and holds as a table and a chart, one level per step
+   * (the rate asked and the rate sent, left axis) with the backlog's slope each step showed (right
+   * axis); a gap where the publishers nearly stopped for a failed step's backlog to drain.
    */
   function closedLoop(box, loop) {
     add(box, 'h3', null, 'Convergence of the closed loop');
     add(box, 'p', null, loop.sentence);
     table(box, ['step', 'from s', 'rate asked', 'sent msgs/s', 'backlog copies/s', 'p99 ms', 'verdict', 'drained s'],
-      loop.steps.map(s => [String(s.index), s.start.toFixed(0), rate(s.rate), rate(s.sentRate),
+      loop.steps.map(s => [String(s.index) + (s.hold ? ' (hold)' : ''), s.start.toFixed(0), rate(s.rate), rate(s.sentRate),
         s.backlogSlope == null ? '' : (s.backlogSlope > 0 ? '+' : '') + s.backlogSlope.toLocaleString('en'),
         s.latencyP99Ms == null ? '' : s.latencyP99Ms.toFixed(2), s.verdict,
         s.drainSeconds > 0 ? s.drainSeconds.toFixed(0) : ''])).className = 'loop';
@@ -790,7 +790,9 @@
       + 'judged). A step keeps up when the publishers sent 97% of the rate asked and the backlog rose by no more '
       + 'than 3% of the copies asked a second (red, right axis); the rate doubles while steps keep up, then the '
       + 'loop bisects between the highest that did and the lowest that did not. Gaps: the publishers nearly '
-      + 'stopped while a failed step\'s backlog drained. Green: the rate held for the window.');
+      + 'stopped while a failed step\'s backlog drained. Converged, the loop holds the rate it found for three '
+      + 'steps\' time (the rows marked hold), judged over all but its first second with 98% of the rate sent; a '
+      + 'hold that does not keep up sends the loop back below it. Green: the rate held for the window.');
   }
 
   // ---- the page ------------------------------------------------------------------------------
