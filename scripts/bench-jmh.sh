@@ -55,6 +55,12 @@ PROVIDER = {
                                      "property map and the wire format marshals it again on every send",
     "OpenWireSendBenchmark.stampWriter": "the same with the stamps written by StampWriter, as the publisher does: "
                                          "compare with plain",
+    "QpidStampBenchmark.readThroughJms": "the subscriber's stamp read on qpid-jms before it read the body where it "
+                                         "is: after each reset qpid-jms wraps the body in a new buffer, stream and "
+                                         "DataInputStream (the yardstick for QpidStampBenchmark.read)",
+    "RabbitStampBenchmark.writeThroughJms": "the publisher's stamp write on rabbitmq-jms before the patch in place: "
+                                            "a new output stream and a copy of the 1 KiB body per send, which the "
+                                            "send copies once more (the yardstick for RabbitStampBenchmark.write)",
 }
 notes = []
 print(f"jmsbench per-message costs: {cores} cores ({cpu}), shared with whatever else runs here; "
