@@ -64,7 +64,7 @@ PROVIDER = {
                                             "send copies once more (the yardstick for RabbitStampBenchmark.write)",
 }
 # benchmarks of work done once a second, not per message: the per-message target does not apply
-ONCE_A_SECOND = {"LatencyIntervalBenchmark.fresh", "LatencyIntervalBenchmark.reused"}
+ONCE_A_SECOND = {"LatencyIntervalBenchmark.fresh", "LatencyIntervalBenchmark.reused", "HostSampleBenchmark.read"}
 notes = []
 print(f"jmsbench per-message costs: {cores} cores ({cpu}), shared with whatever else runs here; "
       f"{r0['vmName']} {r0['vmVersion']}; clock source {clock}")
