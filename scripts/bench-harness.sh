@@ -17,7 +17,10 @@
 #   ONLY='artemis core' scripts/bench-harness.sh          # one workload (a regular expression)
 #   RATE=10000 PAIRS=12 TOLERANCE=0.02 ONLY=openwire scripts/bench-harness.sh
 #   PROFILE=1 ONLY='artemis core' PAIRS=1 scripts/bench-harness.sh   # JFR recordings of all four client
-#                                             # JVMs over each window (jcmd JFR.start), kept with the logs
+#                                             # JVMs over each window (jcmd JFR.start), kept with the logs;
+#                                             # python3 scripts/lib/jfr_summary.py FILE.jfr [MESSAGES] sums one up
+#   RATE=2000 QUICK=0 PAIRS=1 MIN_PAIRS=1 PROFILE=1 ONLY='artemis amqp' scripts/bench-harness.sh
+#                                             # one profiled pair at a rate of your own, no saturated pair first
 #
 # MODE=saturated: the previous instrument, each tool as fast as it goes (rate ratios against the
 # target 0.97), over ten workloads (WARMUP=20 MEASURE=30 by default, REPEAT=1: ~20 min):
@@ -46,6 +49,7 @@ PAIRS=${PAIRS:-8}
 MIN_PAIRS=${MIN_PAIRS:-3}
 TOLERANCE=${TOLERANCE:-0.03}
 PROFILE=${PROFILE:-}
+QUICK=${QUICK:-1}
 STAMPED=${STAMPED:-true}
 ONLY=${ONLY:-}
 KEEP=${KEEP:-}
@@ -56,6 +60,8 @@ done
 [ -z "$RATE" ] || [[ "$RATE" =~ ^[1-9][0-9]*$ ]] || { echo "RATE must be msgs/s, a whole number >= 1, found '$RATE'" >&2; exit 2; }
 [[ "$TOLERANCE" =~ ^0?\.[0-9]+$ ]] || { echo "TOLERANCE must be a fraction such as 0.03, found '$TOLERANCE'" >&2; exit 2; }
 [[ "$STAMPED" =~ ^(true|false)$ ]] || { echo "STAMPED must be true or false, found '$STAMPED'" >&2; exit 2; }
+[[ "$QUICK" =~ ^[01]$ ]] || { echo "QUICK must be 1 (a quick saturated pair first) or 0, found '$QUICK'" >&2; exit 2; }
+[ "$QUICK" = 1 ] || [ -n "$RATE" ] || { echo "QUICK=0 needs RATE: the fixed rate is otherwise half the quick pair's" >&2; exit 2; }
 echo "building (./mvnw -q -B -DskipTests package) ..." >&2
 ./mvnw -q -B -DskipTests package >&2
 jar="$root/bench-controller/target/jmsbench.jar"
@@ -282,9 +288,11 @@ measure_fixed() { # KIND PROVIDER TYPE PUBS SUBS PERSISTENT: a quick saturated p
   workload=$(name_of "$@")
   shift
   [[ "$workload" =~ $ONLY ]] || return 0
-  echo "measuring $workload saturated, quickly (${QUICK_WARMUP}s + ${QUICK_MEASURE}s) ..." >&2
-  phase=saturated target="" WARMUP=$QUICK_WARMUP MEASURE=$QUICK_MEASURE
-  pair 1 "$workload" "$@"
+  if [ "$QUICK" = 1 ]; then
+    echo "measuring $workload saturated, quickly (${QUICK_WARMUP}s + ${QUICK_MEASURE}s) ..." >&2
+    phase=saturated target="" WARMUP=$QUICK_WARMUP MEASURE=$QUICK_MEASURE
+    pair 1 "$workload" "$@"
+  fi
   WARMUP=$warmup MEASURE=$window phase=fixed
   target=${RATE:-$($tables rate "$results" "$workload" || true)}
   if [ -z "$target" ]; then

@@ -74,6 +74,9 @@ public final class RawLoop {
                 producer.setDeliveryMode(persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
                 BytesMessage message = session.createBytesMessage();
                 message.writeBytes(new byte[1024]);
+                // read-only from here, as jmsbench's publisher sends its messages: rabbitmq-jms then sends
+                // the body as it is, where a writable one is copied out of its stream on every send
+                message.reset();
                 Thread thread = new Thread(() -> {
                     long n = 0;
                     long start = System.nanoTime();

@@ -29,14 +29,7 @@ final class CoreStampWriter extends StampWriter {
             return null;
         }
         CoreStampWriter writer = new CoreStampWriter(core);
-        if (!writer.patch(0x0102030405060708L, 0x1112131415161718L)) {
-            return null;
-        }
-        byte[] head = new byte[BodyStamp.BYTES];
-        jms.readBytes(head);
-        jms.reset();
-        if (!BodyStamp.present(head, 0, head.length) || BodyStamp.id(head, 0) != 0x0102030405060708L
-                || BodyStamp.sentAt(head, 0) != 0x1112131415161718L) {
+        if (!writer.patch(PROBE_ID, PROBE_SENT_AT) || !patchShows(jms)) {
             return null;
         }
         writer.stamp(0, 0);

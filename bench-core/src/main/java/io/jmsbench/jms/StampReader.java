@@ -11,13 +11,16 @@ import org.apache.activemq.artemis.core.message.impl.CoreMessage;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.activemq.util.ByteSequence;
+import org.apache.qpid.jms.message.JmsBytesMessage;
+import org.apache.qpid.proton.amqp.Binary;
 
 import java.nio.charset.StandardCharsets;
 
 /**
  * Reads the two audit stamps ({@link AuditHeaders}) of a received message: from the start of the
  * body where {@link StampWriter} put them there ({@link BodyStamp}), else from the properties.
- * An Artemis CORE bytes message's stamps are read from its buffer ({@link #readCore}).
+ * An Artemis CORE bytes message's stamps are read from its buffer ({@link #readCore}), a qpid-jms one's
+ * from its body's array ({@link QpidBody}): through JMS both would wrap the body anew for each message.
  * An ActiveMQ message arrives with its properties still marshalled, and the first property getter unmarshals all of
  * them into a new map (about 1 µs and 1 KB per message, profiles showed): this reader finds the
  * two longs in the marshalled bytes instead, and falls back to the getters on anything it does
@@ -58,6 +61,9 @@ public final class StampReader {
         }
         if (message instanceof org.apache.activemq.artemis.jms.client.ActiveMQBytesMessage core
                 && readCore(core.getCoreMessage())) {
+            return true;
+        }
+        if (message instanceof JmsBytesMessage qpid && readQpid(QpidBody.of(qpid))) {
             return true;
         }
         if (message instanceof BytesMessage bytes && !(message instanceof ActiveMQMessage)
@@ -106,6 +112,16 @@ public final class StampReader {
         }
         id = buffer.getLong(at + 4);
         sentAt = buffer.getLong(at + 12);
+        return true;
+    }
+
+    /** A qpid-jms message's stamps, read where its body is ({@link QpidBody}); false when they are not there. */
+    private boolean readQpid(Binary body) {
+        if (body == null || !BodyStamp.present(body.getArray(), body.getArrayOffset(), body.getLength())) {
+            return false;
+        }
+        id = BodyStamp.id(body.getArray(), body.getArrayOffset());
+        sentAt = BodyStamp.sentAt(body.getArray(), body.getArrayOffset());
         return true;
     }
 

@@ -1,5 +1,6 @@
 package io.jmsbench.jms;
 
+import com.rabbitmq.jms.client.message.RMQBytesMessage;
 import io.jmsbench.workload.AuditHeaders;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
@@ -9,9 +10,7 @@ import org.apache.activemq.command.ActiveMQMessage;
 import org.apache.activemq.util.ByteSequence;
 import org.apache.qpid.jms.message.JmsBytesMessage;
 import org.apache.qpid.proton.amqp.Binary;
-import org.apache.qpid.proton.amqp.messaging.Data;
 
-import java.lang.reflect.Method;
 import java.util.Arrays;
 
 /**
@@ -22,8 +21,8 @@ import java.util.Arrays;
  * size with no property of the harness's own: the same message a plain JMS loop sends. Measured
  * side by side (OpenWire topic 1x1, 2 shared cores), stamps as properties cost the broker about
  * 3 µs per message more than none, and 66 more body bytes cost as much. A qpid-jms bytes message
- * gets them in its body too, patched in place ({@link InQpidBody}), as does an Artemis CORE bytes message
- * ({@link CoreStampWriter}); any other provider's bytes
+ * gets them in its body too, patched in place ({@link InQpidBody}), as do an Artemis CORE bytes message
+ * ({@link CoreStampWriter}) and a RabbitMQ JMS one ({@link RabbitStampWriter}); any other provider's bytes
  * message gets its body rewritten through JMS before each send ({@link InJmsBody}).
  *
  * <p>On any other ActiveMQ message, {@code setLongProperty} costs about 700 ns and 2.5 KB per send (JMH,
@@ -36,7 +35,11 @@ import java.util.Arrays;
  */
 public abstract sealed class StampWriter
         permits StampWriter.Properties, StampWriter.InJmsBody, StampWriter.InQpidBody, StampWriter.InBody,
-        MarshalledStampWriter, CoreStampWriter {
+        MarshalledStampWriter, CoreStampWriter, RabbitStampWriter {
+
+    /** The stamps a writer patches in once and reads back through JMS ({@link #patchShows}) before it is used. */
+    static final long PROBE_ID = 0x0102030405060708L;
+    static final long PROBE_SENT_AT = 0x1112131415161718L;
 
     /** Sets {@code id} and {@code sentAt} on the message for its next send. */
     public abstract void stamp(long id, long sentAt) throws JMSException;
@@ -61,6 +64,12 @@ public abstract sealed class StampWriter
                 return body;
             }
         }
+        if (message instanceof RMQBytesMessage rabbit) {
+            StampWriter body = RabbitStampWriter.prepare(rabbit);
+            if (body != null) {
+                return body;
+            }
+        }
         if (message instanceof BytesMessage bytes && !(message instanceof ActiveMQMessage)) {
             StampWriter body = InJmsBody.prepare(bytes);
             if (body != null) {
@@ -74,6 +83,16 @@ public abstract sealed class StampWriter
             }
         }
         return new Properties(message);
+    }
+
+    /** Whether the probe stamps a writer just patched in read back through JMS from the start of the body. */
+    static boolean patchShows(BytesMessage message) throws JMSException {
+        byte[] head = new byte[BodyStamp.BYTES];
+        message.reset();
+        int read = message.readBytes(head);
+        message.reset();
+        return read == head.length && BodyStamp.present(head, 0, head.length)
+                && BodyStamp.id(head, 0) == PROBE_ID && BodyStamp.sentAt(head, 0) == PROBE_SENT_AT;
     }
 
     /** Through the JMS API: what any provider understands. */
@@ -133,8 +152,8 @@ public abstract sealed class StampWriter
      * message it is given (no copy) on the sending thread, before {@code send} returns, so the
      * next patch cannot reach a message on its way. Rewriting the body through JMS instead cost
      * about a quarter of the send thread's time (JFR): a 1 KiB copy into a buffer that grows.
-     * The body is reached through qpid-jms's package-private {@code getBody()}; when that is not
-     * there, or the patch does not show through {@code readBytes}, {@link InJmsBody} is used.
+     * The body is reached through qpid-jms's package-private {@code getBody()} ({@link QpidBody}); when
+     * that is not there, or the patch does not show through {@code readBytes}, {@link InJmsBody} is used.
      */
     static final class InQpidBody extends StampWriter {
         private final byte[] array;
@@ -148,45 +167,18 @@ public abstract sealed class StampWriter
         /** Null when the body is not one binary section of at least the stamps' size, or unreachable. */
         static InQpidBody prepare(JmsBytesMessage message) throws JMSException {
             message.reset(); // the written bytes become the body's binary section
-            Binary binary;
-            try {
-                Object facade = message.getFacade();
-                Method getBody = bodyGetter(facade.getClass());
-                if (getBody == null || !(getBody.invoke(facade) instanceof Data data)) {
-                    return null;
-                }
-                binary = data.getValue();
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                return null;
-            }
+            Binary binary = QpidBody.of(message);
             if (binary == null || binary.getLength() < BodyStamp.BYTES) {
                 return null;
             }
             InQpidBody writer = new InQpidBody(binary.getArray(), binary.getArrayOffset());
             // the patch must be what the message holds: read it back through JMS
-            writer.stamp(0x0102030405060708L, 0x1112131415161718L);
-            byte[] head = new byte[BodyStamp.BYTES];
-            message.readBytes(head);
-            message.reset();
-            if (!BodyStamp.present(head, 0, head.length) || BodyStamp.id(head, 0) != 0x0102030405060708L
-                    || BodyStamp.sentAt(head, 0) != 0x1112131415161718L) {
+            writer.stamp(PROBE_ID, PROBE_SENT_AT);
+            if (!patchShows(message)) {
                 return null;
             }
             writer.stamp(0, 0);
             return writer;
-        }
-
-        private static Method bodyGetter(Class<?> type) {
-            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-                try {
-                    Method m = c.getDeclaredMethod("getBody");
-                    m.setAccessible(true);
-                    return m;
-                } catch (NoSuchMethodException e) {
-                    // look in the superclass
-                }
-            }
-            return null;
         }
 
         @Override

@@ -105,6 +105,62 @@ class StampReaderTest {
         assertFalse(new StampReader().read(core(new byte[3])), "nor a body shorter than the stamps");
     }
 
+    /** A qpid-jms (AMQP) bytes message as its consumer hands it over: read-only, its body one data section. */
+    private static org.apache.qpid.jms.message.JmsBytesMessage qpid(byte[] body) throws Exception {
+        org.apache.qpid.jms.message.JmsBytesMessage message = new org.apache.qpid.jms.message.JmsBytesMessage(
+                new org.apache.qpid.jms.provider.amqp.message.AmqpJmsBytesMessageFacade());
+        message.writeBytes(body);
+        message.reset();
+        return message;
+    }
+
+    @Test
+    void readsStampsFromTheBodyOfAQpidMessageWhereItIsAndLeavesItUnread() throws Exception {
+        byte[] body = new byte[1024];
+        BodyStamp.write(body, ID, SENT_AT);
+        body[1023] = 7;
+        org.apache.qpid.jms.message.JmsBytesMessage message = qpid(body);
+        StampReader reader = new StampReader();
+
+        assertTrue(reader.read(message));
+
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+        assertEquals(ID, BodyStamp.id(QpidBody.of(message).getArray(), QpidBody.of(message).getArrayOffset()),
+                "from the body's own array, not through JMS");
+        byte[] read = new byte[1024];
+        assertEquals(1024, message.readBytes(read), "the body is left unread for the application");
+        assertArrayEquals(body, read);
+    }
+
+    @Test
+    void aQpidBodyWithoutTheMarkerOrTooShortIsNotReadAsStamps() throws Exception {
+        byte[] body = new byte[64];
+        BodyStamp.write(body, ID, SENT_AT);
+        body[0] ^= 1;
+
+        assertFalse(new StampReader().read(qpid(body)));
+        assertFalse(new StampReader().read(qpid(new byte[3])), "nor a body shorter than the stamps");
+    }
+
+    @Test
+    void aRabbitMqBytesMessagesStampsAreReadThroughJms() throws Exception {
+        byte[] body = new byte[1024];
+        BodyStamp.write(body, ID, SENT_AT);
+        com.rabbitmq.jms.client.message.RMQBytesMessage message = new com.rabbitmq.jms.client.message.RMQBytesMessage();
+        message.writeBytes(body);
+        message.reset();
+        StampReader reader = new StampReader();
+
+        assertTrue(reader.read(message));
+
+        assertEquals(ID, reader.id());
+        assertEquals(SENT_AT, reader.sentAt());
+        byte[] read = new byte[1024];
+        assertEquals(1024, message.readBytes(read), "read from the start again by the application");
+        assertArrayEquals(body, read);
+    }
+
     @Test
     void aBodyWithoutTheMarkerIsNotReadAsStamps() throws Exception {
         byte[] body = new byte[64];

@@ -4,6 +4,7 @@ import io.jmsbench.agent.ClientPoolBase;
 import io.jmsbench.agent.Parallel;
 import io.jmsbench.agent.PooledClient;
 import io.jmsbench.jms.ConnectionFactories;
+import io.jmsbench.metrics.HistogramEncoder;
 import io.jmsbench.metrics.Histograms;
 import io.jmsbench.protocol.ClientAudit;
 import io.jmsbench.protocol.ClientPlan;
@@ -69,17 +70,20 @@ public final class SubscriberPool extends ClientPoolBase<CountingSubscriber> {
     }
 
     private long intervalStart = System.currentTimeMillis();
+    /** Reused by every call, as is the encoder's buffer: a new one grew to the latencies' range each second. */
+    private final Histogram merged = Histograms.empty();
+    private final HistogramEncoder encoder = new HistogramEncoder();
 
     /** Every client's latencies since the last call, merged exactly (histograms add). */
     @Override
     public synchronized LatencyInterval latency() {
-        Histogram merged = Histograms.empty();
+        merged.reset();
         for (CountingSubscriber client : clients()) {
             merged.add(client.latencyInterval());
         }
         long now = System.currentTimeMillis();
         LatencyInterval interval = new LatencyInterval(intervalStart, now, merged.getTotalCount(),
-                Histograms.encode(merged));
+                encoder.encode(merged));
         intervalStart = now;
         return interval;
     }
