@@ -37,7 +37,12 @@ import java.util.function.Supplier;
 public final class AgentServer implements AutoCloseable {
 
     static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
-    static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long stopping or closing the clients may take. A test whose agents' clients cannot reach their
+     * broker (a pulled link) shortens it on the agents' JVMs ({@code -Djmsbench.test.agentStopSeconds}),
+     * not to wait out 10 s twice.
+     */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(Long.getLong("jmsbench.test.agentStopSeconds", 10));
     public static final String LEASE_HEADER = "X-Jmsbench-Lease";
     /** The largest request body read: a plan for thousands of clients is well below it. */
     static final int MAX_BODY = 4 << 20;
