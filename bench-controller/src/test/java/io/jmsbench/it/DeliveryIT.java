@@ -19,7 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Delivery modes end to end: each run must deliver every message exactly once (audit: nothing
  * lost, no duplicates) with its replication grade, whatever the acknowledgement, transaction,
- * durability, message type or number of destinations.
+ * durability, message type or number of destinations. A 1 s warm-up, not smoke.yaml's 10: the audit,
+ * the replication grade and the send errors are the whole run's, and a missed rate is checked against the
+ * point's own verdict, not a figure.
  */
 @Timeout(180)
 @SharesTheMachine
@@ -41,7 +43,7 @@ class DeliveryIT {
     void everyMessageArrivesExactlyOnce(String settings) throws Exception {
         Path out = work.resolve("results");
         List<String> args = new ArrayList<>(List.of("run", Jmsbench.scenario("smoke.yaml").toString(), "--out",
-                out.toString(), "--set", "phases.measure=3s"));
+                out.toString(), "--set", "phases.warmup=1s", "--set", "phases.measure=3s"));
         for (String kv : settings.split(" ")) {
             args.add("--set");
             args.add(kv);

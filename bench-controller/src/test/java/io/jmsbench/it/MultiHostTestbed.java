@@ -41,6 +41,8 @@ final class MultiHostTestbed implements AutoCloseable {
     final Path token;
     private final AtomicInteger ports = new AtomicInteger(7100);
     private final List<Process> agents = new ArrayList<>();
+    private Agents shared;
+    private List<String> sharedOptions;
 
     private MultiHostTestbed(NetnsTestbed bed, String brokerUrl, Path token) {
         this.bed = bed;
@@ -70,16 +72,60 @@ final class MultiHostTestbed implements AutoCloseable {
         return ports.getAndAdd(count);
     }
 
+    /**
+     * A publisher, two subscribers and a monitor, started at once (the first alone when it must create the
+     * token file, which each of the others would otherwise create too); returns once all four serve.
+     */
     Agents startAgents(Path work, String... extra) throws IOException, InterruptedException {
+        return startAgents(work, List.of(), extra);
+    }
+
+    /** As above, with {@code jvmFlags} on the agents' JVMs (hidden test knobs). */
+    Agents startAgents(Path work, List<String> jvmFlags, String... extra) throws IOException, InterruptedException {
         int p = takePorts(4);
-        Process pub = bed.startAgent(NetnsTestbed.PUBLISHER, "publisher", p, token, work, extra);
-        Process sub1 = bed.startAgent(NetnsTestbed.SUBSCRIBER_1, "subscriber", p + 1, token, work, extra);
-        Process sub2 = bed.startAgent(NetnsTestbed.SUBSCRIBER_2, "subscriber", p + 2, token, work, extra);
-        Process mon = bed.startAgent(NetnsTestbed.BROKER, "monitor", p + 3, token, work, extra);
-        agents.addAll(List.of(pub, sub1, sub2, mon));
-        return new Agents(pub, sub1, sub2, mon, bed.address(NetnsTestbed.PUBLISHER) + ":" + p,
-                bed.address(NetnsTestbed.SUBSCRIBER_1) + ":" + (p + 1), bed.address(NetnsTestbed.SUBSCRIBER_2) + ":"
-                + (p + 2), bed.address(NetnsTestbed.BROKER) + ":" + (p + 3), work);
+        List<NetnsTestbed.Launched> launched = new ArrayList<>();
+        launched.add(bed.launchAgent(NetnsTestbed.PUBLISHER, "publisher", p, token, work, jvmFlags, extra));
+        if (!Files.exists(token)) {
+            launched.get(0).awaitReady();
+        }
+        launched.add(bed.launchAgent(NetnsTestbed.SUBSCRIBER_1, "subscriber", p + 1, token, work, jvmFlags, extra));
+        launched.add(bed.launchAgent(NetnsTestbed.SUBSCRIBER_2, "subscriber", p + 2, token, work, jvmFlags, extra));
+        launched.add(bed.launchAgent(NetnsTestbed.BROKER, "monitor", p + 3, token, work, jvmFlags, extra));
+        List<Process> started = new ArrayList<>();
+        for (NetnsTestbed.Launched agent : launched) {
+            agents.add(agent.process());
+            started.add(agent.awaitReady());
+        }
+        return new Agents(started.get(0), started.get(1), started.get(2), started.get(3),
+                bed.address(NetnsTestbed.PUBLISHER) + ":" + p, bed.address(NetnsTestbed.SUBSCRIBER_1) + ":" + (p + 1),
+                bed.address(NetnsTestbed.SUBSCRIBER_2) + ":" + (p + 2), bed.address(NetnsTestbed.BROKER) + ":" + (p + 3),
+                work);
+    }
+
+    /**
+     * The agents ({@code jvmFlags}, {@code extra}) started once for the tests of a class that need no fresh
+     * ones: again, if one of them is gone (a test killed it) or the last set had other options, and in any
+     * case only once each of them is idle (a lease a test left behind expired). The destination's name
+     * moves on, so that no test sees another's messages.
+     */
+    Agents sharedAgents(Path dir, List<String> jvmFlags, String... extra) throws Exception {
+        List<String> options = new ArrayList<>(jvmFlags);
+        options.addAll(List.of(extra));
+        if (shared != null && !(options.equals(sharedOptions) && shared.publisher().isAlive()
+                && shared.subscriber1().isAlive() && shared.subscriber2().isAlive() && shared.monitor().isAlive())) {
+            stopAgents(); // one dead, or other options asked for: a new set
+            shared = null;
+        }
+        if (shared == null) {
+            shared = startAgents(dir, jvmFlags, extra);
+            sharedOptions = options;
+        }
+        for (String address : List.of(shared.publisherAddress(), shared.subscriber1Address(),
+                shared.subscriber2Address(), shared.monitorAddress())) {
+            awaitIdle(address, Duration.ofSeconds(45)); // a lease of 30 s left behind, and its clients closing
+        }
+        takePorts(1);
+        return shared;
     }
 
     Path scenario(Path work, String measure, String extra) throws IOException {

@@ -92,9 +92,16 @@ final class NetnsTestbed implements AutoCloseable {
 
     /** Starts the jar in {@code host}'s namespace; output goes to {@code log}. */
     Process start(String host, Path log, String... args) throws IOException {
+        return start(host, log, List.of(), args);
+    }
+
+    /** As above, with {@code jvmFlags} before {@code -jar} (a hidden test knob such as the agents' stop bound). */
+    Process start(String host, Path log, List<String> jvmFlags, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace(host),
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
-                Jmsbench.JAR.toAbsolutePath().toString()));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        command.addAll(Jmsbench.jitOptions());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", Jmsbench.JAR.toAbsolutePath().toString()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         processes.add(p);
@@ -121,13 +128,27 @@ final class NetnsTestbed implements AutoCloseable {
     /** An agent of {@code role} in {@code host}'s namespace on port {@code port}; returns once it serves. */
     Process startAgent(String host, String role, int port, Path tokenFile, Path dir, String... extra)
             throws IOException, InterruptedException {
+        return launchAgent(host, role, port, tokenFile, dir, List.of(), extra).awaitReady();
+    }
+
+    /** An agent started and not yet serving: {@link #awaitReady} waits for it, so that several start at once. */
+    record Launched(Process process, Path ready) {
+
+        Process awaitReady() throws IOException, InterruptedException {
+            NetnsTestbed.awaitReady(ready, Duration.ofSeconds(60));
+            return process;
+        }
+    }
+
+    /** Starts an agent as {@link #startAgent} does, with {@code jvmFlags}, without waiting for it to serve. */
+    Launched launchAgent(String host, String role, int port, Path tokenFile, Path dir, List<String> jvmFlags,
+                         String... extra) throws IOException {
         Path ready = dir.resolve(role + "-" + host + "-" + port + ".ready");
         List<String> args = new ArrayList<>(List.of("agent", "--role", role, "--listen", address(host) + ":" + port,
                 "--token-file", tokenFile.toString(), "--ready-file", ready.toString()));
         args.addAll(List.of(extra));
-        Process p = start(host, dir.resolve(role + "-" + host + "-" + port + ".log"), args.toArray(String[]::new));
-        awaitReady(ready, Duration.ofSeconds(60));
-        return p;
+        return new Launched(start(host, dir.resolve(role + "-" + host + "-" + port + ".log"), jvmFlags,
+                args.toArray(String[]::new)), ready);
     }
 
     private static JsonNode awaitReady(Path ready, Duration timeout) throws IOException, InterruptedException {

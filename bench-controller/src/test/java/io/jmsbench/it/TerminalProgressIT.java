@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The progress bar as a person sees it: a real run in a real terminal (tmux, 100 columns), its
- * screen read five times a second. The screens are kept under target/terminal-progress/.
+ * screen read five times a second. The screens are kept under target/terminal-progress/. Two repeats of
+ * 2 s + 4 s (not smoke.yaml's 10 s + 20 s): some 60 screens with the bar, in each phase, are plenty.
  */
 @Timeout(180)
 @SharesTheMachine
@@ -37,9 +38,10 @@ class TerminalProgressIT {
     void oneBarRewritesItselfWithinTheTerminalAndLeavesOnlyTheRunsLines() throws Exception {
         Skip.unless(Files.isExecutable(Path.of("/usr/bin/tmux")), () -> "no tmux here (apt-get install tmux)");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String command = String.join(" ", java, "-jar", Jmsbench.JAR.toAbsolutePath().toString(), "run",
-                Jmsbench.SCENARIOS.resolve("smoke.yaml").toAbsolutePath().toString(), "--set", "repeat=2", "--out",
-                work.resolve("results").toString());
+        String command = String.join(" ", java, String.join(" ", Jmsbench.jitOptions()), "-jar",
+                Jmsbench.JAR.toAbsolutePath().toString(), "run",
+                Jmsbench.SCENARIOS.resolve("smoke.yaml").toAbsolutePath().toString(), "--set", "repeat=2",
+                "--set", "phases.warmup=2s", "--set", "phases.measure=4s", "--out", work.resolve("results").toString());
         List<String> screens = new ArrayList<>();
         try {
             tmux("new-session", "-d", "-x", String.valueOf(COLUMNS), "-y", "50", "sh", "-c",

@@ -35,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * class may run beside another that shares the machine: none
  * asserts a verdict or a rate, only what TLS negotiated, that messages went through without errors,
  * and the exact sentence of a refusal; each ActiveMQ or Artemis test has its own broker on free
- * ports, and the RabbitMQ node they share counts nothing the tests compare.
+ * ports (but two that need the same one, which a refused client leaves as it was), and the RabbitMQ
+ * node they share counts nothing the tests compare.
  */
 @Timeout(600)
 @SharesTheMachine
@@ -52,6 +53,11 @@ class TlsIT {
 
     /** One RabbitMQ node for the RabbitMQ tests, whose start-up would be most of each one's time. */
     private static DebianRabbitMq rabbit;
+    /**
+     * One ActiveMQ with the server's certificate and no client certificate asked for, for the two tests that
+     * need that one: an AMQP run, and a client whose truststore does not lead to it (refused on its side).
+     */
+    private static JmsbenchBroker activeMq;
 
     @TempDir
     Path work;
@@ -62,10 +68,21 @@ class TlsIT {
     }
 
     @AfterAll
-    static void stopRabbitMq() throws InterruptedException {
+    static void stopBrokers() throws InterruptedException {
         if (rabbit != null) {
             rabbit.close();
         }
+        if (activeMq != null) {
+            activeMq.close();
+        }
+    }
+
+    /** {@link #activeMq}, started by the first test that needs it. */
+    private static synchronized JmsbenchBroker activeMqOverTls() throws Exception {
+        if (activeMq == null) {
+            activeMq = tlsBroker(keys, "activemq", stores.serverKeyStore(), null);
+        }
+        return activeMq;
     }
 
     /** Debian's RabbitMQ with a TLS listener that asks every client for a certificate (started once). */
@@ -93,10 +110,8 @@ class TlsIT {
     @Test
     @Execution(ExecutionMode.CONCURRENT)
     void anAmqpRunOverTlsAgainstActiveMq() throws Exception {
-        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), null)) {
-            JsonNode report = runValid("amqp", broker.urls().path("amqp").asText(), stores.trustStore(), false);
-            assertEquals("TLSv1.3", report.path("environment").path("broker").path("tls").path("protocol").asText());
-        }
+        JsonNode report = runValid("amqp", activeMqOverTls().urls().path("amqp").asText(), stores.trustStore(), false);
+        assertEquals("TLSv1.3", report.path("environment").path("broker").path("tls").path("protocol").asText());
     }
 
     @Test
@@ -172,13 +187,11 @@ class TlsIT {
     @Test
     @Execution(ExecutionMode.CONCURRENT)
     void aBrokerCertificateTheTruststoreDoesNotTrustIsOneSentenceAndExit3() throws Exception {
-        try (JmsbenchBroker broker = tlsBroker(work, "activemq", stores.serverKeyStore(), null)) {
-            String url = broker.urls().path("openwire").asText();
-            Jmsbench.Result result = refused("openwire", url, stores.otherTrustStore());
-            assertEquals("jmsbench: the broker at " + url + " presented a certificate that the truststore "
-                    + stores.otherTrustStore() + " does not trust (no certification path to it)",
-                    result.stderr().strip());
-        }
+        String url = activeMqOverTls().urls().path("openwire").asText();
+        Jmsbench.Result result = refused("openwire", url, stores.otherTrustStore());
+        assertEquals("jmsbench: the broker at " + url + " presented a certificate that the truststore "
+                + stores.otherTrustStore() + " does not trust (no certification path to it)",
+                result.stderr().strip());
     }
 
     @Test

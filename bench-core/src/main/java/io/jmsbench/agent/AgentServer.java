@@ -17,7 +17,6 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -38,13 +37,18 @@ import java.util.function.Supplier;
 public final class AgentServer implements AutoCloseable {
 
     static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
-    static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long stopping or closing the clients may take. A test whose agents' clients cannot reach their
+     * broker (a pulled link) shortens it on the agents' JVMs ({@code -Djmsbench.test.agentStopSeconds}),
+     * not to wait out 10 s twice.
+     */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(Long.getLong("jmsbench.test.agentStopSeconds", 10));
     public static final String LEASE_HEADER = "X-Jmsbench-Lease";
     /** The largest request body read: a plan for thousands of clients is well below it. */
     static final int MAX_BODY = 4 << 20;
 
     private final HttpServer server;
-    private final ExecutorService executor;
+    private final RequestThreads threads;
     private final Supplier<String> token;
     private final ClientPool pool;
     private final AgentInfo info;
@@ -88,9 +92,9 @@ public final class AgentServer implements AutoCloseable {
         // client's delayed ACK, 40 ms per call, which also spoils the clock-offset round trips
         System.setProperty("sun.net.httpserver.nodelay", "true");
         this.server = HttpLimits.server(bind, HttpLimits.BACKLOG);
-        this.executor = HttpLimits.executor("agent-http");
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
+        this.threads = new RequestThreads("agent-http", HttpLimits.MAX_THREADS);
+        server.setExecutor(threads);
+        server.createContext("/", threads.handling(this::handle));
         server.start();
         watcher = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "agent-lease");
@@ -139,7 +143,12 @@ public final class AgentServer implements AutoCloseable {
     public void close() {
         watcher.shutdownNow();
         server.stop(0);
-        executor.shutdownNow();
+        threads.shutdownNow();
+    }
+
+    /** Exchanges whose thread waits on its client now (reading its request, or draining a body not read). */
+    int clientsWaitedOn() {
+        return threads.waitingOnClients();
     }
 
     private void handle(HttpExchange exchange) throws IOException {

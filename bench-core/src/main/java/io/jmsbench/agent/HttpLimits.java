@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * <p>The JDK server reads a request's headers on its executor's thread, so a few slow clients
  * would hold a small pool and keep the controller's own calls waiting. The {@link #executor} grows
  * to {@value #MAX_THREADS} threads, each held for at most that 10 s; a connection beyond that is
- * closed at once.
+ * closed at once. The agent's own threads ({@link RequestThreads}) cut off the client waited on the
+ * longest instead, so that the controller's calls always find one.
  */
 public final class HttpLimits {
 

@@ -55,6 +55,8 @@ final class JsonExchange {
         exchange.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
+            out.flush();
+            RequestThreads.answered(); // the close drains what the client sent and the agent did not read
         }
     }
 }

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with counters that advance.
  */
 @Timeout(120)
+// beside the other unit tests (surefire's configuration in the parent pom): it mostly waits for the server's 10 s
+// bound, on a port and a server of its own
+@Execution(ExecutionMode.CONCURRENT)
 class HostileRequestsTest {
 
     private static final String TOKEN = "test-token-0123456789";
@@ -41,6 +46,12 @@ class HostileRequestsTest {
     private static final int CONNECTIONS = 1000;
     /** The JDK server's bound on receiving a request (HttpLimits), with room for a loaded machine. */
     private static final Duration ANSWERED_WITHIN = Duration.ofSeconds(30);
+    /**
+     * The run's calls' bound here. The controller's heartbeat waits 3 s, but what this test shows is that
+     * the agent answers at all while the flood holds its threads (a call it cannot take fails at once,
+     * its connection closed), not how fast a loaded machine answers.
+     */
+    private static final Duration CALL_BOUND = ANSWERED_WITHIN;
 
     private final FakePool pool = new FakePool();
     private final List<String> log = new CopyOnWriteArrayList<>();
@@ -90,7 +101,7 @@ class HostileRequestsTest {
         Thread heartbeat = new Thread(() -> {
             while (running.get()) {
                 try {
-                    long seen = controller.messages(Duration.ofSeconds(3)); // the run's heartbeat bound
+                    long seen = controller.messages(CALL_BOUND);
                     if (seen < lastSeen.get()) {
                         runFailures.add("went back from " + lastSeen.get() + " to " + seen);
                     }
@@ -178,6 +189,65 @@ class HostileRequestsTest {
                 "a 100 MB body is refused before it is sent");
         assertTrue(refused.stream().anyMatch(l -> l.contains(": 400 malformed PoolPlan")), "malformed plan");
         assertTrue(refused.stream().anyMatch(l -> l.contains(": 404 no such request: GET /no/such/route")), "404");
+    }
+
+    /**
+     * As many clients as the agent has request threads each send the start of a request, then nothing,
+     * and so hold every thread until the server's 10 s bound; the lease holder's calls made meanwhile are
+     * answered all the same (for each, the thread waited on the longest is cut off), with counters that
+     * advance. Without that room the server closes each new connection at once and the first call fails:
+     * nothing here depends on how fast the machine is (were the clients to outlast their 10 s before all
+     * hold a thread, the test starts them again).
+     */
+    @Test
+    void theLeaseHoldersCallsAreAnsweredWhileSlowClientsHoldEveryThread() throws Exception {
+        AgentClient controller = new AgentClient("agent", URI.create("http://127.0.0.1:" + server.address().getPort()),
+                TOKEN, LEASE);
+        List<Socket> slow = new ArrayList<>();
+        try {
+            holdEveryThread(slow);
+            long before = controller.messages(CALL_BOUND);
+            for (int call = 0; call < 10; call++) {
+                pool.sent.addAndGet(100);
+                long seen = controller.messages(CALL_BOUND);
+                assertTrue(seen > before, "the run's counters advance: " + before + " -> " + seen);
+                before = seen;
+            }
+            controller.close();
+            assertEquals(List.of("messages", "close"), pool.calls.stream().distinct().toList(), "what the run asked");
+        } finally {
+            for (Socket s : slow) {
+                s.close();
+            }
+        }
+    }
+
+    /** Opens a slow client per request thread, and returns once each of them holds one. */
+    private void holdEveryThread(List<Socket> slow) throws IOException, InterruptedException {
+        byte[] start = "GET /info HTTP/1.1\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        while (true) {
+            long opened = System.nanoTime();
+            for (int i = 0; i < HttpLimits.MAX_THREADS; i++) {
+                Socket s = new Socket("127.0.0.1", server.address().getPort());
+                slow.add(s);
+                s.getOutputStream().write(start);
+                s.getOutputStream().flush();
+            }
+            while (server.clientsWaitedOn() < HttpLimits.MAX_THREADS
+                    && System.nanoTime() - opened < Duration.ofSeconds(8).toNanos()) {
+                sleep(10);
+            }
+            if (server.clientsWaitedOn() >= HttpLimits.MAX_THREADS) {
+                return;
+            }
+            for (Socket s : slow) { // the first may be near their 10 s: start again
+                s.close();
+            }
+            slow.clear();
+            while (server.clientsWaitedOn() > 0) {
+                sleep(10);
+            }
+        }
     }
 
     /** The status line the server answered with, {@code closed} when it closed the connection, or what went wrong. */

@@ -21,6 +21,13 @@ public final class ChildJvm implements AutoCloseable {
 
     public static final String MAIN_CLASS = "io.jmsbench.cli.Main";
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    /**
+     * Options added to every child's JVM, after its own; a hidden knob of the end-to-end tests that run
+     * beside each other ({@code -Djmsbench.test.childJvmFlags=-XX:TieredStopAtLevel=1}), whose runs last
+     * seconds: C2's compiling would cost more than it gives back.
+     */
+    private static final List<String> TEST_FLAGS = List.of(System.getProperty("jmsbench.test.childJvmFlags", "")
+            .strip().split("\\s+")).stream().filter(f -> !f.isEmpty()).toList();
 
     private final String name;
     private final Process process;
@@ -47,6 +54,7 @@ public final class ChildJvm implements AutoCloseable {
         List<String> command = new ArrayList<>(Affinity.prefix(cpus));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmFlags);
+        command.addAll(TEST_FLAGS);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(MAIN_CLASS);

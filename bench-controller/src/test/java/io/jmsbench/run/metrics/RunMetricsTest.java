@@ -7,6 +7,8 @@ import io.jmsbench.run.point.SampleSink;
 import io.jmsbench.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * up), and that every metric the shipped Grafana dashboard queries is one a run serves.
  */
 @Timeout(60)
+// beside the other unit tests (surefire's configuration in the parent pom): it mostly waits for the server's 10 s
+// bound, on servers and ports of its own
+@Execution(ExecutionMode.CONCURRENT)
 class RunMetricsTest {
 
     private static final Path DASHBOARD = Path.of("../deploy/grafana/jmsbench-run.json");

@@ -8,6 +8,8 @@ import io.jmsbench.scenario.Problem;
 import io.jmsbench.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,6 +37,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * with a position, none quoting the password; never in an exception of another kind, and soon.
  */
 @Timeout(300)
+// beside the other unit tests (surefire's configuration in the parent pom): its loads run on a pool of its own and
+// share nothing with another class
+@Execution(ExecutionMode.CONCURRENT)
 class MegabyteValuesTest {
 
     private static final YAMLMapper YAML = new YAMLMapper();
