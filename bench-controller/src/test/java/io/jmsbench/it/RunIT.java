@@ -70,14 +70,14 @@ class RunIT {
      * the tolerance its backlog is judged flat within, and a bound of 10 s, the shortest an auto window may be
      * (one not precise by then is a note). With {@code autoWarmup} the warm-up is auto too (MSER-5 needs 15 s at
      * least) and must end steady; the other tests, which check delivery, fan-out and a count, not the warm-up,
-     * take a fixed 5 s, past the first seconds in which the broker fills its buffers faster than it delivers (a
-     * note says it is short).
+     * keep smoke.yaml's fixed 10 s, past the first seconds in which the broker fills its buffers faster than it
+     * delivers (a note says it is short of the judge's 20 s). 5 s were seen to leave an AMQP window whose
+     * backlog still grew, and a cold JVM missing a fixed 20,000 msgs/s, with other builds beside the run.
      */
     private JsonNode runSmoke(double expectedGrade, boolean autoWarmup, String... overrides) throws Exception {
         Path out = work.resolve("results");
         List<String> windows = new ArrayList<>(autoWarmup
-                ? List.of("--set", "phases.warmup=auto", "--set", "phases.maxWarmup=90s")
-                : List.of("--set", "phases.warmup=5s"));
+                ? List.of("--set", "phases.warmup=auto", "--set", "phases.maxWarmup=90s") : List.of());
         if (Stream.of(overrides).noneMatch(o -> o.startsWith("phases.measure="))) {
             windows.addAll(List.of("--set", "phases.measure=auto", "--set", "phases.precision=20%", "--set",
                     "phases.maxMeasure=10s"));
