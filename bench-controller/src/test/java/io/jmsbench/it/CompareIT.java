@@ -43,10 +43,10 @@ class CompareIT {
      * run's fixed rate has an interval of a few percent, so the two are apart unless the baseline's own
      * half-width passes some 45%, which a 10 s window of a saturated broker reaches only with several
      * seconds stalled; a side without an interval would be judged by the 25% alone, which a halving passes
-     * too. 5 s of warm-up take the broker past the first seconds, when it fills its buffers faster than it
-     * delivers; both runs are new JVMs alike.
+     * too. 10 s of warm-up (smoke.yaml's) take the broker past the first seconds, when it fills its buffers
+     * faster than it delivers, so that the window's seconds, and its interval, are not widened by that.
      */
-    private static final String[] WINDOWS = {"--set", "phases.warmup=5s", "--set", "phases.measure=10s"};
+    private static final String[] WINDOWS = {"--set", "phases.warmup=10s", "--set", "phases.measure=10s"};
 
     @TempDir
     Path dir;
