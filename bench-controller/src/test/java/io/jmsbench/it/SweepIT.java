@@ -29,13 +29,11 @@ class SweepIT {
     @Test
     void quickFig8SweepMeasuresEveryPointInOrderAndFitsTheModel() throws Exception {
         Path out = work.resolve("results");
-        // a fixed 8 s warm-up (the file's auto one may end a point "never steady"; the broker is reused, so its JIT
-        // is warm after the first point), then auto windows to a generous precision, which is also the tolerance
-        // a backlog is judged flat within: the model is fitted to valid points only, and a window needs its seconds
-        // to be judged steady (10 s at least, up to 15 s for one not precise by then)
+        // a fixed 15 s warm-up (the file's auto one may end a point "never steady"), then auto windows to a generous
+        // precision: the model is fitted to valid points only, and a window needs its seconds to be judged steady
         Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(600), "run",
                 Jmsbench.scenario("paper/quick-fig8.yaml").toString(), "--out", out.toString(), "--require-claims",
-                "--set", "phases.warmup=8s", "--set", "phases.maxWarmup=null", "--set", "phases.precision=20%",
+                "--set", "phases.warmup=15s", "--set", "phases.maxWarmup=null", "--set", "phases.precision=20%",
                 "--set", "phases.maxMeasure=15s");
         assertTrue(run.stdout().indexOf("plan     6 points x 1 repeats") < run.stdout().indexOf("point 1/6"),
                 "the plan is printed before the run starts:\n" + run.stdout());
