@@ -103,13 +103,17 @@ class BrokerFaultsIT {
                 Long.MAX_VALUE);
     }
 
-    /** Artemis killed once under the OpenWire failover client, at 200 msgs/s (what its synced journal takes here). */
+    /**
+     * Artemis killed once under the OpenWire failover client, at 200 msgs/s (what its synced journal takes here),
+     * at the file's 10 s in a 15 s window: a new Artemis delivered 17 msgs/s in its first 5 s beside other builds,
+     * and the fault's thread woke 0.55 s late then, so {@link #ONE_FAULT}'s 5 s is too early for it.
+     */
     @Test
     void aKillOfArtemisLosesNothing() throws Exception {
-        Path dir = run("kill-broker", "kill-broker-variant", oneFault("--set", "broker.embedded=artemis", "--set",
-                "publishers.rate=200"));
-        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, ONE_FAULT_AT, 0, 2.0,
-                RESTARTED_WITHIN, 200, Long.MAX_VALUE);
+        Path dir = run("kill-broker", "kill-broker-variant", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
+                "--set", "broker.embedded=artemis", "--set", "publishers.rate=200");
+        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, 10.0, 0, 2.0, RESTARTED_WITHIN, 200,
+                Long.MAX_VALUE);
     }
 
     /**
