@@ -15,9 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The shipped fault scenarios, as a user runs them: the embedded broker paused, killed or stopped
- * every 10 s, four times, in a 60 s window on a persistent queue with client acknowledgement
- * (ActiveMQ's AMQ2149 pattern). Nothing may be lost; every fault must show in the samples (far less
- * taken and dispatched while it lasts) and in the report with the broker's recovery from it; a
+ * every 10 s, four times, on a persistent queue with client acknowledgement (ActiveMQ's AMQ2149
+ * pattern), with windows that end a few seconds after the last fault's recovery (and pauses, which
+ * need no restart, closer together). Nothing may be lost; every fault must show in the samples (far
+ * less taken and dispatched while it lasts) and in the report with the broker's recovery from it; a
  * broker killed and started again leaves no JVM behind.
  */
 @Timeout(240)
@@ -29,34 +30,51 @@ class BrokerFaultsIT {
      * BrokerProcess waits 60 s for before the fault gets an error. How long the restart takes is the
      * host's: down 4.0 to 4.8 s in all with these 2 cores busy, 11.2 s at a load average of 13 (a
      * new JVM, and KahaDB replaying 12,317 operations of its journal in 4.9 s). Four such faults fit
-     * in the point (its window and drain) while a restart takes under about 20 s.
+     * in the point (the fourth starts before the publishers stop) while a restart takes under about 13 s.
      */
     private static final double RESTARTED_WITHIN = 2.0 + 60.0;
+
+    /**
+     * One fault 5 s after the publishers start, 2 s into the window, and 10 s of publishing after it, as
+     * the file's first fault at 10 s had in a 15 s window: the seconds before it to read the rate off,
+     * and a restart's 4 to 11 s with seconds of traffic after it.
+     */
+    private static final String[] ONE_FAULT = {"--set", "phases.warmup=3s", "--set", "phases.measure=12s",
+        "--set", "faults[0].at=5s", "--set", "faults[0].times=1"};
+    private static final double ONE_FAULT_AT = 5.0;
 
     @TempDir
     Path work;
 
     /**
-     * A pause ends on time (no restart), so the fourth is over at 42 s: a 48 s window still gives it the
-     * seconds after it to recover in, as the file's 60 s does.
+     * A pause ends on time (no restart) and the clients deliver again within a second, so four of them fit
+     * closer than the file's: from 5 s, every 6 s, each followed by 4 s of traffic (more than the 3 s a
+     * recovery is read off in), the fourth over at 25 s with 5 s of the window after it (30 s of publishing,
+     * against the file's 65 s).
      */
     @Test
     void fourPausesLoseNothingAndEachRecoveryIsReported() throws Exception {
-        Path dir = run("pause-broker", "--set", "phases.measure=48s");
+        Path dir = run("pause-broker", "pause-broker-variant", "--set", "phases.warmup=3s", "--set",
+                "phases.measure=27s", "--set", "faults[0].at=5s", "--set", "faults[0].every=6s");
         JsonNode point = Reports.read(dir).path("points").get(0);
         // down: 2 s, then a SIGCONT through kill(1), which took at most 0.11 s at a load average of 13 here
-        assertFaults(point, "pause-broker", 4, 2.0, 2.3);
+        assertFaults(point, "pause-broker", 4, 5.0, 6.0, 2.0, 2.3);
         assertEquals(0, point.path("audit").path("redelivered").asLong(), "a pause keeps every connection");
         assertTrue(Files.readString(dir.resolve("report.md"))
                 .contains("| fault | at s | down s | dispatched before, msgs/s |"));
     }
 
+    /**
+     * The file's schedule (ReportHtmlIT draws this run, its first kill at 10 s): the fourth kill at 40 s, back
+     * after 4 to 5 s here (11 s at a load average of 13), so a 50 s window (publishing until 55 s, not the file's
+     * 65 s) still has seconds of traffic after it to read its recovery off.
+     */
     @Test
     void fourKillsLoseNothingTheClientsFailOverAndNoJvmIsLeft() throws Exception {
-        Path dir = run("kill-broker");
+        Path dir = run("kill-broker", "kill-broker", "--set", "phases.measure=50s");
         JsonNode point = Reports.read(dir).path("points").get(0);
         // down: 2 s, then until the broker serves again on its ports from the same store
-        assertFaults(point, "kill-broker", 4, 2.0, RESTARTED_WITHIN);
+        assertFaults(point, "kill-broker", 4, 10.0, 10.0, 2.0, RESTARTED_WITHIN);
         assertTrue(point.path("brokerCounts").isNull() || point.path("brokerCounts").isMissingNode(),
                 "counts of the last life only are not reported: " + point.path("brokerCounts"));
         List<String> left = ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
@@ -66,9 +84,9 @@ class BrokerFaultsIT {
 
     @Test
     void aCleanRestartLosesNothing() throws Exception {
-        Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
-                "--set", "faults[0].action=restart-broker");
-        assertFaults(Reports.read(dir).path("points").get(0), "restart-broker", 1, 2.0, RESTARTED_WITHIN);
+        Path dir = run("kill-broker", "kill-broker-variant", oneFault("--set", "faults[0].action=restart-broker"));
+        assertFaults(Reports.read(dir).path("points").get(0), "restart-broker", 1, ONE_FAULT_AT, 0, 2.0,
+                RESTARTED_WITHIN);
     }
 
     /**
@@ -78,19 +96,26 @@ class BrokerFaultsIT {
      */
     @Test
     void aKillOverAmqpLosesNothingTheQpidClientsFailOver() throws Exception {
-        Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
+        // the file's 10 s in a 15 s window: what arrives again after a kill over AMQP is a count of its own, which
+        // fewer messages sent make a larger share of the grade (1.0495 against the 2% allowed with the kill at 5 s)
+        Path dir = run("kill-broker", "kill-broker-variant", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
                 "--set", "provider=amqp");
         JsonNode report = Reports.read(dir);
         assertEquals("amqp", report.path("scenario").path("provider").asText(), report.path("scenario").toString());
-        assertFaults(report.path("points").get(0), "kill-broker", 1, 2.0, RESTARTED_WITHIN, 1000, Long.MAX_VALUE);
+        assertFaults(report.path("points").get(0), "kill-broker", 1, 10.0, 0, 2.0, RESTARTED_WITHIN, 1000,
+                Long.MAX_VALUE);
     }
 
-    /** Artemis killed once under the OpenWire failover client, at 200 msgs/s (what its synced journal takes here). */
+    /**
+     * Artemis killed once under the OpenWire failover client, at 200 msgs/s (what its synced journal takes here),
+     * at the file's 10 s in a 15 s window: a new Artemis delivered 17 msgs/s in its first 5 s beside other builds,
+     * and the fault's thread woke 0.55 s late then, so {@link #ONE_FAULT}'s 5 s is too early for it.
+     */
     @Test
     void aKillOfArtemisLosesNothing() throws Exception {
-        Path dir = run("kill-broker", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
+        Path dir = run("kill-broker", "kill-broker-variant", "--set", "phases.measure=15s", "--set", "faults[0].times=1",
                 "--set", "broker.embedded=artemis", "--set", "publishers.rate=200");
-        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, 2.0, RESTARTED_WITHIN, 200,
+        assertFaults(Reports.read(dir).path("points").get(0), "kill-broker", 1, 10.0, 0, 2.0, RESTARTED_WITHIN, 200,
                 Long.MAX_VALUE);
     }
 
@@ -106,8 +131,8 @@ class BrokerFaultsIT {
         Files.writeString(scenario, Files.readString(Jmsbench.scenario("faults/kill-broker.yaml"))
                 .replace("ack: client, ackEvery: 10", "ack: transacted, transactionSize: 10"));
         Path out = work.resolve("results");
-        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(200), "run", scenario.toString(), "--out",
-                out.toString(), "--set", "phases.measure=15s", "--set", "faults[0].times=1");
+        Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(200),
+                oneFault("run", scenario.toString(), "--out", out.toString()));
         assertEquals(0, run.exit(), run.stdout() + run.stderr());
         JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "kill-broker")).path("points").get(0);
         JsonNode audit = point.path("audit");
@@ -132,15 +157,26 @@ class BrokerFaultsIT {
         Files.writeString(scenario, Files.readString(Jmsbench.scenario("faults/kill-broker.yaml"))
                 .replace("type: queue", "type: topic").replace("ackEvery: 10}", "ackEvery: 10, durable: true}"));
         Path out = work.resolve("results");
+        // the file's 10 s between kills from 5 s, and 10 s of publishing after the second, as 25 s of window had
         Jmsbench.Result run = Jmsbench.run(work, Duration.ofSeconds(200), "run", scenario.toString(), "--out",
-                out.toString(), "--set", "phases.measure=25s", "--set", "faults[0].times=2");
+                out.toString(), "--set", "phases.warmup=3s", "--set", "phases.measure=22s", "--set", "faults[0].at=5s",
+                "--set", "faults[0].times=2");
         assertEquals(0, run.exit(), run.stdout() + run.stderr());
         JsonNode point = Reports.read(Reports.onlyRunDirectory(out, "kill-broker")).path("points").get(0);
-        assertFaults(point, "kill-broker", 2, 2.0, RESTARTED_WITHIN);
+        assertFaults(point, "kill-broker", 2, ONE_FAULT_AT, 10.0, 2.0, RESTARTED_WITHIN);
     }
 
-    /** Runs the shipped scenario {@code name} (with {@code more} options); returns its run directory, kept. */
-    private Path run(String name, String... more) throws Exception {
+    /** {@code first} options, then {@link #ONE_FAULT}'s. */
+    private static String[] oneFault(String... first) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(first), java.util.Arrays.stream(ONE_FAULT))
+                .toArray(String[]::new);
+    }
+
+    /**
+     * Runs the shipped scenario {@code name} (with {@code more} options); returns its run directory, kept as
+     * {@code kept} (ReportHtmlIT draws the one kept as "kill-broker").
+     */
+    private Path run(String name, String kept, String... more) throws Exception {
         Path out = work.resolve("results");
         List<String> args = new java.util.ArrayList<>(List.of("run",
                 Jmsbench.scenario("faults/" + name + ".yaml").toString(), "--out", out.toString()));
@@ -149,16 +185,18 @@ class BrokerFaultsIT {
         assertEquals(0, run.exit(), run.stdout() + run.stderr());
         assertTrue(run.stdout().contains("  fault: "), run.stdout());
         Path dir = Reports.onlyRunDirectory(out, name);
-        KeptRuns.keep(dir, name + (more.length > 0 ? "-variant" : ""));
+        KeptRuns.keep(dir, kept);
         return dir;
     }
 
     /**
-     * {@code count} faults of {@code action} planned at 10, 20, ... s, each down from {@code minDown} to
-     * {@code maxDown} s, with nothing lost or duplicated and the broker back after each.
+     * {@code count} faults of {@code action} planned at {@code firstAt} s and every {@code every} s after it,
+     * each down from {@code minDown} to {@code maxDown} s, with nothing lost or duplicated and the broker back
+     * after each.
      */
-    private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown) {
-        assertFaults(point, action, count, minDown, maxDown, 1000, 0);
+    private static void assertFaults(JsonNode point, String action, int count, double firstAt, double every,
+                                     double minDown, double maxDown) {
+        assertFaults(point, action, count, firstAt, every, minDown, maxDown, 1000, 0);
     }
 
     /**
@@ -172,8 +210,8 @@ class BrokerFaultsIT {
      * cold JVM gets of the host: it was seen below 90% of the rate before for the 6 s until the next
      * kill. Whether it came back before the next fault is reported (NaN: not), not required.
      */
-    private static void assertFaults(JsonNode point, String action, int count, double minDown, double maxDown,
-                                     double rate, long maxDuplicates) {
+    private static void assertFaults(JsonNode point, String action, int count, double firstAt, double every,
+                                     double minDown, double maxDown, double rate, long maxDuplicates) {
         JsonNode audit = point.path("audit");
         assertEquals(0, audit.path("lost").asLong(), audit.toString());
         long duplicates = audit.path("duplicates").asLong();
@@ -203,7 +241,7 @@ class BrokerFaultsIT {
             // early, and late only by a sleeping thread's wake-up on a busy host (BrokerFaultsTest bounds it alike)
             double since = i == 0 ? 0 : faults.get(i - 1).path("at").asDouble() + faults.get(i - 1).path("downFor")
                     .asDouble();
-            double planned = 10.0 * (i + 1);
+            double planned = firstAt + every * i;
             assertTrue(at >= planned - 0.02 && at <= Math.max(planned, since) + 0.45,
                     "planned at " + planned + " s, the one before ended at " + since + " s: " + f);
             // the seconds this fault's recovery is read off: from its end to the next fault's start

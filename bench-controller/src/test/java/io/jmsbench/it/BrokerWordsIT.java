@@ -23,12 +23,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * RabbitMQ with the scenario's queue declared earlier with another argument (x-max-length), so
  * that the clients' declaration fails with PRECONDITION_FAILED, over AMQP 1.0 (qpid-jms: RabbitMQ
  * 3.10's plugin refuses the link with amqp:precondition-failed) and over rabbitmq-jms (where the
- * reply text hides under an IOException). It asserts how soon (before qpid-jms's own 30 s timeout),
- * so it runs alone; ActiveMQ over AMQP refusing a producer's link, which asserts words only, is
- * {@link RefusedRunsIT}.
+ * reply text hides under an IOException). It asserts how soon, but only as "before qpid-jms's own
+ * 30 s timeout" (within 25 s), which a refusal at once passes many times over: each run ended in 7 to
+ * 10 s at a load average of 20 here. So it shares the machine, its RabbitMQ node on free ports and
+ * under its own directory; ActiveMQ over AMQP refusing a producer's link is {@link RefusedRunsIT}.
  */
 @Timeout(180)
-@NeedsAnIdleMachine
+@SharesTheMachine
 class BrokerWordsIT {
 
     /** The argument RabbitMQ names first may be durable or x-max-length, as the client declares the queue. */

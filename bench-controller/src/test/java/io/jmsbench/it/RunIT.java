@@ -26,9 +26,10 @@ class RunIT {
     @TempDir
     Path work;
 
+    /** The one run here with an auto warm-up: it must end steady, and the verdict after it must be healthy. */
     @Test
     void smokeOverOpenWireDeliversEveryMessageOnce() throws Exception {
-        JsonNode point = runSmoke(1.0, "--set", "provider=openwire");
+        JsonNode point = runSmoke(1.0, true, "--set", "provider=openwire");
         KeptRuns.keep(Reports.onlyRunDirectory(work.resolve("results"), "smoke"), "smoke"); // for ReportHtmlIT
         assertEquals("openwire", point.path("provider").asText());
         assertEquals("on the transport thread (alwaysSessionAsync=false)", point.path("subscriberListener").asText(),
@@ -37,22 +38,23 @@ class RunIT {
 
     @Test
     void smokeOverAmqpDeliversEveryMessageOnce() throws Exception {
-        JsonNode point = runSmoke(1.0, "--set", "provider=amqp");
+        JsonNode point = runSmoke(1.0, false, "--set", "provider=amqp");
         assertEquals("amqp", point.path("provider").asText());
     }
 
     @Test
     void threeSubscribersGetThreeCopiesOfEveryMessage() throws Exception {
-        runSmoke(3.0, "--set", "subscribers[0].clients=3");
+        runSmoke(3.0, false, "--set", "subscribers[0].clients=3");
     }
 
     @Test
     void aCountBoundedWindowEndsOnceThePublishersHaveSentTheCount() throws Exception {
         // at a fixed 20,000 msgs/s the count takes 10 s whatever this machine's saturated rate (a saturated
         // publisher once sent 300,000 in 4 s here, too few seconds for an interval): the window's length is
-        // the test's to choose, not the host's
+        // the test's to choose, not the host's (5 s, 100,000, missed the rate by 12% beside other builds: a
+        // second's hiccup weighs twice as much in half the window)
         long count = 200_000;
-        JsonNode point = runSmoke(1.0, "--set", "publishers.rate=20000", "--set", "phases.messages=" + count,
+        JsonNode point = runSmoke(1.0, false, "--set", "publishers.rate=20000", "--set", "phases.messages=" + count,
                 "--set", "phases.measure=60s");
         JsonNode window = point.path("received");
         assertTrue(window.path("messages").asLong() >= count, "the window holds the count: " + window);
@@ -64,15 +66,22 @@ class RunIT {
 
     /**
      * Runs smoke.yaml with {@code overrides} and checks what every good run must show; returns the point plus its
-     * provider. The smoke's own 2 s + 5 s are too short to be judged a steady state, and these tests assert a
-     * healthy verdict, so they run with auto windows (a generous precision keeps them short).
+     * provider. These tests assert a healthy verdict, which a window too short for an interval or a backlog shown
+     * moving would spoil, so the window is an auto one unless a test fixes it: a generous precision, which is also
+     * the tolerance its backlog is judged flat within, and a bound of 10 s, the shortest an auto window may be
+     * (one not precise by then is a note). With {@code autoWarmup} the warm-up is auto too (MSER-5 needs 15 s at
+     * least) and must end steady; the other tests, which check delivery, fan-out and a count, not the warm-up,
+     * keep smoke.yaml's fixed 10 s, past the first seconds in which the broker fills its buffers faster than it
+     * delivers (a note says it is short of the judge's 20 s). 5 s were seen to leave an AMQP window whose
+     * backlog still grew, and a cold JVM missing a fixed 20,000 msgs/s, with other builds beside the run.
      */
-    private JsonNode runSmoke(double expectedGrade, String... overrides) throws Exception {
+    private JsonNode runSmoke(double expectedGrade, boolean autoWarmup, String... overrides) throws Exception {
         Path out = work.resolve("results");
-        List<String> windows = new ArrayList<>(List.of("--set", "phases.warmup=auto", "--set", "phases.maxWarmup=90s"));
+        List<String> windows = new ArrayList<>(autoWarmup
+                ? List.of("--set", "phases.warmup=auto", "--set", "phases.maxWarmup=90s") : List.of());
         if (Stream.of(overrides).noneMatch(o -> o.startsWith("phases.measure="))) {
             windows.addAll(List.of("--set", "phases.measure=auto", "--set", "phases.precision=20%", "--set",
-                    "phases.maxMeasure=20s"));
+                    "phases.maxMeasure=10s"));
         }
         String[] args = Stream.of(Stream.of("run", Jmsbench.scenario("smoke.yaml").toString(), "--out", out.toString()),
                 windows.stream(), Stream.of(overrides)).flatMap(x -> x).toArray(String[]::new);
@@ -141,8 +150,8 @@ class RunIT {
         List<String> samples = Files.readAllLines(run.resolve("samples.jsonl"));
         long seconds = (long) (point.path("windows").path("warmupSeconds").asDouble()
                 + point.path("received").path("seconds").asDouble());
-        assertTrue(List.of("steady", "bound").contains(point.path("windows").path("warmupEnd").asText()),
-                point.path("windows").toString());
+        assertTrue((autoWarmup ? List.of("steady", "bound") : List.of("time"))
+                .contains(point.path("windows").path("warmupEnd").asText()), point.path("windows").toString());
         assertTrue(samples.size() >= seconds, "a sample per second of warm-up and measurement: " + samples.size());
         ObjectMapper json = new ObjectMapper();
         for (String line : samples) {
