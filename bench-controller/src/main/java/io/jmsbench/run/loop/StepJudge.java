@@ -23,9 +23,11 @@ final class StepJudge {
     /**
      * The step numbered {@code index} at {@code rate}, whose readings are {@code ticks} (the first
      * taken when its rate was set), judged over the last {@code judged} of them; {@code rateMin}: the
-     * share of the rate it must send.
+     * share of the rate it must send; {@code tolerance}: the backlog growth it may show, as a share of the
+     * copies asked a second (or the noise floor, whichever is more).
      */
-    ClosedLoop.Step judge(int index, double rate, List<LoopTick> ticks, int judged, double rateMin, boolean hold) {
+    ClosedLoop.Step judge(int index, double rate, List<LoopTick> ticks, int judged, double rateMin, double tolerance,
+                          boolean hold) {
         List<LoopTick> span = ticks.subList(ticks.size() - judged, ticks.size());
         LoopTick first = span.get(0);
         LoopTick last = span.get(span.size() - 1);
@@ -34,7 +36,7 @@ final class StepJudge {
         double slope = grade * sentRate - last.receivedRate(first);
         double latency = span.stream().skip(1).mapToDouble(LoopTick::latencyMicros).filter(v -> !Double.isNaN(v))
                 .max().orElse(Double.NaN);
-        double allowance = Math.max(settings.tolerance() * rate * grade, settings.floorPerSecond());
+        double allowance = Math.max(tolerance * rate * grade, settings.floorPerSecond());
         ClosedLoop.Verdict verdict = sentRate < rateMin * rate ? ClosedLoop.Verdict.HELD_BACK
                 : slope > allowance ? ClosedLoop.Verdict.BACKLOG_GREW
                 : -slope > allowance && -slope * (last.seconds() - first.seconds()) > SustainableLoop.EDGE_COPIES

@@ -47,7 +47,8 @@ final class ClosedLoopPhase {
     /** {@code before}: the reading before the publishers started at {@code startNanos}. */
     Warmup run(Seconds seconds, Snapshot before, long startNanos, String publishStartedAt, Ticker ticker)
             throws Stall, BrokerDown, RunFailure, RunAborted, IOException {
-        SustainableLoop loop = new SustainableLoop(SustainableLoop.Settings.defaults(PublishRate.Sustainable.START),
+        SustainableLoop loop = new SustainableLoop(SustainableLoop.Settings.defaults(PublishRate.Sustainable.START)
+                .forWindow(plan.scenario().phases().precision()),
                 plan.grade().asked());
         long end = startNanos + plan.scenario().phases().warmup().toNanos();
         Snapshot previous = before;

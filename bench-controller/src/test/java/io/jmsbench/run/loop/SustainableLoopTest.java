@@ -42,6 +42,10 @@ class SustainableLoopTest {
         double credit;
         /** Copies of backlog beyond which the subscribers get half the capacity (a broker paging to disk); 0: none. */
         double slowAbove;
+        /** From the 4th second at one rate over half the capacity, the subscribers get 6% less than asked. */
+        boolean creeps;
+        double lastRate;
+        int secondsAtRate;
         double sent;
         double received;
         double owed;
@@ -62,6 +66,11 @@ class SustainableLoopTest {
             sent += taken;
             owed += taken * grade + (seconds + 1 == leftoverAt ? leftover : 0);
             double delivered = seconds + 1 == pauseAt ? 0 : Math.min(owed, limit * grade);
+            secondsAtRate = rate == lastRate ? secondsAtRate + 1 : 1;
+            lastRate = rate;
+            if (creeps && secondsAtRate > 3 && rate > capacity / 2) { // not while a backlog drains
+                delivered = Math.min(delivered, 0.94 * taken * grade);
+            }
             received += delivered;
             owed = drops ? 0 : owed - delivered;
             seconds += 1;
@@ -122,7 +131,7 @@ class SustainableLoopTest {
         SustainableLoop.Settings d = SustainableLoop.Settings.defaults(1_000);
         SustainableLoop.Settings bound = new SustainableLoop.Settings(d.start(), d.growth(), d.stepSeconds(),
                 d.within(), d.tolerance(), d.floorPerSecond(), 500, d.holdSeconds(), d.maxSteps(),
-                d.maxDrainSeconds(), d.maxHolds());
+                d.maxDrainSeconds(), d.maxHolds(), d.holdTolerance());
         SustainableLoop loop = new SustainableLoop(bound, 1);
         loop.observe(new LoopTick(0, 0, 0, Double.NaN));
         Broker broker = new Broker(100_000, 1, false, 0);
@@ -281,11 +290,41 @@ class SustainableLoopTest {
         SustainableLoop.Settings d = SustainableLoop.Settings.defaults(1_000);
         SustainableLoop.Settings oneHold = new SustainableLoop.Settings(d.start(), d.growth(), d.stepSeconds(),
                 d.within(), d.tolerance(), d.floorPerSecond(), d.latencyBoundMicros(), d.holdSeconds(), d.maxSteps(),
-                d.maxDrainSeconds(), 1);
+                d.maxDrainSeconds(), 1, d.holdTolerance());
         ClosedLoop r = run(new SustainableLoop(oneHold, 2), takesMoreForAFewSeconds());
         assertFalse(r.converged());
         assertTrue(r.reason().startsWith("1 hold did not keep up, the last at "), r.reason());
         assertTrue(r.reason().endsWith(" msgs/s (held-back)"), r.reason());
         assertTrue(r.rate() < r.high(), "the rate the window falls back to is below the hold that missed: " + r);
+    }
+
+    /**
+     * As Debian's RabbitMQ did: a rate held longer than a step is delivered a few percent short, so a 9 s
+     * hold's backlog creeps by about 4.5% of the copies a second while the 3 s steps keep up. The window
+     * after the hold judges steadiness to its precision (5% by default): the hold holds the same line,
+     * and a window asking 2% gets holds that strict (never below a step's 3%).
+     */
+    @Test
+    void aHoldMayLetTheBacklogCreepAsMuchAsTheWindowItHandsOverToAllowsAndNoMore() {
+        ClosedLoop lenient = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000), 2), creeps());
+        assertTrue(lenient.converged(), lenient.reason());
+        ClosedLoop.Step kept = lenient.steps().get(lenient.steps().size() - 1);
+        assertTrue(kept.hold() && kept.steady() && kept.rate() <= 100_000, "a hold under capacity kept up: " + kept);
+        assertTrue(kept.backlogSlope() > 0.03 * 2 * kept.rate(), "though its backlog grew beyond a step's 3%: " + kept);
+
+        ClosedLoop strict = run(new SustainableLoop(SustainableLoop.Settings.defaults(1_000).forWindow(0.02), 2),
+                creeps());
+        List<ClosedLoop.Step> creeping = strict.steps().stream()
+                .filter(h -> h.hold() && h.backlogSlope() > 0.03 * 2 * h.rate()).toList();
+        assertFalse(creeping.isEmpty(), strict.steps().toString());
+        assertTrue(creeping.stream().noneMatch(ClosedLoop.Step::steady),
+                "before a 2% window, a hold keeps a step's 3%: " + creeping);
+    }
+
+    /** Delivers 6% less than asked from the 4th second at one rate: a step never gets there, a hold does. */
+    private static Broker creeps() {
+        Broker broker = new Broker(100_000, 2, false, 0);
+        broker.creeps = true;
+        return broker;
     }
 }
