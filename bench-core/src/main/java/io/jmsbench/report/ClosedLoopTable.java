@@ -20,8 +20,9 @@ public final class ClosedLoopTable {
                         + "keep up, then the loop bisects between the highest that did and the lowest that did not; "
                         + "after a step that did not, the publishers nearly stop until its backlog drained. Converged, "
                         + "the loop holds the rate it found for three steps' time, judged over all but its first "
-                        + "second (98% of the rate sent, the backlog as a step's); a hold that does not keep up makes "
-                        + "its rate the bracket's upper end, and the loop goes on below it and holds again.\n\n");
+                        + "second (98% of the rate sent, the backlog within the window's precision, 5% unless "
+                        + "set); a hold that does not keep up makes its rate the bracket's upper end, and the loop "
+                        + "goes on below it and holds again.\n\n");
         md.append("| step | from s | rate asked | sent msgs/s | backlog copies/s | p99 ms | verdict | drained s |\n")
                 .append("|---:|---:|---:|---:|---:|---:|---|---:|\n");
         for (ClosedLoop.Step s : loop.steps()) {

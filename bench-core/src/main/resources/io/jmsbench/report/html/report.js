@@ -791,8 +791,9 @@
       + 'than 3% of the copies asked a second (red, right axis); the rate doubles while steps keep up, then the '
       + 'loop bisects between the highest that did and the lowest that did not. Gaps: the publishers nearly '
       + 'stopped while a failed step\'s backlog drained. Converged, the loop holds the rate it found for three '
-      + 'steps\' time (the rows marked hold), judged over all but its first second with 98% of the rate sent; a '
-      + 'hold that does not keep up sends the loop back below it. Green: the rate held for the window.');
+      + 'steps\' time (the rows marked hold), judged over all but its first second with 98% of the rate sent '
+      + 'and the backlog within the window\'s precision (5% unless set); a hold that does not keep up sends the '
+      + 'loop back below it. Green: the rate held for the window.');
   }
 
   // ---- the page ------------------------------------------------------------------------------
