@@ -1,6 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * systemd units (a unit would start its agent outside the namespace): the systemd path is not run here.
  */
 @Timeout(600)
+@Order(7) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 class AnsibleDeployIT {

@@ -1,5 +1,6 @@
 package io.jmsbench.it;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -16,6 +17,7 @@ import java.util.stream.Stream;
  * brokers' runs go two at a time (why: {@link PatternsIT}).
  */
 @Timeout(900)
+@Order(3) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 class ArtemisPatternsIT {
 

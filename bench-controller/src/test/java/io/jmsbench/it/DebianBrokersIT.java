@@ -1,6 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * messages flow and the report names the broker, not a figure.
  */
 @Timeout(150)
+@Order(1) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 class DebianBrokersIT {
 

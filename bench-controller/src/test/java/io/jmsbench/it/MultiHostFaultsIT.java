@@ -41,6 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * their figures are {@link MultiHostIT}'s.
  */
 @Timeout(240)
+@Order(4) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

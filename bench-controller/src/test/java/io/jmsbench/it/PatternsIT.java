@@ -1,5 +1,6 @@
 package io.jmsbench.it;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * run has its own directory, and its broker and agents bind free ports.
  */
 @Timeout(900)
+@Order(2) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 class PatternsIT {
 

@@ -1,6 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the host's (2 shared cores): only that the loop converged and says how is the harness's.
  */
 @Timeout(240)
+@Order(6) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 class SustainableIT {
 

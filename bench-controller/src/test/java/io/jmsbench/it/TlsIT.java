@@ -1,6 +1,7 @@
 package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * node they share counts nothing the tests compare.
  */
 @Timeout(600)
+@Order(5) // the shared round's longest classes first, so that none is left to run alone at its end
 @SharesTheMachine
 class TlsIT {
 
