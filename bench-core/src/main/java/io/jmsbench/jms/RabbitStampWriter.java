@@ -45,13 +45,7 @@ final class RabbitStampWriter extends StampWriter {
         if (!(BODY.get(message) instanceof byte[] body) || body.length < BodyStamp.BYTES) {
             return null;
         }
-        RabbitStampWriter writer = new RabbitStampWriter(body);
-        writer.stamp(PROBE_ID, PROBE_SENT_AT);
-        if (!patchShows(message)) {
-            return null;
-        }
-        writer.stamp(0, 0);
-        return writer;
+        return ifPatchShows(new RabbitStampWriter(body), message);
     }
 
     @Override

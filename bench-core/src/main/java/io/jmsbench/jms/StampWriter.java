@@ -85,6 +85,19 @@ public abstract sealed class StampWriter
         return new Properties(message);
     }
 
+    /**
+     * {@code writer}, patched into {@code message}'s body in place, once its probe stamp reads back through JMS
+     * (and is cleared again); null when it does not, so the caller falls back to a way that rewrites the body.
+     */
+    static <W extends StampWriter> W ifPatchShows(W writer, BytesMessage message) throws JMSException {
+        writer.stamp(PROBE_ID, PROBE_SENT_AT);
+        if (!patchShows(message)) {
+            return null;
+        }
+        writer.stamp(0, 0);
+        return writer;
+    }
+
     /** Whether the probe stamps a writer just patched in read back through JMS from the start of the body. */
     static boolean patchShows(BytesMessage message) throws JMSException {
         byte[] head = new byte[BodyStamp.BYTES];
@@ -172,13 +185,7 @@ public abstract sealed class StampWriter
                 return null;
             }
             InQpidBody writer = new InQpidBody(binary.getArray(), binary.getArrayOffset());
-            // the patch must be what the message holds: read it back through JMS
-            writer.stamp(PROBE_ID, PROBE_SENT_AT);
-            if (!patchShows(message)) {
-                return null;
-            }
-            writer.stamp(0, 0);
-            return writer;
+            return ifPatchShows(writer, message); // the patch must be what the message holds
         }
 
         @Override
