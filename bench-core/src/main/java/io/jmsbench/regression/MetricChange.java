@@ -50,9 +50,17 @@ public record MetricChange(Metric metric, Measure base, Measure next, double rel
         DISTURBED
     }
 
-    /** Slower beyond the threshold, but not gated because a side was disturbed: to be measured again. */
+    /**
+     * Worse beyond the threshold, but not gated because a side was disturbed: to be measured again. Whether
+     * the intervals overlap is not asked: other work on the host widens a disturbed side's interval, so an
+     * overlap there says the run cannot tell, not that nothing changed.
+     */
     public boolean inconclusive() {
-        return gating == Gating.DISTURBED && change == Change.SLOWER && beyondAllowed();
+        return gating == Gating.DISTURBED && worse() && beyondAllowed();
+    }
+
+    private boolean worse() {
+        return metric.biggerIsBetter() ? relativeChange < 0 : relativeChange > 0;
     }
 
     /** Whether the change is larger than the threshold (false without one). */

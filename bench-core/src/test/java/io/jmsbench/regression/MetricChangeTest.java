@@ -45,6 +45,25 @@ class MetricChangeTest {
     }
 
     @Test
+    void aDisturbedSideWhoseWideIntervalOverlapsCannotVouchForNoChange() {
+        // the baseline ran beside other work: its interval is wide and holds a 10% fall; the gate cannot tell
+        MetricChange fall = MetricChange.of(Metric.RECEIVED, rate(100_000, 15_000), rate(90_000, 700), 0.05,
+                Gating.DISTURBED);
+        assertEquals(Change.NO_CHANGE, fall.change());
+        assertTrue(fall.inconclusive());
+        assertFalse(fall.failsGate());
+        assertTrue(ChangeWords.verdict(fall).contains("inconclusive"), ChangeWords.verdict(fall));
+        MetricChange within = MetricChange.of(Metric.RECEIVED, rate(100_000, 15_000), rate(97_000, 700), 0.05,
+                Gating.DISTURBED);
+        assertFalse(within.inconclusive(), "a fall within the threshold passes either way");
+        MetricChange rise = MetricChange.of(Metric.RECEIVED, rate(100_000, 15_000), rate(110_000, 700), 0.05,
+                Gating.DISTURBED);
+        assertFalse(rise.inconclusive(), "faster is never inconclusive");
+        MetricChange p99 = MetricChange.of(Metric.P99, rate(10, 3), rate(12, 0.5), 0.10, Gating.DISTURBED);
+        assertTrue(p99.inconclusive(), "a latency that rose beyond its threshold: worse is up");
+    }
+
+    @Test
     void withoutAnIntervalTheThresholdAloneDecidesAndSaysSo() {
         MetricChange slower = MetricChange.of(Metric.RECEIVED, rate(100_000, Double.NaN), rate(90_000, 100), 0.05,
                 Gating.GATED);
