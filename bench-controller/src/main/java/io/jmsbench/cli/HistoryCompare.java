@@ -75,7 +75,8 @@ final class HistoryCompare {
             for (PointRecord p : recorded.points()) {
                 List<HistoryEntry> series = q.series(recorded.run().scenario(), chosen.fingerprint(), p.pointKey());
                 List<HistoryEntry> sample = HistoryGate.sample(series, recorded.run(), window, rules.requireValid());
-                boolean gated = latencyGated(next, p.pointKey());
+                // another fingerprint's runs may have measured latency from another start (saturated, not paced)
+                boolean gated = latencyGated(next, p.pointKey()) && chosen.fingerprint().equals(recorded.run().fingerprint());
                 if (gated) {
                     latencyGated.add(p.pointKey());
                 }

@@ -34,7 +34,9 @@ public final class HistoryGateText {
                 .append('\n');
         if (c.againstAnother()) {
             out.append("  judged against fingerprint ").append(c.against().fingerprint()).append(" (--history-lineage): ")
-                    .append(c.against().fingerprintText()).append('\n');
+                    .append(c.against().fingerprintText()).append('\n')
+                    .append("  latency not gated: the runs of another fingerprint may have measured it from another "
+                            + "start (saturated against a fixed rate)\n");
         }
         leftOut(c).forEach(l -> out.append("  left out: ").append(l).append('\n'));
         out.append("  gate: ").append(rule(c)).append('\n');
