@@ -16,11 +16,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Late, slow and leaving subscribers end to end on the embedded ActiveMQ, with the shipped
- * scenarios shortened: a late group builds the backlog the publishers' rate says and drains it with
- * nothing lost; a group spending 5 ms per message takes no more than 200 a second. These two assert
- * how fast (a drain within 3 s, a backlog the rate builds), so they run alone; a group leaving early,
- * which asserts only who took what, is {@link LeavingConsumersIT}, beside other classes.
+ * A late subscriber group end to end on the embedded ActiveMQ, with the shipped scenario shortened: it
+ * builds the backlog the publishers' rate says and drains it with nothing lost. It asserts how fast (a
+ * drain within 3 s, a backlog the rate builds), so it runs alone; a group leaving early, which asserts
+ * only who took what, is {@link LeavingConsumersIT}, and a group spending 5 ms per message, whose
+ * bounds load can only move their way, is {@link SlowConsumerIT}, both beside other classes.
  */
 @Timeout(240)
 @NeedsAnIdleMachine
@@ -69,24 +69,6 @@ class ConsumerScheduleIT {
         assertTrue(codes.contains("CONSUMERS_SCHEDULED"), codes.toString());
         assertFalse(codes.contains("BACKLOG_NOT_DRAINED"), codes.toString());
         assertFalse(codes.contains("BACKLOG_CHANGED"), "a deliberate backlog is not called unsteady: " + codes);
-    }
-
-    @Test
-    void aGroupSpendingFiveMillisecondsPerMessageTakesAtMostAbout200PerSecond() throws Exception {
-        Path run = run("patterns/slow-consumer.yaml", "slow-consumer", "phases.warmup=1s", "phases.measure=5s");
-        JsonNode point = Reports.read(run).path("points").get(0);
-        double dispatched = point.path("dispatched").path("rate").asDouble();
-        System.out.printf("slow consumer (5 ms a message): %.1f msgs/s in the window, %.3f ms a message%n",
-                dispatched, 1000 / dispatched);
-        // a second's count may hold one message more or less than the window's edges do
-        assertTrue(dispatched <= 200 * 1.02, "at most 200 msgs/s: " + point.path("dispatched"));
-        assertTrue(dispatched > 0, point.path("dispatched").toString());
-        JsonNode backlog = point.path("backlog");
-        // 300 sent and at most 200 taken a second: the backlog grows by about 100 a second of the window
-        assertTrue(backlog.path("peak").asLong() >= 0.5 * 100 * 5, backlog.toString());
-        assertTrue(backlog.path("drainRate").asDouble() <= 200 * 1.1, backlog.toString());
-        assertEquals(0, point.path("audit").path("lost").asLong(), point.path("audit").toString());
-        assertEquals("complete", point.path("drain").path("outcome").asText(), point.path("drain").toString());
     }
 
     private Path run(String scenario, String name, String... overrides) throws Exception {
