@@ -56,10 +56,10 @@ public record MetricChange(Metric metric, Measure base, Measure next, double rel
      * overlap there says the run cannot tell, not that nothing changed.
      */
     public boolean inconclusive() {
-        return gating == Gating.DISTURBED && worse() && beyondAllowed();
+        return gating == Gating.DISTURBED && worse(metric, relativeChange) && beyondAllowed();
     }
 
-    private boolean worse() {
+    private static boolean worse(Metric metric, double relativeChange) {
         return metric.biggerIsBetter() ? relativeChange < 0 : relativeChange > 0;
     }
 
@@ -79,7 +79,7 @@ public record MetricChange(Metric metric, Measure base, Measure next, double rel
                     gating, false);
         }
         double relative = (next.value() - base.value()) / base.value();
-        boolean worse = metric.biggerIsBetter() ? relative < 0 : relative > 0;
+        boolean worse = worse(metric, relative);
         boolean beyondThreshold = !Double.isNaN(allowed) && Math.abs(relative) > allowed;
         Change direction = worse ? Change.SLOWER : Change.FASTER;
         Change change;
