@@ -26,6 +26,7 @@ public final class ClientConnection {
     private final Runnable onLost;
     private final BrokerRefusal refusal = new BrokerRefusal();
     private volatile Connection connection;
+    private volatile ConnectionLosses.Watch watch;
 
     /**
      * For a client counting on {@code counter}, whose agent's clock is {@code clockOffsetNanos} ahead
@@ -51,7 +52,7 @@ public final class ClientConnection {
                 c.setClientID(clientId); // before anything else is done with the connection, as JMS asks
             }
             c.setExceptionListener(this::failed);
-            ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
+            watch = ConnectionLosses.watch(c, new ConnectionLosses.Listener() {
                 @Override
                 public void lost() {
                     onLost.run();
@@ -81,6 +82,17 @@ public final class ClientConnection {
     private void failed(Throwable cause) {
         counter.error(cause);
         refusal.heard(cause);
+    }
+
+    /**
+     * The client's consumers are open: its connection stops listening for what costs it a task per
+     * message received where it would not fail over anyway ({@link ConnectionLosses.Watch#receiving}).
+     */
+    public void receiving() {
+        ConnectionLosses.Watch w = watch;
+        if (w != null) {
+            w.receiving();
+        }
     }
 
     /** The broker's words when it refused or closed something of this client's; {@code null}: it did not. */

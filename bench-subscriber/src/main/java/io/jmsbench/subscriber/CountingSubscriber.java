@@ -117,6 +117,7 @@ final class CountingSubscriber implements PooledClient, MessageListener {
     @Override
     public void connect() throws JMSException {
         connection.open(factory, durable ? subscriptionName() : null, this::open);
+        connection.receiving();
     }
 
     @Override
