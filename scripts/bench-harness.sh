@@ -88,14 +88,12 @@ if [ "$MODE" = fixed ]; then
   fi
 fi
 
-record_jfr() { # OUT PID: a JFR recording of PID over the next MEASURE - 2 s into OUT, when PROFILE is set,
-  # and each of its threads' CPU time over those seconds (/proc/PID/task) into OUT.threads
-  [ -n "$PROFILE" ] || return 0
-  local secs=$((MEASURE > 3 ? MEASURE - 2 : 1))
-  (
-    before=$(thread_ticks "$2")
-    sleep "$secs"
-    python3 - "$before" "$(thread_ticks "$2")" "$secs" "$(getconf CLK_TCK)" > "$1.threads" <<'PY'
+record_threads() { # OUT PID: each of PID's threads' CPU time over the next MEASURE - 2 s (/proc/PID/task) into
+  # OUT, busiest first; in the fixed mode always (the JIT compilers' share is taken out of the figures per message)
+  local secs=$((MEASURE > 3 ? MEASURE - 2 : 1)) before
+  before=$(thread_ticks "$2")
+  sleep "$secs"
+  python3 - "$before" "$(thread_ticks "$2")" "$secs" "$(getconf CLK_TCK)" > "$1" <<'PY'
 import sys
 def parse(text):
     return {name: int(ticks) for name, ticks in (line.rsplit(" ", 1) for line in text.splitlines() if line)}
@@ -106,7 +104,15 @@ for n, c in sorted(used.items(), key=lambda kv: -kv[1]):
     if c > 0:
         print(f"{c:8.4f}  {n}")
 PY
-  ) &
+}
+
+jit_cores() { # THREADS-FILE -> the cores its JIT compiler threads used (C1 and C2; /proc cuts names at 15 characters)
+  [ -s "$1" ] && awk '/^ *[0-9.]+  C[12] CompilerThre/ { s += $1 } END { printf "%.6f", s }' "$1" || true
+}
+
+record_jfr() { # OUT PID: a JFR recording of PID over the next MEASURE - 2 s into OUT, when PROFILE is set
+  [ -n "$PROFILE" ] || return 0
+  local secs=$((MEASURE > 3 ? MEASURE - 2 : 1))
   jcmd "$2" JFR.start settings=profile duration=${secs}s filename="$1" > /dev/null 2>&1 \
     || echo "could not start JFR in $2 (for $1)" >&2
 }
@@ -142,7 +148,7 @@ measure_jmsbench() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends on
   load=$(load_now)
   jmsbench_rate=${target:-max}
   local watcher=""
-  if [ -n "$counters$PROFILE" ]; then
+  if [ "$phase" = fixed ] || [ -n "$counters$PROFILE" ]; then
     brokers=$((brokers + 1)) watch_agents "$work/instructions-jmsbench-$((brokers + 1))" &
     watcher=$!
   fi
@@ -151,9 +157,11 @@ measure_jmsbench() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends on
   local rc=$run_rc dir=$run_dir
   python3 - "$workload" "$rc" "$dir" "$results" "$phase" "$target" "$load" \
     "$(instructions_in "$work/instructions-jmsbench-$brokers.publisher")" \
-    "$(instructions_in "$work/instructions-jmsbench-$brokers.subscriber")" <<'PY'
+    "$(instructions_in "$work/instructions-jmsbench-$brokers.subscriber")" \
+    "$(jit_cores "$work/instructions-jmsbench-$brokers-publisher.threads")" \
+    "$(jit_cores "$work/instructions-jmsbench-$brokers-subscriber.threads")" <<'PY'
 import glob, json, sys
-workload, rc, d, out, phase, target, load, pi, si = sys.argv[1:]
+workload, rc, d, out, phase, target, load, pi, si, pj, sj = sys.argv[1:]
 reports = glob.glob(f"{d}/results/harness/*/report.json")
 row = {"workload": workload, "tool": "jmsbench", "phase": phase, "target": float(target) if target else None, "load": float(load)}
 if int(rc) != 0 or not reports:
@@ -167,14 +175,16 @@ else:
                controllerCores=p["cpu"].get("controllerCores"))
     if pi and si and measured:
         row.update(sentInstructions=int(pi) / (sent * measured), receivedInstructions=int(si) / (recv * measured))
+    if pj and sj and sent and recv:
+        row.update(sentJit=float(pj) * 1e9 / sent, receivedJit=float(sj) * 1e9 / recv)
 with open(out, "a") as f:
     f.write(json.dumps(row) + "\n")
 PY
   [ "$rc" = 0 ] || failed=1
 }
 
-watch_agents() { # PREFIX: once the run's agent JVMs are up and WARMUP s have passed, counts their instructions
-  # over MEASURE s and records them with JFR as the knobs ask
+watch_agents() { # PREFIX: once the run's agent JVMs are up and WARMUP s have passed, their threads' CPU over the
+  # window, and their instructions and JFR recordings as the knobs ask
   # the run's agents are told a ready file in the run's directory: no other process names it
   local deadline=$(($(now_ms) + (WARMUP + MEASURE + 300) * 1000)) p role
   while [ "$(now_ms)" -lt "$deadline" ]; do
@@ -194,6 +204,8 @@ watch_agents() { # PREFIX: once the run's agent JVMs are up and WARMUP s have pa
   count_instructions "$1.subscriber" "$pid_subscriber"
   record_jfr "$1-publisher.jfr" "$pid_publisher"
   record_jfr "$1-subscriber.jfr" "$pid_subscriber"
+  record_threads "$1-publisher.threads" "$pid_publisher" &
+  record_threads "$1-subscriber.threads" "$pid_subscriber" &
   wait
 }
 
@@ -217,10 +229,11 @@ run_raw() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to
   wait_for "$base-send.log" '^ready' 1 60 "$sender" || true
   echo "$(($(now_ms) + WARMUP * 1000));" > "$base.window.tmp" && mv "$base.window.tmp" "$base.window"
   local watcher=""
-  if [ -n "$counters$PROFILE" ]; then
+  if [ "$phase" = fixed ] || [ -n "$counters$PROFILE" ]; then
     (sleep "$WARMUP"; s=$(java_of "$sender") r=$(java_of "$receiver")
      count_instructions "$base-send.instructions" "$s"; count_instructions "$base-receive.instructions" "$r"
-     record_jfr "$base-send.jfr" "$s"; record_jfr "$base-receive.jfr" "$r"; wait) &
+     record_jfr "$base-send.jfr" "$s"; record_jfr "$base-receive.jfr" "$r"
+     record_threads "$base-send.threads" "$s" & record_threads "$base-receive.threads" "$r" & wait) &
     watcher=$!
   fi
   reap "$sender"
@@ -230,9 +243,10 @@ run_raw() { # WORKLOAD PROVIDER TYPE PUBS SUBS PERSISTENT -> appends one line to
   [ -z "$watcher" ] || wait "$watcher" || true
   stop_broker
   python3 - "$workload" "$send_rc" "$receive_rc" "$base" "$results" "$phase" "$target" "$load" "$MEASURE" \
-    "$(instructions_in "$base-send.instructions")" "$(instructions_in "$base-receive.instructions")" <<'PY'
+    "$(instructions_in "$base-send.instructions")" "$(instructions_in "$base-receive.instructions")" \
+    "$(jit_cores "$base-send.threads")" "$(jit_cores "$base-receive.threads")" <<'PY'
 import json, sys
-workload, send_rc, receive_rc, base, out, phase, target, load, measure, si, ri = sys.argv[1:]
+workload, send_rc, receive_rc, base, out, phase, target, load, measure, si, ri, sj, rj = sys.argv[1:]
 def last_json(path):
     for line in reversed(open(path).read().splitlines()):
         if line.startswith("{"):
@@ -246,6 +260,8 @@ else:
     row.update(sent=s["rate"], received=r["rate"], sentCpu=s["cpuNanosPerMessage"], receivedCpu=r["cpuNanosPerMessage"])
     if si and ri and s["rate"] and r["rate"]:
         row.update(sentInstructions=int(si) / (s["rate"] * int(measure)), receivedInstructions=int(ri) / (r["rate"] * int(measure)))
+    if sj and rj and s["rate"] and r["rate"]:
+        row.update(sentJit=float(sj) * 1e9 / s["rate"], receivedJit=float(rj) * 1e9 / r["rate"])
 with open(out, "a") as f:
     f.write(json.dumps(row) + "\n")
 PY

@@ -23,10 +23,25 @@ import sys
 from ratios import interval, summary
 
 SIDES = (("send", "sentCpu", "sentInstructions", "sent"), ("receive", "receivedCpu", "receivedInstructions", "received"))
+JIT = {"sentCpu": ("sentJit", "sentSteady"), "receivedCpu": ("receivedJit", "receivedSteady")}
 
 
 def rows(path):
-    return [json.loads(line) for line in open(path) if line.strip()]
+    """The measurements, each fixed-rate one with its CPU per message less its JIT compilers' ("...Steady") where the
+    window's per-thread CPU was read: the compilers' work is the JVM's start-up, not a cost per message, and a
+    fresh JVM is still compiling 10 s in."""
+    out = [json.loads(line) for line in open(path) if line.strip()]
+    for r in out:
+        for cpu, (jit, steady) in JIT.items():
+            if r.get(cpu) is not None and r.get(jit) is not None:
+                r[steady] = r[cpu] - r[jit]
+    return out
+
+
+def per_message(ps, cpu):
+    """The key a fixed-rate side is judged on: its CPU less the JIT's when every pair has that, else the whole."""
+    steady = JIT[cpu][1]
+    return steady if ps and all(a.get(steady) is not None and b.get(steady) is not None for a, b in ps) else cpu
 
 
 def pairs(all_rows, workload, phase):
@@ -61,7 +76,7 @@ def converged(path, workload, half, least):
     ps = pairs(rows(path), workload, "fixed")
     if len(ps) < least:
         return 1
-    return 0 if all(half_width(ratios(ps, cpu)) < half for _, cpu, _, _ in SIDES) else 1
+    return 0 if all(half_width(ratios(ps, per_message(ps, cpu))) < half for _, cpu, _, _ in SIDES) else 1
 
 
 def fmt(x, digits=0):
@@ -86,8 +101,9 @@ def fixed(path):
     all_rows = rows(path)
     fixed_rows = [r for r in all_rows if r["phase"] == "fixed"]
     instructions = any(r.get("sentInstructions") for r in fixed_rows)
-    head = "| workload | side | rate msgs/s (held: jmsbench / raw) | ns/msg jmsbench | ns/msg raw | ratio [95% interval] | pairs | load |"
-    rule = "|---|---|---|---:|---:|---|---:|---|"
+    head = ("| workload | side | rate msgs/s (held: jmsbench / raw) | ns/msg jmsbench | ns/msg raw | ratio [95% interval] "
+            "| of it JIT, ns/msg jmsbench / raw | without JIT: ratio [95% interval] | pairs | load |")
+    rule = "|---|---|---|---:|---:|---|---|---|---:|---|"
     if instructions:
         head += " instr/msg jmsbench | instr/msg raw | instr ratio [95% interval] |"
         rule += "---:|---:|---|"
@@ -101,7 +117,8 @@ def fixed(path):
         for side, cpu, ins, held in SIDES:
             line = (f"| {w} | {side} | {fmt(target)} ({fmt(median([a[held] for a, _ in ps]))} / "
                     f"{fmt(median([b[held] for _, b in ps]))}) | {fmt(median([a[cpu] for a, _ in ps]))} "
-                    f"| {fmt(median([b[cpu] for _, b in ps]))} | {with_interval(ratios(ps, cpu))} | {len(ps)} | {load} |")
+                    f"| {fmt(median([b[cpu] for _, b in ps]))} | {with_interval(ratios(ps, cpu))} "
+                    f"| {jit_of(ps, cpu)} | {steady_of(ps, cpu)} | {len(ps)} | {load} |")
             if instructions:
                 line += (f" {fmt(median([a.get(ins) for a, _ in ps]))} | {fmt(median([b.get(ins) for _, b in ps]))} "
                          f"| {with_interval(ratios(ps, ins))} |")
@@ -112,7 +129,22 @@ def fixed(path):
     print("/ raw: the geometric mean of the pairs' ratios with its 95% interval (Student t on their logarithms); 1.05 is")
     print("+5% CPU per message. 'held' is the rate each tool reached (median): both should sit at the target rate, else")
     print("the row compares unequal work. load: the 1-minute load average at the start of the row's measurements.")
+    print("JIT: the C1 and C2 compiler threads' CPU over the window per message (/proc/PID/task), a fresh JVM's start-up")
+    print("work and not a cost per message; 'without JIT' is the ratio of the rest, which the pairs run until it is within")
+    print("the tolerance (n/a where the per-thread figures were not read).")
     failures(fixed_rows)
+
+
+def jit_of(ps, cpu):
+    jit = JIT[cpu][0]
+    if not ps or any(a.get(jit) is None or b.get(jit) is None for a, b in ps):
+        return "n/a"
+    return f"{fmt(median([a[jit] for a, _ in ps]))} / {fmt(median([b[jit] for _, b in ps]))}"
+
+
+def steady_of(ps, cpu):
+    key = per_message(ps, cpu)
+    return with_interval(ratios(ps, key)) if key != cpu else "n/a"
 
 
 def saturated(path):
