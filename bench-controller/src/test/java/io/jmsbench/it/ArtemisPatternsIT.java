@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * brokers' runs go two at a time (why: {@link PatternsIT}).
  */
 @Timeout(900)
-@Order(3) // the shared round's longest classes first, so that none is left to run alone at its end
+@Order(5) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
 @SharesTheMachine
 class ArtemisPatternsIT {
 

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * messages flow and the report names the broker, not a figure.
  */
 @Timeout(150)
-@Order(1) // the shared round's longest classes first, so that none is left to run alone at its end
+@Order(4) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
 @SharesTheMachine
 class DebianBrokersIT {
 

@@ -2,6 +2,7 @@ package io.jmsbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the broker's process. A fixed rate: no assertion rests on the CPU rules.
  */
 @Timeout(180)
+@Order(3) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 class MonitorBesideRemoteBrokerIT {

@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * their figures are {@link MultiHostIT}'s.
  */
 @Timeout(240)
-@Order(4) // the shared round's longest classes first, so that none is left to run alone at its end
+@Order(1) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

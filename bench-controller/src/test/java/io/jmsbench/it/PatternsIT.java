@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * run has its own directory, and its broker and agents bind free ports.
  */
 @Timeout(900)
-@Order(2) // the shared round's longest classes first, so that none is left to run alone at its end
+@Order(6) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
 @SharesTheMachine
 class PatternsIT {
 

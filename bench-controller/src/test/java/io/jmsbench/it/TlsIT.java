@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * node they share counts nothing the tests compare.
  */
 @Timeout(600)
-@Order(5) // the shared round's longest classes first, so that none is left to run alone at its end
+@Order(7) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
 @SharesTheMachine
 class TlsIT {
 
