@@ -12,10 +12,15 @@
 # MIN_PAIRS (3), or PAIRS (8) pairs. Each measurement is a broker start plus WARMUP (10) + MEASURE
 # (15) s, about 40 s; a workload takes 5 to 12 minutes, the six of them 30 to 70 minutes.
 # Where `perf stat` has hardware counters, instructions per message too (it says when it has not).
+# Every fixed-rate window also reads each client JVM's CPU per thread (/proc/PID/task, into *.threads
+# in the work directory): the table gives the JIT compilers' share per tool and the ratio without it
+# (a fresh JVM still compiles 10 s in; that is start-up work, not a cost per message), and the threads
+# say where a difference sits (they found Qpid JMS's connection executor in jmsbench's subscriber).
 #
 #   scripts/bench-harness.sh                              # the fixed-rate table and the saturated one
 #   ONLY='artemis core' scripts/bench-harness.sh          # one workload (a regular expression)
 #   RATE=10000 PAIRS=12 TOLERANCE=0.02 ONLY=openwire scripts/bench-harness.sh
+#   KEEP=1 ONLY='artemis amqp' scripts/bench-harness.sh   # the work directory kept: logs, reports, *.threads
 #   PROFILE=1 ONLY='artemis core' PAIRS=1 scripts/bench-harness.sh   # JFR recordings of all four client
 #                                             # JVMs over each window (jcmd JFR.start), kept with the logs;
 #                                             # python3 scripts/lib/jfr_summary.py FILE.jfr [MESSAGES] sums one up
