@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * closes, with the broker's condition and description: {@link Listener#closedByBroker}.
  *
  * <p>Qpid JMS hands every message a connection receives to each of its connection listeners, as a
- * task on its connection executor: 5 µs of a second thread's CPU per message at 10,000 msgs/s, 10% of
- * what a received AMQP message costs the client otherwise. A subscriber's connection that does not
+ * task on its connection executor: about 4.5 µs of a second thread's CPU per message at 10,000 msgs/s,
+ * 9% of what a received AMQP message costs the client otherwise (docs/performance.md). A subscriber's connection that does not
  * fail over therefore stops listening once its consumers are open ({@link Watch#receiving}): what the
  * listener is for there is a broker that refuses while the client opens (RabbitMQ ends a session
  * whose queue it cannot declare, and Qpid JMS tells no one else); a connection it loses later reaches
