@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * systemd units (a unit would start its agent outside the namespace): the systemd path is not run here.
  */
 @Timeout(600)
-@Order(2) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
+@Order(2) // see junit-platform.properties: where each class's thread takes it
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 class AnsibleDeployIT {

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * brokers' runs go two at a time (why: {@link PatternsIT}).
  */
 @Timeout(900)
-@Order(5) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
+@Order(5) // see junit-platform.properties: where each class's thread takes it
 @SharesTheMachine
 class ArtemisPatternsIT {
 

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * messages flow and the report names the broker, not a figure.
  */
 @Timeout(150)
-@Order(4) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
+@Order(4) // see junit-platform.properties: where each class's thread takes it
 @SharesTheMachine
 class DebianBrokersIT {
 

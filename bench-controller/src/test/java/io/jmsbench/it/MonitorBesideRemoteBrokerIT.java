@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the broker's process. A fixed rate: no assertion rests on the CPU rules.
  */
 @Timeout(180)
-@Order(3) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
+@Order(3) // see junit-platform.properties: where each class's thread takes it
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 class MonitorBesideRemoteBrokerIT {

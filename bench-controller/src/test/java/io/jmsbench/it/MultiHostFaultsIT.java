@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * their figures are {@link MultiHostIT}'s.
  */
 @Timeout(240)
-@Order(1) // see junit-platform.properties: the testbed's lock holders first, then the shared round's longest
+@Order(1) // see junit-platform.properties: where each class's thread takes it
 @SharesTheMachine
 @ResourceLock(NetnsTestbed.LOCK)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
