@@ -26,6 +26,8 @@
 #                                             # python3 scripts/lib/jfr_summary.py FILE.jfr [MESSAGES] sums one up
 #   RATE=2000 QUICK=0 PAIRS=1 MIN_PAIRS=1 PROFILE=1 ONLY='artemis amqp' scripts/bench-harness.sh
 #                                             # one profiled pair at a rate of your own, no saturated pair first
+#   python3 scripts/lib/harness_tables.py fixed A/measurements.jsonl B/measurements.jsonl
+#                                             # KEEP=1 runs at the same RATE as one table: more pairs a row
 #
 # MODE=saturated: the previous instrument, each tool as fast as it goes (rate ratios against the
 # target 0.97), over ten workloads (WARMUP=20 MEASURE=30 by default, REPEAT=1: ~20 min):

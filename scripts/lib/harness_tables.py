@@ -3,7 +3,9 @@
   harness_tables.py rate FILE WORKLOAD             half the slower tool's saturated receive rate, msgs/s
   harness_tables.py converged FILE WORKLOAD HALF MIN   exit 0 once both CPU ratios' 95% intervals are within
                                                    +-HALF (a fraction) over at least MIN pairs
-  harness_tables.py fixed FILE                     the fixed-rate table (markdown)
+  harness_tables.py fixed FILE [FILE ...]          the fixed-rate table (markdown); several files (KEEP=1 work
+                                                   directories' measurements.jsonl, runs at the same RATE) add
+                                                   their pairs to the same rows, a row per workload and rate
   harness_tables.py saturated FILE                 the saturated rate-ratio table (markdown)
 
 A row: {"workload", "tool": "jmsbench"|"raw", "phase": "fixed"|"saturated", "target" (msgs/s or
@@ -26,11 +28,14 @@ SIDES = (("send", "sentCpu", "sentInstructions", "sent"), ("receive", "receivedC
 JIT = {"sentCpu": ("sentJit", "sentSteady"), "receivedCpu": ("receivedJit", "receivedSteady")}
 
 
-def rows(path):
-    """The measurements, each fixed-rate one with its CPU per message less its JIT compilers' ("...Steady") where the
-    window's per-thread CPU was read: the compilers' work is the JVM's start-up, not a cost per message, and a
-    fresh JVM is still compiling 10 s in."""
-    out = [json.loads(line) for line in open(path) if line.strip()]
+def rows(*paths):
+    """The measurements of every file, in order, each marked with its file ("source": pairs are made within one), and
+    each fixed-rate one with its CPU per message less its JIT compilers' ("...Steady") where the window's per-thread
+    CPU was read: the compilers' work is the JVM's start-up, not a cost per message, and a fresh JVM is still
+    compiling 10 s in."""
+    out = []
+    for source, path in enumerate(paths):
+        out += [dict(json.loads(line), source=source) for line in open(path) if line.strip()]
     for r in out:
         for cpu, (jit, steady) in JIT.items():
             if r.get(cpu) is not None and r.get(jit) is not None:
@@ -44,11 +49,17 @@ def per_message(ps, cpu):
     return steady if ps and all(a.get(steady) is not None and b.get(steady) is not None for a, b in ps) else cpu
 
 
-def pairs(all_rows, workload, phase):
-    """(jmsbench, raw) rows of the workload's phase, paired in the order they were measured; failed pairs left out."""
-    j = [r for r in all_rows if r["workload"] == workload and r["phase"] == phase and r["tool"] == "jmsbench"]
-    raw = [r for r in all_rows if r["workload"] == workload and r["phase"] == phase and r["tool"] == "raw"]
-    return [(a, b) for a, b in zip(j, raw) if "failed" not in a and "failed" not in b]
+def pairs(all_rows, workload, phase, target=None):
+    """(jmsbench, raw) rows of the workload's phase (at the target rate, if given), paired in the order they were
+    measured within each file, the files' pairs one after the other; failed pairs left out."""
+    out = []
+    for source in dict.fromkeys(r.get("source", 0) for r in all_rows):
+        mine = [r for r in all_rows if r.get("source", 0) == source and r["workload"] == workload
+                and r["phase"] == phase and (target is None or r.get("target") == target)]
+        j = [r for r in mine if r["tool"] == "jmsbench"]
+        raw = [r for r in mine if r["tool"] == "raw"]
+        out += [(a, b) for a, b in zip(j, raw) if "failed" not in a and "failed" not in b]
+    return out
 
 
 def ratios(ps, key):
@@ -97,8 +108,8 @@ def with_interval(rs):
     return f"{mean:.3f} [{low:.3f}–{high:.3f}] ±{100 * half_width(rs):.1f}%"
 
 
-def fixed(path):
-    all_rows = rows(path)
+def fixed(*paths):
+    all_rows = rows(*paths)
     fixed_rows = [r for r in all_rows if r["phase"] == "fixed"]
     instructions = any(r.get("sentInstructions") for r in fixed_rows)
     head = ("| workload | side | rate msgs/s (held: jmsbench / raw) | ns/msg jmsbench | ns/msg raw | ratio [95% interval] "
@@ -109,10 +120,10 @@ def fixed(path):
         rule += "---:|---:|---|"
     print(head)
     print(rule)
-    for w in dict.fromkeys(r["workload"] for r in fixed_rows):
-        ps = pairs(all_rows, w, "fixed")
-        target = next((r.get("target") for r in fixed_rows if r["workload"] == w), None)
-        loads = [r["load"] for r in fixed_rows if r["workload"] == w and r.get("load") is not None]
+    for w, target in dict.fromkeys((r["workload"], r.get("target")) for r in fixed_rows):
+        ps = pairs(all_rows, w, "fixed", target)
+        loads = [r["load"] for r in fixed_rows if r["workload"] == w and r.get("target") == target
+                 and r.get("load") is not None]
         load = f"{min(loads):.1f}–{max(loads):.1f}" if loads else "n/a"
         for side, cpu, ins, held in SIDES:
             line = (f"| {w} | {side} | {fmt(target)} ({fmt(median([a[held] for a, _ in ps]))} / "
