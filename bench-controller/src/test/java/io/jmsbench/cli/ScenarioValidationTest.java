@@ -143,6 +143,11 @@ class ScenarioValidationTest {
                                 + "times: 3, downFor: 5s}\n",
                         FILE + ":3:66: faults[0].downFor: expected downFor shorter than every (5s), so that one fault "
                                 + "ends before the next, found 5s"),
+                yaml("a wrong every, said once (not again as every of 0s beside downFor)",
+                        "phases: {warmup: 0s, measure: 60s}\nfaults:\n  - {action: pause-broker, at: 1s, every: -3s, "
+                                + "times: 3}\n",
+                        FILE + ":3:43: faults[0].every: expected a duration with a unit such as 10s, 500ms or 2m, "
+                                + "found '-3s'"),
                 yaml("a fault after the publishers stop",
                         "phases: {warmup: 2s, measure: 5s}\nfaults:\n  - {action: pause-broker, at: 5s, every: 1s, "
                                 + "times: 3, downFor: 500ms}\n",
